@@ -1,0 +1,271 @@
+"""Compact, complete snapshot of a game, bit-packed so a 4-seat game fits in about 31 bytes.
+
+Layout (bits, little-endian within the byte stream), version 1:
+
+    version 8 | variant 4 | joker 2 | duplicate 1 | autofill 1 | seats-1 2 | seat kinds 4x2 |
+    over 1 | player 2 | round 5 | rolls used 2 | held 5 | cursor 5 (31 = none) | cursor shown 1 |
+    dice 5x3 | [duplicate: this round's common dice 15x3] |
+    per seat: Yahtzee-bonus count 4 | per box: code (0 = open, k = k-th possible score)
+
+A box's code width is just enough for its possible scores (``RuleSet.possible_values``): 3 bits
+for an upper box, 2 for a fixed-score box, 5 for a sum box. Decoding validates every field and
+the game's consistency first and only then writes, so a corrupt snapshot changes nothing.
+"""
+
+from .compat import const
+from . import rules as _rules
+from . import engine as _engine
+
+VERSION = const(1)
+MAX_BYTES = const(64)  # enough for 4 seats x 16 boxes with duplicate play
+
+OK = const(0)
+E_TRUNCATED = const(1)
+E_VERSION = const(2)
+E_FIELD = const(3)
+E_INCONSISTENT = const(4)
+
+ERRORS = ("ok", "truncated", "unknown version", "bad field", "inconsistent game")
+
+_NO_CURSOR = const(31)
+
+
+class _Bits:
+    """Sequential bit reader/writer over a bytearray."""
+
+    def __init__(self, buf, nbytes):
+        self.buf = buf
+        self.limit = nbytes * 8
+        self.pos = 0
+        self.overrun = False
+
+    def put(self, value, width):
+        for i in range(width):
+            if self.pos >= self.limit:
+                self.overrun = True
+                return
+            byte = self.pos >> 3
+            bit = self.pos & 7
+            if (value >> i) & 1:
+                self.buf[byte] |= 1 << bit
+            else:
+                self.buf[byte] &= ~(1 << bit) & 0xFF
+            self.pos += 1
+
+    def get(self, width):
+        value = 0
+        for i in range(width):
+            if self.pos >= self.limit:
+                self.overrun = True
+                return 0
+            if (self.buf[self.pos >> 3] >> (self.pos & 7)) & 1:
+                value |= 1 << i
+            self.pos += 1
+        return value
+
+
+def _width(n):
+    w = 0
+    while (1 << w) <= n:
+        w += 1
+    return w
+
+
+def code_width(rs, box):
+    """Bits used by ``box``'s code: enough for 0 (open) and every possible score."""
+    return _width(len(rs.possible_values(box)))
+
+
+def encode(game, buf=None):
+    """Write ``game`` into ``buf`` (a bytearray of MAX_BYTES, made if omitted). Returns
+    ``(buf, nbytes)``."""
+    if buf is None:
+        buf = bytearray(MAX_BYTES)
+    rs = game.rules
+    w = _Bits(buf, len(buf))
+    w.put(VERSION, 8)
+    w.put(rs.variant_id, 4)
+    w.put(rs.joker, 2)
+    w.put(1 if game.duplicate else 0, 1)
+    w.put(1 if game.autofill else 0, 1)
+    w.put(game.seats - 1, 2)
+    for s in range(_engine.MAX_SEATS):
+        w.put(game.seat_kind[s], 2)
+    w.put(1 if game.over else 0, 1)
+    w.put(game.player, 2)
+    w.put(game.round, 5)
+    w.put(game.rolls_used, 2)
+    w.put(game.held, 5)
+    w.put(_NO_CURSOR if game.cursor == _engine.NO_BOX else game.cursor, 5)
+    w.put(1 if game.cursor_visible else 0, 1)
+    for i in range(5):
+        w.put(game.dice[i], 3)
+    if game.duplicate:
+        for i in range(len(game.round_dice)):
+            w.put(game.round_dice[i], 3)
+    for s in range(game.seats):
+        w.put(game.bonus_count[s], 4)
+        for b in range(rs.n_boxes):
+            if game.is_filled(s, b):
+                code = rs.possible_values(b).index(game.box_score(s, b)) + 1
+            else:
+                code = 0
+            w.put(code, code_width(rs, b))
+    if w.overrun:
+        raise ValueError("snapshot buffer too small")
+    return buf, (w.pos + 7) >> 3
+
+
+def snapshot(game):
+    """The game as a compact ``bytes`` object."""
+    buf, n = encode(game)
+    return bytes(buf[:n])
+
+
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+def restore(game, data):
+    """Load a snapshot into ``game``. Returns OK or an error code; on error nothing changes."""
+    err = _decode(game, data, False)
+    if err == OK:
+        _decode(game, data, True)
+    return err
+
+
+def _decode(game, data, apply):
+    buf = data if isinstance(data, (bytes, bytearray)) else bytes(data)
+    r = _Bits(buf, len(buf))
+    if len(buf) < 1:
+        return E_TRUNCATED
+    if r.get(8) != VERSION:
+        return E_VERSION
+    variant = r.get(4)
+    joker = r.get(2)
+    if variant >= len(_rules.VARIANT_IDS):
+        return E_FIELD
+    spec = _rules.VARIANTS[_rules.VARIANT_IDS[variant]]
+    if joker not in spec[7]:
+        return E_FIELD
+    rs = _rules.by_id(variant, joker)
+    n = rs.n_boxes
+    duplicate = r.get(1)
+    autofill = r.get(1)
+    seats = r.get(2) + 1
+    kinds = 0
+    for s in range(_engine.MAX_SEATS):
+        k = r.get(2)
+        if s >= seats and k:
+            return E_FIELD
+        kinds |= k << (2 * s)
+    over = r.get(1)
+    player = r.get(2)
+    rnd = r.get(5)
+    rolls = r.get(2)
+    held = r.get(5)
+    cursor = r.get(5)
+    cursor_shown = r.get(1)
+    dice_pos = r.pos
+    for i in range(5):
+        d = r.get(3)
+        if (rolls == 0 and d != 0) or (rolls > 0 and (d < 1 or d > 6)):
+            return E_FIELD
+    dup_pos = r.pos
+    if duplicate:
+        for i in range(5 * _engine.ROLLS_PER_TURN):
+            d = r.get(3)
+            if d < 1 or d > 6:
+                return E_FIELD
+    if r.overrun:
+        return E_TRUNCATED
+    if player >= seats or rolls > _engine.ROLLS_PER_TURN:
+        return E_FIELD
+    if rolls == 0 and (held or cursor_shown):
+        return E_INCONSISTENT
+    if cursor != _NO_CURSOR and cursor >= n:
+        return E_FIELD
+    if cursor_shown and cursor == _NO_CURSOR:
+        return E_INCONSISTENT
+    if over:
+        if player or rnd != n or rolls:
+            return E_INCONSISTENT
+    elif rnd >= n:
+        return E_FIELD
+    seats_pos = r.pos
+    for s in range(seats):
+        bonus = r.get(4)
+        filled = 0
+        yahtzee_score = 0
+        for b in range(n):
+            code = r.get(code_width(rs, b))
+            if code:
+                values = rs.possible_values(b)
+                if code > len(values):
+                    return E_FIELD
+                filled |= 1 << b
+                if b == rs.yahtzee_box:
+                    yahtzee_score = values[code - 1]
+        if r.overrun:
+            return E_TRUNCATED
+        expect = n if over else (rnd + 1 if s < player else rnd)
+        if _popcount(filled) != expect:
+            return E_INCONSISTENT
+        if bonus and (not rs.yahtzee_bonus or yahtzee_score == 0 or bonus >= _popcount(filled)):
+            return E_INCONSISTENT
+    if not apply:
+        return OK
+
+    # Second pass: write.
+    game.rules = rs
+    game.seats = seats
+    game.duplicate = bool(duplicate)
+    game.autofill = bool(autofill)
+    for s in range(_engine.MAX_SEATS):
+        game.seat_kind[s] = (kinds >> (2 * s)) & 3
+        game.filled[s] = 0
+        game.bonus_count[s] = 0
+    for i in range(len(game.scores)):
+        game.scores[i] = 0
+    game.over = bool(over)
+    game.confirm_pending = False
+    game.player = player
+    game.round = rnd
+    r.pos = dice_pos
+    for i in range(5):
+        game.dice[i] = r.get(3)
+    r.pos = dup_pos
+    if duplicate:
+        for i in range(5 * _engine.ROLLS_PER_TURN):
+            game.round_dice[i] = r.get(3)
+    r.pos = seats_pos
+    maxb = _rules.MAX_BOXES
+    for s in range(seats):
+        game.bonus_count[s] = r.get(4)
+        for b in range(n):
+            code = r.get(code_width(rs, b))
+            if code:
+                game.scores[s * maxb + b] = rs.possible_values(b)[code - 1]
+                game.filled[s] |= 1 << b
+    game.rolls_used = rolls
+    game.held = held
+    counts = game.counts
+    for f in range(7):
+        counts[f] = 0
+    total = 0
+    if rolls:
+        for i in range(5):
+            counts[game.dice[i]] += 1
+            total += game.dice[i]
+    game.total_pips = total
+    game._update_preview()
+    game.cursor = _engine.NO_BOX if cursor == _NO_CURSOR else cursor
+    game.cursor_visible = bool(cursor_shown)
+    if game.cursor_visible and not (game.allowed >> game.cursor) & 1:
+        game.cursor_visible = False
+    game.clear_events()
+    return OK
