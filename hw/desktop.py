@@ -1,0 +1,523 @@
+"""The desktop board: any real board's screen and keys on a PC, in a window or headless.
+
+``make_board(profile="pygamer", headless=False, seed=None, storage_path=None, scale=None)``
+returns a board with the interface of ``hw/interface.md``. The display is a Blinka displayio
+display (``FrameBufferDisplay``) that keeps its own RGB framebuffer and logs every dirty
+rectangle; in a window the framebuffer is shown scaled up with pygame. Headless (``headless``,
+``SDL_VIDEODRIVER=dummy``, no pygame, or no X/Wayland display) nothing is shown and tests read
+pixels, dirty rectangles and PNG screenshots from the display.
+
+The keyboard gives the semantic inputs directly (arrows, space, 1-5, enter, esc, n, m, h) and
+also plays the chosen board's own buttons (e.g. ``a``/``b`` on the CLUE), through the same key
+tables and long-press rules as the board itself."""
+
+import contextlib
+import io
+import os
+import struct
+import sys
+import time
+import zlib
+
+from . import inputs as I
+from .base import Board, Clock
+from .keymap import Buttons
+from .null import NullLights, NullPower, NullSound
+from .nvm import FileNVM, MemoryNVM
+
+with contextlib.redirect_stdout(io.StringIO()):  # Blinka warns that a PC has no GPIO
+    import busdisplay
+    import displayio
+    from displayio._area import Area
+    from displayio._colorconverter import ColorConverter
+
+try:
+    from adafruit_ticks import ticks_ms
+except ImportError:  # pragma: no cover - listed in requirements-desktop.txt
+
+    def ticks_ms():
+        return (time.monotonic_ns() // 1000000) & 0x1FFFFFFF
+
+
+PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+SCALE = {"macropad": 6, "pygamer": 5, "pybadge": 5, "clue": 3, "feather_tft": 4,
+         "pico_displaypack": 4}
+DATA_DIR = os.path.join(os.path.expanduser("~"), ".local", "share", "pocket-yahtzee")
+
+# Keyboard keys that give semantic inputs on every profile: (pygame key name, code, repeat).
+DIRECT_KEYS = (
+    ("left", I.LEFT, 1), ("right", I.RIGHT, 1), ("up", I.UP, 1), ("down", I.DOWN, 1),
+    ("space", I.ROLL, 0), ("1", I.HOLD_1, 0), ("2", I.HOLD_2, 0), ("3", I.HOLD_3, 0),
+    ("4", I.HOLD_4, 0), ("5", I.HOLD_5, 0), ("return", I.ENTER, 0), ("enter", I.ENTER, 0),
+    ("escape", I.MENU, 0), ("n", I.NEW_GAME, 0), ("m", I.SOUND, 0), ("h", I.HINT, 0),
+)
+
+
+def board_module(profile):
+    """The board module for a profile name (its key tables; no hardware is touched)."""
+    if profile not in PROFILES:
+        raise ValueError("unknown board %r; choose one of %s" % (profile, ", ".join(PROFILES)))
+    import importlib
+
+    return importlib.import_module("hw." + profile)
+
+
+# -- display ------------------------------------------------------------------------------
+
+
+class FrameBufferDisplay(busdisplay.BusDisplay):
+    """A Blinka display that draws into ``frame`` (RGB888, row-major) instead of a bus.
+
+    ``dirty_log``: (x1, y1, x2, y2) of every rectangle a refresh redrew (x2/y2 exclusive,
+    clipped to the screen); clear it yourself. ``pixel(x, y)`` -> (r, g, b) as the screen shows
+    it (RGB565, or black/white on a mono screen). ``as_shown(0xRRGGBB)``: the (r, g, b) a
+    colour becomes on this screen. ``settle()`` refreshes until a refresh redraws nothing.
+    ``save_png(path)``. ``on_present``: called after each refresh that drew something."""
+
+    def __init__(self, width, height, mono=False):
+        self.mono = mono
+        self.frame = bytearray(width * height * 3)
+        self.dirty_log = []
+        self.refresh_count = 0
+        self.on_present = None
+        if mono:  # like the MacroPad's SH1106: 1 bit, 8 rows per byte
+            depth = dict(color_depth=1, grayscale=True, pixels_in_byte_share_row=False)
+        else:
+            depth = dict(color_depth=16, reverse_bytes_in_word=False)
+        super().__init__(None, b"", width=width, height=height, auto_refresh=False, **depth)
+
+    def _refresh_display(self):
+        before = len(self.dirty_log)
+        drawn = super()._refresh_display()
+        self.refresh_count += 1
+        if self.on_present is not None and len(self.dirty_log) != before:
+            self.on_present(self)
+        return drawn
+
+    def _refresh_area(self, area):
+        clipped = Area()
+        if not self._core.clip_area(area, clipped):
+            return True
+        self.dirty_log.append((clipped.x1, clipped.y1, clipped.x2, clipped.y2))
+        n = clipped.size()
+        depth = self._core.colorspace.depth
+        words = (n * depth + 31) // 32
+        buffer = memoryview(bytearray(words * 4)).cast("I")
+        mask = memoryview(bytearray((n // 32 + 1) * 4)).cast("I")
+        self._core.fill_area(clipped, mask, buffer)
+        self._store(clipped, buffer.cast("B"))
+        return True
+
+    def _store(self, a, raw):
+        w = a.x2 - a.x1
+        width = self._core.width
+        frame = self.frame
+        for row in range(a.y2 - a.y1):
+            j = ((a.y1 + row) * width + a.x1) * 3
+            if self.mono:
+                base = (row >> 3) * w
+                bit = row & 7
+                line = bytearray(w * 3)
+                for col in range(w):
+                    if (raw[base + col] >> bit) & 1:
+                        line[col * 3:col * 3 + 3] = b"\xff\xff\xff"
+            else:
+                values = struct.unpack_from("<%dH" % w, raw, row * w * 2)
+                line = bytearray(w * 3)
+                k = 0
+                for v in values:
+                    line[k] = _EXPAND5[v >> 11]
+                    line[k + 1] = _EXPAND6[(v >> 5) & 63]
+                    line[k + 2] = _EXPAND5[v & 31]
+                    k += 3
+            frame[j:j + w * 3] = line
+
+    # -- for tests and screenshots
+    def pixel(self, x, y):
+        """(r, g, b) of the pixel at (x, y) as last drawn."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError("pixel (%d, %d) is off the %dx%d screen" % (x, y, self.width,
+                                                                          self.height))
+        j = (y * self.width + x) * 3
+        return tuple(self.frame[j:j + 3])
+
+    def as_shown(self, colour):
+        """The (r, g, b) that colour 0xRRGGBB becomes on this screen."""
+        if self.mono:
+            return (255, 255, 255) if ColorConverter._compute_luma(colour) >= 128 else (0, 0, 0)
+        r, g, b = (colour >> 19) & 31, (colour >> 10) & 63, (colour >> 3) & 31
+        return (_EXPAND5[r], _EXPAND6[g], _EXPAND5[b])
+
+    def settle(self, max_refreshes=4):
+        """Refresh until a refresh redraws nothing (Blinka redraws everything once more
+        after a full refresh), then clear ``dirty_log``. Returns the refreshes it took."""
+        for n in range(1, max_refreshes + 1):
+            mark = len(self.dirty_log)
+            self.refresh()
+            if len(self.dirty_log) == mark:
+                break
+        del self.dirty_log[:]
+        return n
+
+    def dirty_bounds(self):
+        """The smallest (x1, y1, x2, y2) covering every logged rectangle, or None."""
+        if not self.dirty_log:
+            return None
+        xs1, ys1, xs2, ys2 = zip(*self.dirty_log)
+        return (min(xs1), min(ys1), max(xs2), max(ys2))
+
+    def dirty_pixels(self):
+        """Pixels redrawn in all logged rectangles (overlaps counted twice)."""
+        return sum((x2 - x1) * (y2 - y1) for x1, y1, x2, y2 in self.dirty_log)
+
+    def save_png(self, path, scale=1):
+        """Write the framebuffer as a PNG (pure Python, zlib)."""
+        write_png(path, self.width, self.height, self.frame, scale)
+
+
+_EXPAND5 = bytes((v * 255 + 15) // 31 for v in range(32))
+_EXPAND6 = bytes((v * 255 + 31) // 63 for v in range(64))
+
+
+def write_png(path, width, height, rgb, scale=1):
+    """Save RGB888 bytes as an 8-bit truecolour PNG, optionally scaled up by an integer."""
+    rows = []
+    for y in range(height):
+        line = rgb[y * width * 3:(y + 1) * width * 3]
+        if scale > 1:
+            line = b"".join(bytes(line[x * 3:x * 3 + 3]) * scale for x in range(width))
+        rows.extend([b"\x00" + bytes(line)] * scale)
+
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", width * scale, height * scale, 8, 2, 0, 0, 0)
+    data = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+# -- window -------------------------------------------------------------------------------
+
+
+class Window:
+    """Shows a FrameBufferDisplay scaled up in a pygame window, with the board's lights
+    as a strip of dots under the screen."""
+
+    STRIP = 14  # pixels of light strip under the screen, in window pixels
+
+    def __init__(self, pygame, display, scale, caption, lights_count):
+        self.pygame = pygame
+        self.display = display
+        self.scale = scale
+        self.lights_count = lights_count
+        self.lights = [0] * lights_count
+        size = (display.width * scale, display.height * scale + (self.STRIP if lights_count else 0))
+        pygame.display.set_caption(caption)
+        self.surface = pygame.display.set_mode(size)
+        display.on_present = self.present
+
+    def present(self, display=None):
+        pg = self.pygame
+        d = self.display
+        image = pg.image.frombuffer(bytes(d.frame), (d.width, d.height), "RGB")
+        w, h = d.width * self.scale, d.height * self.scale
+        if d.brightness < 1.0:
+            image = image.copy()
+            image.fill((int(255 * d.brightness + 30),) * 3, special_flags=pg.BLEND_MULT)
+        self.surface.blit(pg.transform.scale(image, (w, h)), (0, 0))
+        if self.lights_count:
+            self.surface.fill((20, 20, 20), (0, h, w, self.STRIP))
+            step = w // (self.lights_count + 1)
+            for i, colour in enumerate(self.lights):
+                rgb = ((colour >> 16) & 255, (colour >> 8) & 255, colour & 255)
+                rgb = tuple(min(255, c * 4) for c in rgb)  # NeoPixels are dimmed on boards
+                pg.draw.circle(self.surface, rgb if colour else (60, 60, 60),
+                               (step * (i + 1), h + self.STRIP // 2), self.STRIP // 3)
+        pg.display.flip()
+
+
+class WindowLights(NullLights):
+    """Shows held dice / colours on the window's light strip."""
+
+    def __init__(self, window, die_lights):
+        super().__init__()
+        self.window = window
+        self.die_lights = die_lights
+
+    def show_held(self, mask):
+        super().show_held(mask)
+        from .parts import HELD_COLOUR
+
+        lights = self.window.lights
+        for i in range(len(lights)):
+            lights[i] = 0
+        if self.die_lights is None:
+            lights[0] = HELD_COLOUR if mask else 0
+        else:
+            for die, led in enumerate(self.die_lights):
+                lights[led] = HELD_COLOUR if (mask >> die) & 1 else 0
+        self.window.present()
+
+    def show_colours(self, colours):
+        super().show_colours(colours)
+        for i, c in enumerate(colours[: len(self.window.lights)]):
+            self.window.lights[i] = c
+        self.window.present()
+
+    def off(self):
+        super().off()
+        for i in range(len(self.window.lights)):
+            self.window.lights[i] = 0
+        self.window.present()
+
+
+LIGHTS = {"pygamer": (5, (0, 1, 2, 3, 4)), "pybadge": (5, (0, 1, 2, 3, 4)),
+          "macropad": (12, (0, 1, 2, 3, 4)), "clue": (1, None), "feather_tft": (1, None),
+          "pico_displaypack": (1, None)}
+
+
+# -- keys ---------------------------------------------------------------------------------
+
+
+class KeyboardButtons(Buttons):
+    """``Buttons`` fed by pygame key events (window mode); ``poll()`` pumps the event queue.
+    Closing the window raises ``SystemExit``."""
+
+    def __init__(self, pygame, keycodes, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pygame = pygame
+        self.keycodes = keycodes  # pygame key code -> key number
+        self.window = None
+
+    def poll(self):
+        pg = self.pygame
+        now = self.clock()
+        for event in pg.event.get():
+            if event.type == pg.QUIT:
+                raise SystemExit(0)
+            if event.type in (pg.KEYDOWN, pg.KEYUP):
+                k = self.keycodes.get(event.key)
+                if k is not None:
+                    self.key(k, event.type == pg.KEYDOWN, now)
+            elif self.window is not None and event.type in (pg.WINDOWEXPOSED, pg.VIDEOEXPOSE):
+                self.window.present()
+        return super().poll()
+
+
+def key_tables(module):
+    """(short, long, repeat, key names, help) for a profile: the board's own keys first (same
+    numbers as on the board), then the direct keys. ``n`` needs a long press where the board's
+    new-game is a long press."""
+    n_board = len(module.SHORT)
+    short = bytearray(module.SHORT)
+    long = bytearray(module.LONG) + bytearray(n_board - len(module.LONG))
+    repeat = bytearray(module.REPEAT) + bytearray(n_board - len(module.REPEAT))
+    names = {}
+    for name, number in module.DESKTOP_KEYS:
+        names[name] = number
+    new_game_long = I.NEW_GAME in module.LONG
+    for name, code, rep in DIRECT_KEYS:
+        names[name] = len(short)
+        if code == I.NEW_GAME and new_game_long:
+            short.append(I.NONE)
+            long.append(code)
+        else:
+            short.append(code)
+            long.append(0)
+        repeat.append(rep)
+    return bytes(short), bytes(long), bytes(repeat), names, keymap_help(module)
+
+
+def keymap_help(module):
+    """(key, meaning) pairs for the desktop version of a board."""
+    new_game = "hold n" if I.NEW_GAME in module.LONG else "n"
+    pairs = [("arrows", "move"), ("space", "roll"), ("1-5", "hold die 1-5"),
+             ("enter", "score / choose"), ("esc", "menu"), (new_game, "new game"),
+             ("m", "sound on/off"), ("h", "hint")]
+    labels = dict(module.KEYMAP_HELP)
+    for name, number in module.DESKTOP_KEYS:
+        label = module.KEY_LABELS[number]
+        meaning = labels.get(label) or next(
+            (m for k, m in module.KEYMAP_HELP if label in k.split(" / ")), "")
+        pairs.append(("%s (%s)" % (name, label), meaning))
+    return tuple(pairs)
+
+
+# -- the board ----------------------------------------------------------------------------
+
+
+def want_headless(headless):
+    if headless:
+        return True
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return True
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
+                                                 or os.environ.get("WAYLAND_DISPLAY")):
+        return True
+    try:
+        import pygame  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+def make_board(profile="pygamer", headless=False, seed=None, storage_path=None, scale=None,
+               clock=None, sound=True):
+    """A desktop board that looks and reads keys like ``profile``.
+
+    ``seed``: dice seed (None: from the time; the board's ``seed`` says which). Storage: a file
+    (``storage_path``, or ~/.local/share/pocket-yahtzee/<profile>.nvm in a window; RAM when
+    headless without a path) the size of the board's NVM. ``clock``: a ``ticks_ms`` function
+    (tests pass a ``FakeClock``)."""
+    from yahtzee_core.rng import SeededDice
+
+    module = board_module(profile)
+    headless = want_headless(headless)
+    clock = clock or ticks_ms
+    displayio.release_displays()
+    display = FrameBufferDisplay(module.WIDTH, module.HEIGHT, mono=not module.COLOUR)
+    short, long, repeat, names, help_pairs = key_tables(module)
+
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little") & 0x3FFFFFFF
+    if storage_path is None and not headless:
+        storage_path = os.path.join(DATA_DIR, profile + ".nvm")
+    storage = FileNVM(storage_path, module.NVM_SIZE) if storage_path else MemoryNVM(module.NVM_SIZE)
+
+    window = None
+    snd = NullSound()
+    lights = NullLights()
+    if headless:
+        buttons = Buttons(short, long, repeat, module.RING, clock=clock)
+    else:
+        import pygame
+
+        pygame.display.init()
+        keycodes = {pygame.key.key_code(name): number for name, number in names.items()}
+        buttons = KeyboardButtons(pygame, keycodes, short, long, repeat, module.RING, clock=clock)
+        count, die_lights = LIGHTS[profile]
+        window = Window(pygame, display, scale or SCALE[profile],
+                        "Pocket Yahtzee - " + module.NAME, count)
+        buttons.window = window
+        lights = WindowLights(window, die_lights)
+        if sound:
+            snd = _pygame_sound(pygame)
+    buttons.key_names = names
+
+    board = Board(
+        name=module.NAME,
+        board_id=module.BOARD_ID,
+        display=display,
+        width=module.WIDTH,
+        height=module.HEIGHT,
+        colour=module.COLOUR,
+        buttons=buttons,
+        keymap_help=help_pairs,
+        rng=SeededDice(seed),
+        storage=storage,
+        storage_persistent=storage_path is not None,
+        sound=snd,
+        lights=lights,
+        clock=Clock(clock),
+        power=NullPower(display),
+    )
+    board.seed = seed
+    board.headless = headless
+    board.window = window
+    board.profile = module
+    return board
+
+
+def _pygame_sound(pygame):
+    try:
+        pygame.mixer.init(frequency=22050, size=-16, channels=1)
+        from .sound import PygameSound
+
+        return PygameSound(pygame.mixer)
+    except Exception:  # no audio device: play silently
+        return NullSound()
+
+
+def press(board, key_name, hold_ms=0):
+    """Press and release a keyboard key of the desktop board by its name ("a", "space", "n")
+    as if typed, holding it ``hold_ms`` of the board's clock. For tests with a FakeClock."""
+    buttons = board.buttons
+    k = buttons.key_names[key_name]
+    clock = buttons.clock
+    buttons.key(k, True, clock())
+    if hold_ms:
+        clock.advance(hold_ms)
+        buttons._check_held(clock())
+    buttons.key(k, False, clock())
+
+
+USAGE = """usage: python code.py [--board NAME] [--headless] [--seed N] [--nvm PATH] [--scale N]
+                    [--mute] [--keys] [--screenshot PATH]
+
+  --board NAME       board to simulate: %s (default pygamer)
+  --headless         no window (also when SDL_VIDEODRIVER=dummy or no display is found)
+  --seed N           seed the dice (default: random; the seed is printed)
+  --nvm PATH         file that keeps the board's NVM (default ~/.local/share/pocket-yahtzee/)
+  --scale N          window pixels per screen pixel
+  --mute             no sound
+  --keys             print the keys of the chosen board and exit
+  --screenshot PATH  save the screen as a PNG when the program ends""" % ", ".join(PROFILES)
+
+
+def parse_args(argv):
+    """Command-line flags to ``make_board`` keyword arguments plus 'keys' and 'screenshot'."""
+    opts = {"profile": "pygamer", "headless": False, "seed": None, "storage_path": None,
+            "scale": None, "sound": True, "keys": False, "screenshot": None}
+    takes = {"--board": ("profile", str), "--seed": ("seed", int), "--nvm": ("storage_path", str),
+             "--scale": ("scale", int), "--screenshot": ("screenshot", str)}
+    flags = {"--headless": ("headless", True), "--keys": ("keys", True), "--mute": ("sound", False)}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        name, eq, value = arg.partition("=")
+        if name in takes:
+            if not eq:
+                i += 1
+                if i >= len(argv):
+                    raise SystemExit("%s needs a value\n%s" % (name, USAGE))
+                value = argv[i]
+            key, kind = takes[name]
+            try:
+                opts[key] = kind(value)
+            except ValueError:
+                raise SystemExit("bad value for %s: %r\n%s" % (name, value, USAGE))
+        elif arg in flags:
+            key, value = flags[arg]
+            opts[key] = value
+        elif arg in ("-h", "--help"):
+            raise SystemExit(USAGE)
+        else:
+            raise SystemExit("unknown argument %r\n%s" % (arg, USAGE))
+        i += 1
+    if opts["profile"] not in PROFILES:
+        raise SystemExit("unknown board %r\n%s" % (opts["profile"], USAGE))
+    return opts
+
+
+def make_board_from_args(argv):
+    """What code.py calls on a desktop: flags -> board. ``--keys`` prints the keys and exits;
+    ``--screenshot`` saves the screen at exit."""
+    opts = parse_args(argv)
+    if opts.pop("keys"):
+        module = board_module(opts["profile"])
+        print("Keys for %s on the desktop:" % module.NAME)
+        for key, meaning in keymap_help(module):
+            print("  %-14s %s" % (key, meaning))
+        raise SystemExit(0)
+    screenshot = opts.pop("screenshot")
+    board = make_board(**opts)
+    print("Pocket Yahtzee on a desktop %s, seed %d%s" % (
+        board.name, board.seed, " (headless)" if board.headless else ""))
+    if screenshot:
+        import atexit
+
+        atexit.register(board.display.save_png, screenshot)
+    return board

@@ -1,0 +1,62 @@
+"""MacroPad RP2040: 128x64 mono OLED, twelve keys (3 across, 4 down) with NeoPixels under
+them, a rotary encoder with a push switch, speaker, 4 KB NVM.
+
+    [hold 1] [hold 2] [hold 3]
+    [hold 4] [hold 5] [ roll ]
+    [ left ] [enter ] [right ]
+    [ menu ] [ hint ] [sound ]     encoder: turn = box cursor, push = score"""
+
+from . import inputs as I
+
+NAME = "macropad"
+BOARD_ID = "adafruit_macropad_rp2040"
+WIDTH = 128
+HEIGHT = 64
+COLOUR = False
+NVM_SIZE = 4096
+
+# Key numbers 0..11: KEY1..KEY12; 12: encoder push (board.BUTTON); 13/14: one encoder detent
+# counter-clockwise / clockwise.
+KEY_LABELS = tuple("key %d" % n for n in range(1, 13)) + ("push", "turn left", "turn right")
+SHORT = bytes((I.HOLD_1, I.HOLD_2, I.HOLD_3, I.HOLD_4, I.HOLD_5, I.ROLL,
+               I.LEFT, I.ENTER, I.RIGHT, I.MENU, I.HINT, I.SOUND,
+               I.ENTER, I.UP, I.DOWN))
+LONG = bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, I.NEW_GAME))
+REPEAT = bytes((0, 0, 0, 0, 0, 0, 1, 0, 1))
+RING = None
+KEYMAP_HELP = (
+    ("keys 1-5", "hold die 1-5"),
+    ("key 6", "roll"),
+    ("keys 7/9", "left / right"),
+    ("key 8, push", "score / choose"),
+    ("turn", "move the box cursor"),
+    ("key 10", "menu; hold: new game"),
+    ("key 11", "hint"),
+    ("key 12", "sound on/off"),
+)
+DESKTOP_KEYS = ()
+
+
+def make_board():
+    import sys
+
+    import board
+    import keypad
+    import rotaryio
+    from adafruit_ticks import ticks_ms
+
+    from . import parts
+    from .keymap import EncoderKeys
+
+    module = sys.modules[__name__]
+    display = board.DISPLAY
+    display.auto_refresh = False
+    buttons = parts.new_buttons(module, ticks_ms)
+    pins = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6,
+            board.KEY7, board.KEY8, board.KEY9, board.KEY10, board.KEY11, board.KEY12,
+            board.BUTTON)
+    buttons.add_source(keypad.Keys(pins, value_when_pressed=False, pull=True), 0)
+    buttons.add_poller(EncoderKeys(rotaryio.IncrementalEncoder(board.ROTA, board.ROTB), 13))
+    sound = parts.speaker_sound(board.SPEAKER, board.SPEAKER_ENABLE, ticks_ms, pwm=True)
+    lights = parts.pixel_lights(board.NEOPIXEL, 12, (0, 1, 2, 3, 4))
+    return parts.assemble(module, display, buttons, ticks_ms, sound, lights, NVM_SIZE)

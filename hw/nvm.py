@@ -1,0 +1,87 @@
+"""Byte stores that behave like ``microcontroller.nvm``: ``len()``, slice read, slice write.
+
+``FileNVM`` keeps the bytes in a file (the desktop); ``MemoryNVM`` in memory, and can "cut the
+power" part-way through a write (tests of crash-safe saves)."""
+
+import os
+
+
+class PowerCut(Exception):
+    """Raised by ``MemoryNVM`` when the armed byte budget runs out mid-write."""
+
+
+class MemoryNVM:
+    """``size`` bytes, erased to ``fill``. ``cut_after(n)``: the next writes store n more bytes,
+    then raise ``PowerCut`` (bytes before the cut stay written, the rest of that write is lost).
+    ``writes`` counts slice/index assignments (each is one erase/write on a real board)."""
+
+    def __init__(self, size, fill=0xFF):
+        self.data = bytearray([fill]) * size
+        self.writes = 0
+        self._budget = None
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return bytes(self.data[index])
+        return self.data[index]
+
+    def __setitem__(self, index, value):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self.data))
+            if step != 1:
+                raise ValueError("nvm slices must be contiguous")
+            value = bytes(value)
+            if len(value) != stop - start:
+                raise ValueError("nvm slice assignment must keep the length")
+        else:
+            if index < 0:
+                index += len(self.data)
+            if not 0 <= index < len(self.data):
+                raise IndexError("nvm index out of range")
+            start, value = index, bytes((value,))
+        self.writes += 1
+        if self._budget is not None and self._budget < len(value):
+            kept = self._budget
+            self.data[start:start + kept] = value[:kept]
+            self._budget = 0
+            raise PowerCut("power cut after %d of %d bytes" % (kept, len(value)))
+        self.data[start:start + len(value)] = value
+        if self._budget is not None:
+            self._budget -= len(value)
+
+    def cut_after(self, n):
+        """Arm a power cut after ``n`` more bytes are written (None disarms)."""
+        self._budget = n
+
+
+class FileNVM(MemoryNVM):
+    """A ``MemoryNVM`` saved to ``path`` after every write (written to a temporary file, then
+    renamed, so a crash of the simulator never leaves a half-written file)."""
+
+    def __init__(self, path, size, fill=0xFF):
+        super().__init__(size, fill)
+        self.path = path
+        try:
+            with open(path, "rb") as f:
+                saved = f.read(size)
+            self.data[: len(saved)] = saved
+        except OSError:
+            pass
+
+    def __setitem__(self, index, value):
+        try:
+            super().__setitem__(index, value)
+        finally:
+            self._save()
+
+    def _save(self):
+        folder = os.path.dirname(self.path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        tmp = self.path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(self.data)
+        os.replace(tmp, self.path)

@@ -1,0 +1,194 @@
+"""Pieces the board modules share on a device: dice, NVM, speaker, lights, power, assembly.
+
+Hardware modules are imported inside the functions, so the desktop and tests can import
+the board modules (for their key tables) without CircuitPython."""
+
+from .base import Board, Clock
+from .keymap import Buttons
+from .null import NullLights, NullPower, NullSound
+
+HELD_COLOUR = 0x402800  # amber, dim: NeoPixels at full power dazzle and drain batteries
+
+
+class HardwareDice:
+    """``die()`` from ``random``, which CircuitPython seeds from the hardware TRNG."""
+
+    def __init__(self):
+        import random
+
+        try:
+            import os
+
+            random.seed(int.from_bytes(os.urandom(4), "little"))
+        except (ImportError, AttributeError, NotImplementedError, OSError):
+            pass
+        self._randint = random.randint
+
+    def die(self):
+        return self._randint(1, 6)
+
+
+def nvm_storage(size_if_missing=256):
+    """``microcontroller.nvm``, or a RAM stand-in (not kept over power-off) when the build
+    has none. Returns (storage, persistent)."""
+    try:
+        import microcontroller
+
+        nvm = getattr(microcontroller, "nvm", None)
+    except ImportError:
+        nvm = None
+    if nvm is not None:
+        return nvm, True
+    from .nvm import MemoryNVM
+
+    return MemoryNVM(size_if_missing), False
+
+
+def speaker_sound(speaker_pin, enable_pin, clock, pwm):
+    """Cues on the board speaker: ``audioio.AudioOut`` (SAMD51) or ``audiopwmio`` (RP2040, nRF)."""
+    try:
+        import array
+
+        import audiocore
+
+        if pwm:
+            from audiopwmio import PWMAudioOut as AudioOut
+        else:
+            from audioio import AudioOut
+    except ImportError:
+        return NullSound()
+    from .sound import ToneSound, sine_cycle
+
+    if enable_pin is not None:
+        import digitalio
+
+        enable = digitalio.DigitalInOut(enable_pin)
+        enable.switch_to_output(value=True)
+    sample = audiocore.RawSample(sine_cycle(array.array), sample_rate=8000)
+    sound = ToneSound(AudioOut(speaker_pin), sample, clock)
+    if enable_pin is not None:
+        sound.enable = enable  # keep the pin claimed
+    return sound
+
+
+class PixelLights:
+    """Held dice on NeoPixels: ``die_pixels[i]`` lights for die i; with one pixel, it lights
+    while any die is held."""
+
+    def __init__(self, pixels, die_pixels):
+        self.pixels = pixels
+        self.die_pixels = die_pixels
+        self.held_mask = 0
+
+    def show_held(self, mask):
+        self.held_mask = mask
+        px = self.pixels
+        dp = self.die_pixels
+        if dp is None:
+            px[0] = HELD_COLOUR if mask else 0
+        else:
+            i = 0
+            while i < len(dp):
+                px[dp[i]] = HELD_COLOUR if (mask >> i) & 1 else 0
+                i += 1
+        px.show()
+
+    def show_colours(self, colours):
+        px = self.pixels
+        i = 0
+        while i < len(colours) and i < len(px):
+            px[i] = colours[i]
+            i += 1
+        px.show()
+
+    def off(self):
+        self.held_mask = 0
+        self.pixels.fill(0)
+        self.pixels.show()
+
+
+def pixel_lights(pin, count, die_pixels, power_pin=None):
+    try:
+        import neopixel
+    except ImportError:
+        return NullLights()
+    if power_pin is not None:
+        import digitalio
+
+        power = digitalio.DigitalInOut(power_pin)
+        power.switch_to_output(value=True)
+    pixels = neopixel.NeoPixel(pin, count, brightness=1.0, auto_write=False)
+    lights = PixelLights(pixels, die_pixels)
+    if power_pin is not None:
+        lights.power = power
+    lights.off()
+    return lights
+
+
+class BacklightPower:
+    """Dims the backlight; ``sleep_until_button`` blanks it and waits for a key event.
+
+    ``alarm`` pin wake-ups are not used: ``keypad`` owns the button pins, and the backlight is
+    by far the largest draw while waiting."""
+
+    def __init__(self, display, buttons):
+        self.display = display
+        self.buttons = buttons
+        self.dimmed = False
+
+    def dim(self, on):
+        self.dimmed = bool(on)
+        try:
+            self.display.brightness = 0.15 if on else 1.0
+        except (AttributeError, ValueError, NotImplementedError):
+            pass
+
+    def sleep_until_button(self):
+        import time
+
+        try:
+            self.display.brightness = 0.0
+        except (AttributeError, ValueError, NotImplementedError):
+            pass
+        buttons = self.buttons
+        while True:
+            buttons.poll()
+            if buttons.pending() or buttons.any_down():
+                break
+            time.sleep(0.05)
+        buttons.clear()  # the waking press does nothing else
+        self.dim(self.dimmed)
+
+
+def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=256):
+    """The ``Board`` for ``module`` (a board module with NAME, BOARD_ID, COLOUR, KEYMAP_HELP)."""
+    storage, persistent = nvm_storage(nvm_size)
+    return Board(
+        name=module.NAME,
+        board_id=module.BOARD_ID,
+        display=display,
+        width=display.width,
+        height=display.height,
+        colour=module.COLOUR,
+        buttons=buttons,
+        keymap_help=module.KEYMAP_HELP,
+        rng=HardwareDice(),
+        storage=storage,
+        storage_persistent=persistent,
+        sound=sound if sound is not None else NullSound(),
+        lights=lights if lights is not None else NullLights(),
+        clock=Clock(clock),
+        power=BacklightPower(display, buttons),
+    )
+
+
+def new_buttons(module, clock):
+    """``Buttons`` with the board module's key tables and one reused ``keypad.Event``."""
+    import keypad
+
+    return Buttons(module.SHORT, module.LONG, module.REPEAT, module.RING, clock=clock,
+                   event=keypad.Event())
+
+
+__all__ = ("HardwareDice", "PixelLights", "BacklightPower", "NullPower", "assemble",
+           "new_buttons", "nvm_storage", "pixel_lights", "speaker_sound")

@@ -1,0 +1,115 @@
+"""Sound cues and a non-blocking tone player.
+
+``CUES`` maps a cue name to a flat tuple of (frequency Hz, milliseconds) steps; 0 Hz is a
+rest. ``ToneSound`` plays them on a board with one looping sine ``audiocore.RawSample``,
+changing its ``sample_rate`` per step (``simpleio.tone()`` would block the game loop); the
+app calls ``update(now_ms)`` every frame to advance steps."""
+
+from yahtzee_core.compat import const
+
+CUES = {
+    "roll": (196, 25, 0, 15, 262, 25, 0, 15, 330, 25),
+    "hold": (880, 30),
+    "score": (523, 60, 784, 90),
+    "bonus": (523, 70, 659, 70, 784, 70, 1047, 160),
+    "yahtzee": (523, 90, 659, 90, 784, 90, 1047, 90, 0, 40, 784, 90, 1047, 260),
+    "game_over": (784, 150, 659, 150, 523, 150, 392, 320),
+    "strike": (147, 180, 0, 40, 110, 260),
+    "tick": (1568, 12),
+    "defuse": (659, 80, 988, 80, 1319, 200),
+    "refuse": (110, 70),
+}
+
+_SINE_LEN = const(16)  # samples in one cycle of the looping sine
+_AMPLITUDE = const(9000)  # of 32767: a small speaker rattles at full volume
+
+
+def sine_cycle(array_class, length=_SINE_LEN, amplitude=_AMPLITUDE):
+    """One cycle of a sine as signed 16-bit samples (built once at start-up)."""
+    import math
+
+    return array_class("h", [int(math.sin(2 * math.pi * i / length) * amplitude)
+                             for i in range(length)])
+
+
+class ToneSound:
+    """Cues on a board speaker: ``play(name)`` starts a cue, ``update(now)`` steps it."""
+
+    def __init__(self, audio_out, sample, clock):
+        self.audio = audio_out
+        self.sample = sample  # audiocore.RawSample holding one sine cycle
+        self.clock = clock
+        self.muted = False
+        self.last = None
+        self._steps = None
+        self._step = 0
+        self._until = 0
+
+    def play(self, name):
+        self.last = name
+        steps = CUES.get(name)
+        if self.muted or steps is None:
+            return
+        self._steps = steps
+        self._step = 0
+        self._start(self.clock())
+
+    def update(self, now_ms):
+        if self._steps is None:
+            return
+        if ((now_ms - self._until) & 0x1FFFFFFF) < 0x10000000:  # ticks_diff >= 0
+            self._step += 2
+            if self._step >= len(self._steps):
+                self.stop()
+            else:
+                self._start(now_ms)
+
+    def stop(self):
+        self._steps = None
+        self.audio.stop()
+
+    def _start(self, now):
+        freq = self._steps[self._step]
+        self._until = (now + self._steps[self._step + 1]) & 0x1FFFFFFF
+        self.audio.stop()
+        if freq:
+            self.sample.sample_rate = freq * _SINE_LEN
+            self.audio.play(self.sample, loop=True)
+
+
+class PygameSound:
+    """The same cues through ``pygame.mixer`` on the desktop (prebuilt, non-blocking)."""
+
+    RATE = 22050
+
+    def __init__(self, mixer):
+        from array import array
+        import math
+
+        self.mixer = mixer
+        self.muted = False
+        self.last = None
+        self.count = 0
+        self.sounds = {}
+        for name, steps in CUES.items():
+            samples = array("h")
+            for i in range(0, len(steps), 2):
+                freq, ms = steps[i], steps[i + 1]
+                n = self.RATE * ms // 1000
+                for j in range(n):
+                    fade = min(1.0, (n - j) / 200.0)
+                    v = math.sin(2 * math.pi * freq * j / self.RATE) if freq else 0.0
+                    samples.append(int(v * 6000 * fade))
+            self.sounds[name] = mixer.Sound(buffer=samples.tobytes())
+
+    def play(self, name):
+        self.last = name
+        self.count += 1
+        if not self.muted and name in self.sounds:
+            self.sounds[name].play()
+
+    def update(self, now_ms):
+        pass
+
+    def stop(self):
+        self.mixer.stop()
