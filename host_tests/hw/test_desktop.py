@@ -1,0 +1,202 @@
+"""The desktop board, headless: framebuffer pixels, dirty rectangles, PNGs, keys, storage, flags."""
+
+import struct
+import zlib
+
+import displayio
+import pytest
+
+from hw import desktop
+from hw import inputs as I
+from hw.testing import FakeClock
+
+
+def screen(board, colours):
+    """A full-screen bitmap with the given palette on the board's display."""
+    d = board.display
+    bitmap = displayio.Bitmap(d.width, d.height, len(colours))
+    palette = displayio.Palette(len(colours))
+    for i, c in enumerate(colours):
+        palette[i] = c
+    group = displayio.Group()
+    group.append(displayio.TileGrid(bitmap, pixel_shader=palette))
+    d.root_group = group
+    return bitmap
+
+
+@pytest.mark.parametrize("profile", desktop.PROFILES)
+def test_headless_display_pixels_and_dirty_rectangles(profile):
+    board = desktop.make_board(profile, headless=True, seed=1)
+    d = board.display
+    assert (d.width, d.height) == (board.width, board.height)
+    bitmap = screen(board, (0x000000, 0xFF8000, 0xFFFFFF))
+    d.refresh()
+    assert d.dirty_log == [(0, 0, d.width, d.height)]  # the first frame is all new
+    d.settle()
+    d.refresh()
+    assert d.dirty_log == []  # an idle frame redraws nothing
+    bitmap[5, 7] = 2
+    d.refresh()
+    (x1, y1, x2, y2), = d.dirty_log
+    assert x1 <= 5 < x2 and y1 <= 7 < y2
+    assert d.dirty_pixels() <= (64 if not board.colour else 1)  # mono: one 8-row page span
+    assert d.pixel(5, 7) == (255, 255, 255)
+    assert d.pixel(6, 7) == (0, 0, 0)
+    bitmap.fill(1)
+    d.refresh()
+    assert d.pixel(0, 0) == d.as_shown(0xFF8000)
+    with pytest.raises(IndexError):
+        d.pixel(d.width, 0)
+
+
+def test_colour_screen_shows_rgb565():
+    board = desktop.make_board("clue", headless=True)
+    d = board.display
+    bitmap = screen(board, (0x123456, 0x00FF00))
+    d.refresh()
+    assert d.pixel(10, 10) == d.as_shown(0x123456) == (16, 53, 82)  # 565: r 2/31, g 13/63, b 10/31
+    bitmap[10, 10] = 1
+    d.refresh()
+    assert d.pixel(10, 10) == (0, 255, 0)
+
+
+def test_mono_screen_thresholds_like_the_oled():
+    board = desktop.make_board("macropad", headless=True)
+    assert not board.colour
+    assert board.display.as_shown(0x303030) == (0, 0, 0)
+    assert board.display.as_shown(0xC0C0C0) == (255, 255, 255)
+
+
+def read_png(path):
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        (n,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + n]
+        assert struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0] == zlib.crc32(kind + body)
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    w, h = header[:2]
+    raw = zlib.decompress(idat)
+    rows = [raw[y * (w * 3 + 1) + 1:(y + 1) * (w * 3 + 1)] for y in range(h)]
+    return w, h, rows
+
+
+def test_save_png_round_trip(tmp_path):
+    board = desktop.make_board("pybadge", headless=True)
+    bitmap = screen(board, (0x000000, 0xFF0000))
+    bitmap[3, 2] = 1
+    board.display.refresh()
+    path = tmp_path / "shot.png"
+    board.display.save_png(str(path), scale=2)
+    w, h, rows = read_png(str(path))
+    assert (w, h) == (320, 256)
+    assert rows[4][6 * 3:6 * 3 + 3] == b"\xff\x00\x00" == rows[5][7 * 3:7 * 3 + 3]
+    assert rows[4][5 * 3:5 * 3 + 3] == b"\x00\x00\x00"
+
+
+def drain(buttons):
+    out = []
+    code = buttons.poll()
+    while code:
+        out.append(code)
+        code = buttons.poll()
+    return out
+
+
+def test_keyboard_keys_give_semantic_inputs():
+    clock = FakeClock(100)
+    board = desktop.make_board("pygamer", headless=True, clock=clock)
+    b = board.buttons
+    typed = [("space", I.ROLL), ("1", I.HOLD_1), ("5", I.HOLD_5), ("left", I.LEFT),
+             ("down", I.DOWN), ("return", I.ENTER), ("escape", I.MENU), ("m", I.SOUND),
+             ("h", I.HINT), ("x", I.ENTER), ("z", I.ROLL)]
+    for name, code in typed:
+        desktop.press(board, name)
+        assert drain(b) == [code], name
+
+
+def test_n_is_a_long_press_where_the_board_has_one():
+    clock = FakeClock(100)
+    pygamer = desktop.make_board("pygamer", headless=True, clock=clock)
+    desktop.press(pygamer, "n")
+    assert drain(pygamer.buttons) == []
+    desktop.press(pygamer, "n", hold_ms=700)
+    assert drain(pygamer.buttons) == [I.NEW_GAME]
+    assert ("hold n", "new game") in pygamer.keymap_help
+    clue = desktop.make_board("clue", headless=True, clock=clock)
+    desktop.press(clue, "n")
+    assert drain(clue.buttons) == [I.NEW_GAME]
+
+
+def test_desktop_plays_the_clue_buttons_through_its_ring():
+    clock = FakeClock(100)
+    board = desktop.make_board("clue", headless=True, clock=clock)
+    b = board.buttons
+    desktop.press(board, "a")
+    assert drain(b) == [] and b.ring_code() == I.HOLD_1
+    desktop.press(board, "b")
+    assert drain(b) == [I.HOLD_1]
+    desktop.press(board, "b", hold_ms=700)
+    assert drain(b) == [I.MENU]
+    assert ("a (A)", "next command; hold: previous") in board.keymap_help
+
+
+def test_inject_reaches_poll():
+    board = desktop.make_board("feather_tft", headless=True)
+    board.buttons.inject(I.HINT)
+    assert board.buttons.poll() == I.HINT
+    assert board.buttons.poll() == I.NONE
+
+
+def test_seeded_dice_repeat():
+    a = desktop.make_board("clue", headless=True, seed=42)
+    b = desktop.make_board("clue", headless=True, seed=42)
+    assert [a.rng.die() for _ in range(30)] == [b.rng.die() for _ in range(30)]
+    assert a.seed == 42
+
+
+def test_storage_file_persists_with_board_nvm_size(tmp_path):
+    path = str(tmp_path / "sub" / "pygamer.nvm")
+    a = desktop.make_board("pygamer", headless=True, storage_path=path)
+    assert len(a.storage) == 256 and a.storage[0:4] == b"\xff" * 4 and a.storage_persistent
+    a.storage[10:14] = b"YTZ1"
+    b = desktop.make_board("pygamer", headless=True, storage_path=path)
+    assert b.storage[10:14] == b"YTZ1" and len(b.storage) == 256
+    headless = desktop.make_board("pygamer", headless=True)
+    assert not headless.storage_persistent  # RAM: tests never touch the user's files
+
+
+def test_flags():
+    opts = desktop.parse_args(["--board", "macropad", "--headless", "--seed=9", "--nvm", "x.nvm",
+                               "--scale", "3", "--mute", "--screenshot", "s.png"])
+    assert opts == {"profile": "macropad", "headless": True, "seed": 9, "storage_path": "x.nvm",
+                    "scale": 3, "sound": False, "keys": False, "screenshot": "s.png"}
+    for bad in (["--board", "nes"], ["--seed", "x"], ["--frobnicate"], ["--seed"]):
+        with pytest.raises(SystemExit):
+            desktop.parse_args(bad)
+
+
+def test_keys_flag_prints_help_and_exits(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        desktop.make_board_from_args(["--board", "pico_displaypack", "--keys"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert "space" in out and "y (Y)" in out
+
+
+def test_screenshot_flag_and_select(tmp_path, monkeypatch):
+    from hw import select
+
+    saved = []
+    monkeypatch.setattr("atexit.register", lambda fn, *a: saved.append((fn, a)))
+    path = str(tmp_path / "end.png")
+    board = select.make_board(["--board", "clue", "--headless", "--seed", "3", "--screenshot", path])
+    assert board.name == "clue" and board.seed == 3 and board.headless
+    fn, args = saved[0]
+    fn(*args)
+    assert read_png(path)[:2] == (240, 240)
