@@ -1,0 +1,211 @@
+"""Keep the player's records in NVM safely: two slots, newest valid one wins, one write per save.
+
+    store = NvmStore(board.storage)     # microcontroller.nvm, a FileNVM, a MemoryNVM, a bytearray, None
+    records, status = store.load()      # never raises; status: save.ST_* flags
+    if store.has_game(): ... "Continue?" -> store.restore_game(game, rng) or store.clear_game()
+    store.save_game(game, rng)          # after every scored box and before sleeping
+    rank = store.record_result(game, coached, date)   # once, at game over: stats + high scores
+    store.set_initials(variant, rank, "ABC")
+    store.save_settings()               # after changing store.settings
+
+Every save encodes all records into the slot that does NOT hold the newest good copy, with the
+sequence number + 1, and writes it with ONE slice assignment. A power cut at any byte of that
+write leaves the other slot intact, so the next ``load`` gets the state before or after the
+save, never a mix (docs/nvm_layout.md). A save that would write the same bytes again is skipped.
+Only the object it is given is touched; the encoding is ``yahtzee_core.save``.
+"""
+
+from yahtzee_core import engine as _engine
+from yahtzee_core import records as _records
+from yahtzee_core import save as _save
+from yahtzee_core import snapshot as _snapshot
+from yahtzee_core.compat import const
+
+# Results of a save.
+SAVED = const(0)
+UNCHANGED = const(1)  # same bytes as the newest copy: nothing written
+FAILED = const(2)  # the NVM refused the write (OSError); ``error`` says why
+NO_STORAGE = const(3)  # no NVM: records kept in RAM only
+REFUSED = const(4)  # save_game with a finished game (use record_result)
+
+RESULT_NAMES = ("saved", "unchanged", "write failed", "no storage", "refused")
+
+
+def _length(nvm):
+    if nvm is None:
+        return 0
+    try:
+        return len(nvm)
+    except Exception:
+        return 0
+
+
+class NvmStore:
+    """The records of one device over a bytearray-like ``nvm`` (``len``, slice read, slice write)."""
+
+    def __init__(self, nvm):
+        size = _length(nvm)
+        layout = _save.layout_for(size)
+        self.nvm = nvm if layout is not None else None
+        self.layout = layout if layout is not None else _save.SMALL
+        self.offsets = (0, size // 2)
+        self.records = _save.Records(self.layout)
+        self.settings = self.records.settings
+        self.stats = self.records.stats
+        self.scores = self.records.scores
+        self.ranks = bytearray(_engine.MAX_SEATS)  # each seat's rank after record_result, 0xFF none
+        self.status = 0
+        self.slot = -1  # slot holding the newest good copy
+        self.seq = 0
+        self.writes = 0
+        self.error = None  # the last exception the NVM raised (or that load caught)
+        self._target = 0
+        self._buf = bytearray(self.layout.slot_bytes)
+        self._last = bytearray(self.layout.slot_bytes)  # unsealed image of the newest copy
+        self._last_ok = False
+        self._loaded = False
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def load(self):
+        """Read both slots and keep the newest good one. Returns ``(records, status)``."""
+        self._loaded = True
+        self._last_ok = False
+        self.slot = -1
+        self.seq = 0
+        self._target = 0
+        if self.nvm is None:
+            self.records.reset()
+            self.status = _save.ST_NO_STORAGE
+            return self.records, self.status
+        n = self.layout.slot_bytes
+        try:
+            a = self.nvm[self.offsets[0]:self.offsets[0] + n]
+            b = self.nvm[self.offsets[1]:self.offsets[1] + n]
+            self.status, self.slot, self.seq, self._target = _save.load_slots(a, b, self.records)
+        except Exception as e:  # a last guard for the device: start with defaults, never crash
+            self.error = e
+            self.records.reset()
+            self.status = _save.ST_DAMAGED | _save.ST_RESET_ALL
+            return self.records, self.status
+        if self.slot >= 0 and not (self.status & _save.ST_RESET_ALL):
+            # remember what is stored, so saving the same records again writes nothing
+            self._last_ok = _save.encode_slot(self.records, self._last) >= 0
+        return self.records, self.status
+
+    # -- saving -------------------------------------------------------------------------------
+
+    def save(self):
+        """Write all records to the other slot (one slice assignment). Returns SAVED, UNCHANGED,
+        FAILED or NO_STORAGE."""
+        if self.nvm is None:
+            return NO_STORAGE
+        if not self._loaded:
+            self._scan()
+        buf = self._buf
+        length = _save.encode_slot(self.records, buf)
+        if length < 0:  # a snapshot too big for this layout: keep everything else
+            self.records.game_len = 0
+            length = _save.encode_slot(self.records, buf)
+        if self._last_ok and buf == self._last:
+            return UNCHANGED
+        self._last[:] = buf
+        self._last_ok = False
+        seq = (self.seq + 1) & 0xFFFF
+        _save.seal(buf, seq, length)
+        off = self.offsets[self._target]
+        try:
+            self.nvm[off:off + len(buf)] = buf
+        except OSError as e:
+            self.error = e
+            return FAILED
+        self.slot = self._target
+        self._target = 1 - self._target
+        self.seq = seq
+        self.writes += 1
+        self._last_ok = True
+        return SAVED
+
+    def _scan(self):
+        """Find where the next save goes without replacing the records in RAM."""
+        self._loaded = True
+        n = self.layout.slot_bytes
+        try:
+            a = self.nvm[self.offsets[0]:self.offsets[0] + n]
+            b = self.nvm[self.offsets[1]:self.offsets[1] + n]
+        except Exception as e:
+            self.error = e
+            return
+        lay = self.layout
+        va = _save.check_slot(a, lay)
+        vb = _save.check_slot(b, lay)
+        if va == _save.SLOT_OK and (vb != _save.SLOT_OK or not _save.newer(_save.slot_seq(b), _save.slot_seq(a))):
+            self.slot, self.seq, self._target = 0, _save.slot_seq(a), 1
+        elif vb == _save.SLOT_OK:
+            self.slot, self.seq, self._target = 1, _save.slot_seq(b), 0
+
+    # -- the game in progress -----------------------------------------------------------------
+
+    def has_game(self):
+        """True when a game in progress was saved ("Continue?")."""
+        return self.records.game_len > 0
+
+    def save_game(self, game, rng=None):
+        """Save ``game`` (and ``rng``'s state where the layout keeps it: the desktop's seeded
+        dice). Call after every scored box and before sleeping. A finished game is REFUSED:
+        record it with ``record_result``."""
+        if game.over:
+            return REFUSED
+        rec = self.records
+        _buf, n = _snapshot.encode(game, rec.game)
+        rec.game_len = n
+        for i in range(3):
+            rec.rng[i] = 0
+        if self.layout.rng and rng is not None and hasattr(rng, "state"):
+            state = rng.state()
+            for i in range(3):
+                rec.rng[i] = state[i]
+        return self.save()
+
+    def restore_game(self, game, rng=None):
+        """Load the saved game into ``game`` (and the dice state into ``rng`` when both were
+        kept). Returns ``snapshot.OK`` or its error code (then nothing changed)."""
+        rec = self.records
+        if not rec.game_len:
+            return _snapshot.E_TRUNCATED
+        err = _snapshot.restore(game, bytes(rec.game[:rec.game_len]))
+        if err == _snapshot.OK and rng is not None and rec.has_rng() and hasattr(rng, "set_state"):
+            rng.set_state((rec.rng[0], rec.rng[1], rec.rng[2]))
+        return err
+
+    def clear_game(self):
+        """Forget the game in progress (the player chose a new game instead of continuing)."""
+        self.records.clear_game()
+        return self.save()
+
+    # -- results and settings -----------------------------------------------------------------
+
+    def record_result(self, game, coached=0, date=None):
+        """At game over: every human seat's score goes into the statistics and high scores, the
+        saved game is cleared, all in ONE write (a power cut cannot count a game twice or lose
+        it). ``coached``: True or a seat bit mask; ``date``: (y, m, d) or None. Returns the best
+        rank reached (0 = top) or -1; ``ranks[seat]`` has each seat's (0xFF = none)."""
+        rec = self.records
+        best = _records.record_game(rec.stats, rec.scores, game, coached, _records.day_number(date),
+                                    rec.settings.initials, self.ranks)
+        if game.over:
+            rec.clear_game()
+            self.save()
+        return best
+
+    def set_initials(self, variant, rank, text):
+        """Name a high-score entry (and remember the initials for next time); saves."""
+        codes = _records.initials_codes(text)
+        if not self.records.scores.set_initials(variant, rank, codes):
+            return REFUSED
+        self.records.settings.initials[:] = codes
+        return self.save()
+
+    def save_settings(self):
+        """Save after changing ``store.settings`` (unchanged settings write nothing)."""
+        return self.save()

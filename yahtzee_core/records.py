@@ -1,0 +1,555 @@
+"""What the player keeps between games: settings, lifetime statistics and high scores.
+
+Plain classes over preallocated storage (bytearrays and arrays), with the pure update logic
+(``record_game``) and a bit-level codec that validates every field on the way in. Sizes come
+from a layout object (``save.SMALL`` for a 256-byte NVM, ``save.LARGE`` for 1 KB and more).
+
+    stats.add(variant, score, yahtzees, bonus)     # one finished seat
+    rank = scores.insert(variant, score, initials, day, coached)   # 0 = best, -1 = not placed
+    best = record_game(stats, scores, game, coached_mask, day, initials, ranks)
+
+No I/O, no floats, small ints only (every stored field is at most 29 bits wide).
+"""
+
+from .compat import array, const
+from . import rules as _rules
+from . import engine as _engine
+
+NUM_VARIANTS = len(_rules.VARIANT_IDS)
+
+# Highest total a game can reach per variant (rules.RuleSet.max_total(), checked by a test;
+# kept as a table so loading saved data never has to enumerate rolls).
+MAX_SCORE = (1575, 374, 297)
+
+# Initials: three characters from this 32-character set (5 bits each), entered with the buttons.
+CHARSET = " ABCDEFGHIJKLMNOPQRSTUVWXYZ-.!?*"
+DEFAULT_INITIALS = b"\x01\x01\x01"  # "AAA"
+
+# What the idle settings' codes mean, in seconds (0: never).
+IDLE_SECONDS = (0, 15, 30, 60, 120, 300, 600, 1800)
+
+MAX_DAY = const(32767)  # day numbers: 1 = 2000-01-01 ... 32767 = 2089-09-16; 0 = no date
+SCORE_BITS = const(11)
+_DAY_BITS = const(15)
+_CHAR_BITS = const(5)
+
+
+class Bits:
+    """Little-endian bit stream over ``buf[start:end]`` (reads and writes up to 29 bits at a
+    time, a byte per step). Running past ``end`` sets ``overrun`` instead of raising."""
+
+    def __init__(self, buf, start=0, end=None):
+        self.reset(buf, start, end)
+
+    def reset(self, buf, start=0, end=None):
+        self.buf = buf
+        self.pos = start * 8
+        self.limit = (len(buf) if end is None else end) * 8
+        self.overrun = False
+
+    def put(self, value, width):
+        if self.pos + width > self.limit:
+            self.overrun = True
+            return
+        buf = self.buf
+        while width > 0:
+            bit = self.pos & 7
+            n = 8 - bit
+            if n > width:
+                n = width
+            mask = ((1 << n) - 1) << bit
+            i = self.pos >> 3
+            buf[i] = (buf[i] & ~mask & 0xFF) | (((value & ((1 << n) - 1)) << bit) & mask)
+            value >>= n
+            width -= n
+            self.pos += n
+
+    def get(self, width):
+        if self.pos + width > self.limit:
+            self.overrun = True
+            return 0
+        buf = self.buf
+        value = 0
+        shift = 0
+        while width > 0:
+            bit = self.pos & 7
+            n = 8 - bit
+            if n > width:
+                n = width
+            value |= ((buf[self.pos >> 3] >> bit) & ((1 << n) - 1)) << shift
+            shift += n
+            width -= n
+            self.pos += n
+        return value
+
+
+# -- dates -----------------------------------------------------------------------------------
+
+_MONTH_START = (0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365)
+
+
+def _leap(y):
+    return y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
+
+
+def _leaps_before(y):
+    """Leap years in 2000..y-1."""
+    y -= 1
+    return (y // 4 - 499) - (y // 100 - 19) + (y // 400 - 4)
+
+
+def day_number(date):
+    """``(year, month, day)`` -> 1 for 2000-01-01 and up; 0 for None or anything invalid."""
+    if date is None:
+        return 0
+    try:
+        y = date[0]
+        m = date[1]
+        d = date[2]
+    except (TypeError, IndexError):
+        return 0
+    for v in (y, m, d):
+        if not isinstance(v, int) or isinstance(v, bool):
+            return 0
+    if y < 2000 or y > 2089 or m < 1 or m > 12 or d < 1:
+        return 0
+    days_in = _MONTH_START[m] - _MONTH_START[m - 1] + (1 if m == 2 and _leap(y) else 0)
+    if d > days_in:
+        return 0
+    n = (y - 2000) * 365 + _leaps_before(y) + _MONTH_START[m - 1] + d
+    if m > 2 and _leap(y):
+        n += 1
+    return n if n <= MAX_DAY else 0
+
+
+def date_of(n):
+    """Inverse of ``day_number``: ``(year, month, day)``, or None for 0 / out of range."""
+    if n < 1 or n > MAX_DAY:
+        return None
+    n -= 1
+    y = 2000
+    while True:
+        size = 366 if _leap(y) else 365
+        if n < size:
+            break
+        n -= size
+        y += 1
+    leap = 1 if _leap(y) else 0
+    m = 1
+    while m < 12:
+        end = _MONTH_START[m] + (leap if m >= 2 else 0)
+        if n < end:
+            break
+        m += 1
+    start = _MONTH_START[m - 1] + (leap if m > 2 else 0)
+    return (y, m, n - start + 1)
+
+
+# -- initials --------------------------------------------------------------------------------
+
+
+def initials_codes(text, out=None):
+    """Three 5-bit codes for ``text`` (upper-cased; characters outside ``CHARSET`` become spaces)."""
+    if out is None:
+        out = bytearray(3)
+    for i in range(3):
+        c = text[i].upper() if i < len(text) else " "
+        k = CHARSET.find(c)
+        out[i] = k if k > 0 else 0
+    return out
+
+
+def initials_text(codes, start=0):
+    return CHARSET[codes[start] & 31] + CHARSET[codes[start + 1] & 31] + CHARSET[codes[start + 2] & 31]
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+# name, bits, lowest, highest, default. A field stores (value - lowest).
+SETTINGS_FIELDS = (
+    ("sound", 1, 0, 1, 1),
+    ("brightness", 3, 1, 7, 5),
+    ("autofill", 1, 0, 1, 1),
+    ("joker", 1, _rules.JOKER_FORCED, _rules.JOKER_FREE, _rules.JOKER_FORCED),  # Yahtzee only
+    ("variant", 4, 0, NUM_VARIANTS - 1, 0),
+    ("seats", 2, 1, _engine.MAX_SEATS, 1),
+    ("duplicate", 1, 0, 1, 0),
+    ("coach", 1, 0, 1, 1),  # hints offered
+    ("dim_after", 3, 0, 7, 2),  # index into IDLE_SECONDS
+    ("sleep_after", 3, 0, 7, 4),
+)
+SETTINGS_BYTES = const(6)  # 20 bits of fields + 4 seat kinds x 2 + initials 3 x 5 = 43 bits, 5 reserved
+
+
+class Settings:
+    """Sound, brightness, auto-fill, Joker rule, last variant and seats, idle times, last
+    initials. Plain attributes; ``kinds`` (seat kinds) and ``initials`` are bytearrays."""
+
+    def __init__(self):
+        self.kinds = bytearray(_engine.MAX_SEATS)
+        self.initials = bytearray(3)
+        self.reset()
+
+    def reset(self):
+        for f in SETTINGS_FIELDS:
+            setattr(self, f[0], f[4])
+        for s in range(_engine.MAX_SEATS):
+            self.kinds[s] = _engine.HUMAN if s == 0 else _engine.MEDIUM
+        self.initials[:] = DEFAULT_INITIALS
+
+    def copy_from(self, other):
+        for f in SETTINGS_FIELDS:
+            setattr(self, f[0], getattr(other, f[0]))
+        self.kinds[:] = other.kinds
+        self.initials[:] = other.initials
+
+    def capture(self, game):
+        """Remember ``game``'s variant, Joker rule, seats and options for the next game."""
+        rs = game.rules
+        self.variant = rs.variant_id
+        if rs.joker != _rules.JOKER_NONE:
+            self.joker = rs.joker
+        self.seats = game.seats
+        for s in range(_engine.MAX_SEATS):
+            self.kinds[s] = game.seat_kind[s]
+        self.duplicate = 1 if game.duplicate else 0
+        self.autofill = 1 if game.autofill else 0
+
+    def rule_set(self):
+        """The rule set these settings choose (the Joker rule applies where the variant has one)."""
+        name = _rules.VARIANT_IDS[self.variant]
+        jokers = _rules.VARIANTS[name][7]
+        return _rules.get(name, self.joker if self.joker in jokers else None)
+
+    def pack(self, w):
+        for f in SETTINGS_FIELDS:
+            w.put(getattr(self, f[0]) - f[2], f[1])
+        for s in range(_engine.MAX_SEATS):
+            w.put(self.kinds[s], 2)
+        for i in range(3):
+            w.put(self.initials[i], _CHAR_BITS)
+        w.put(0, 5)
+
+    def unpack(self, r):
+        """Read and validate; on any bad field the settings are reset and False returned."""
+        ok = True
+        for f in SETTINGS_FIELDS:
+            v = r.get(f[1]) + f[2]
+            if v > f[3]:
+                ok = False
+            setattr(self, f[0], v)
+        for s in range(_engine.MAX_SEATS):
+            self.kinds[s] = r.get(2)
+        for i in range(3):
+            self.initials[i] = r.get(_CHAR_BITS)
+        if r.get(5) != 0 or r.overrun:
+            ok = False
+        if not ok:
+            self.reset()
+        return ok
+
+
+# -- statistics -------------------------------------------------------------------------------
+
+
+def _max_yahtzees(v):
+    """Most Yahtzees one game can score: the box, plus a bonus in every other box."""
+    spec = _rules.VARIANTS[_rules.VARIANT_IDS[v]]
+    return 1 + (len(spec[2]) - 1 if spec[5] else 0)
+
+
+def _has_upper_bonus(v):
+    return _rules.VARIANTS[_rules.VARIANT_IDS[v]][4] > 0
+
+
+class Stats:
+    """Lifetime statistics per variant: games, total points (for the average), Yahtzees scored,
+    games with the upper bonus, and a score histogram (``hist_bins`` bins of ``hist_width``
+    points, the last one open-ended). When a bin is full every bin of that variant is halved,
+    so the chart keeps its shape for ever. Counters stop (all together) at their maximum."""
+
+    def __init__(self, layout):
+        self.layout = layout
+        n = NUM_VARIANTS
+        self.games = array("l", [0] * n)
+        self.total = array("l", [0] * n)
+        self.yahtzees = array("l", [0] * n)
+        self.bonus_games = array("l", [0] * n)
+        self.bins = layout.hist_bins
+        self.hist = array("H", [0] * (n * layout.hist_bins))
+
+    def reset(self):
+        for v in range(NUM_VARIANTS):
+            self.games[v] = 0
+            self.total[v] = 0
+            self.yahtzees[v] = 0
+            self.bonus_games[v] = 0
+        for i in range(len(self.hist)):
+            self.hist[i] = 0
+
+    def bin_of(self, score):
+        b = score // self.layout.hist_width
+        return b if b < self.bins else self.bins - 1
+
+    def bin_low(self, i):
+        """Lowest score that falls in bin ``i`` (the last bin also takes everything above)."""
+        return i * self.layout.hist_width
+
+    def add(self, v, score, yahtzees, bonus):
+        """Count one finished game. Returns False (and changes nothing) once the counters are full."""
+        lay = self.layout
+        if self.games[v] >= (1 << lay.games_bits) - 1 or self.total[v] > (1 << lay.total_bits) - 1 - score:
+            return False
+        self.games[v] += 1
+        self.total[v] += score
+        y = self.yahtzees[v] + yahtzees
+        cap = (1 << lay.count_bits) - 1
+        self.yahtzees[v] = y if y < cap else cap
+        if bonus:
+            self.bonus_games[v] += 1
+        i = v * self.bins + self.bin_of(score)
+        if self.hist[i] >= (1 << lay.hist_bits) - 1:
+            base = v * self.bins
+            for k in range(base, base + self.bins):
+                self.hist[k] >>= 1
+        self.hist[i] += 1
+        return True
+
+    def average_x10(self, v):
+        """Average score in tenths (2487 means 248.7); 0 with no games. No big ints."""
+        g = self.games[v]
+        if not g:
+            return 0
+        whole = self.total[v] // g
+        rest = self.total[v] - whole * g
+        return whole * 10 + (rest * 10 + g // 2) // g
+
+    def bonus_percent(self, v):
+        g = self.games[v]
+        return (self.bonus_games[v] * 100 + g // 2) // g if g else 0
+
+    def hist_max(self, v):
+        top = 0
+        for k in range(v * self.bins, (v + 1) * self.bins):
+            if self.hist[k] > top:
+                top = self.hist[k]
+        return top
+
+    def bits(self):
+        lay = self.layout
+        return NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + self.bins * lay.hist_bits)
+
+    def pack(self, w):
+        lay = self.layout
+        for v in range(NUM_VARIANTS):
+            w.put(self.games[v], lay.games_bits)
+            w.put(self.total[v], lay.total_bits)
+            w.put(self.yahtzees[v], lay.count_bits)
+            w.put(self.bonus_games[v], lay.count_bits)
+            for k in range(v * self.bins, (v + 1) * self.bins):
+                w.put(self.hist[k], lay.hist_bits)
+
+    def unpack(self, r):
+        """Read and validate (counts consistent with the number of games); reset on failure."""
+        lay = self.layout
+        ok = True
+        for v in range(NUM_VARIANTS):
+            g = r.get(lay.games_bits)
+            t = r.get(lay.total_bits)
+            y = r.get(lay.count_bits)
+            b = r.get(lay.count_bits)
+            self.games[v] = g
+            self.total[v] = t
+            self.yahtzees[v] = y
+            self.bonus_games[v] = b
+            counted = 0
+            for k in range(v * self.bins, (v + 1) * self.bins):
+                h = r.get(lay.hist_bits)
+                self.hist[k] = h
+                counted += h
+            top = MAX_SCORE[v]
+            if (t + top - 1) // top > g or b > g or counted > g:
+                ok = False
+            if (y + _max_yahtzees(v) - 1) // _max_yahtzees(v) > g:
+                ok = False
+            if b and not _has_upper_bonus(v):
+                ok = False
+        if r.overrun:
+            ok = False
+        if not ok:
+            self.reset()
+        return ok
+
+
+# -- high scores ------------------------------------------------------------------------------
+
+
+class HighScores:
+    """Top ``size`` scores per variant, best first: score, initials (3 codes), day number (0: no
+    clock; kept only when the layout has dates), and whether the coach helped."""
+
+    def __init__(self, layout):
+        self.layout = layout
+        self.size = layout.hs_size
+        n = NUM_VARIANTS * layout.hs_size
+        self.score = array("H", [0] * n)
+        self.day = array("H", [0] * n)
+        self.coach = bytearray(n)
+        self.initials = bytearray(3 * n)
+
+    def reset(self):
+        for i in range(len(self.score)):
+            self.score[i] = 0
+            self.day[i] = 0
+            self.coach[i] = 0
+        for i in range(len(self.initials)):
+            self.initials[i] = 0
+
+    def count(self, v):
+        """How many entries variant ``v`` has."""
+        base = v * self.size
+        n = 0
+        while n < self.size and self.score[base + n]:
+            n += 1
+        return n
+
+    def best(self, v):
+        return self.score[v * self.size]
+
+    def would_place(self, v, score):
+        """The rank ``score`` would get (0 = top), or -1."""
+        if score <= 0:
+            return -1
+        base = v * self.size
+        for i in range(self.size):
+            if score > self.score[base + i]:
+                return i
+        return -1
+
+    def insert(self, v, score, initials, day=0, coached=False):
+        """Add a score; ties rank after the older entry. Returns the rank, or -1 if not placed."""
+        rank = self.would_place(v, score)
+        if rank < 0:
+            return -1
+        base = v * self.size
+        for i in range(self.size - 1, rank, -1):
+            self._move(base + i - 1, base + i)
+        j = base + rank
+        self.score[j] = score
+        self.day[j] = day if self.layout.hs_dates and 0 < day <= MAX_DAY else 0
+        self.coach[j] = 1 if coached else 0
+        for k in range(3):
+            self.initials[3 * j + k] = initials[k] & 31
+        return rank
+
+    def _move(self, src, dst):
+        self.score[dst] = self.score[src]
+        self.day[dst] = self.day[src]
+        self.coach[dst] = self.coach[src]
+        for k in range(3):
+            self.initials[3 * dst + k] = self.initials[3 * src + k]
+
+    def set_initials(self, v, rank, initials):
+        if 0 <= rank < self.count(v):
+            j = 3 * (v * self.size + rank)
+            for k in range(3):
+                self.initials[j + k] = initials[k] & 31
+            return True
+        return False
+
+    def initials_text(self, v, rank):
+        return initials_text(self.initials, 3 * (v * self.size + rank))
+
+    def date(self, v, rank):
+        return date_of(self.day[v * self.size + rank])
+
+    def entry_bits(self):
+        return SCORE_BITS + 3 * _CHAR_BITS + 1 + (_DAY_BITS if self.layout.hs_dates else 0)
+
+    def bits(self):
+        return len(self.score) * self.entry_bits()
+
+    def pack(self, w):
+        dated = self.layout.hs_dates
+        for j in range(len(self.score)):
+            w.put(self.score[j], SCORE_BITS)
+            for k in range(3):
+                w.put(self.initials[3 * j + k], _CHAR_BITS)
+            w.put(self.coach[j], 1)
+            if dated:
+                w.put(self.day[j], _DAY_BITS)
+
+    def unpack(self, r):
+        """Read and validate (best first, empty entries only at the end, scores possible for
+        the variant); reset on failure."""
+        dated = self.layout.hs_dates
+        ok = True
+        for v in range(NUM_VARIANTS):
+            above = MAX_SCORE[v]
+            for i in range(self.size):
+                j = v * self.size + i
+                s = r.get(SCORE_BITS)
+                self.score[j] = s
+                blank = 0
+                for k in range(3):
+                    c = r.get(_CHAR_BITS)
+                    self.initials[3 * j + k] = c
+                    blank |= c
+                c = r.get(1)
+                self.coach[j] = c
+                blank |= c
+                d = r.get(_DAY_BITS) if dated else 0
+                self.day[j] = d
+                blank |= d
+                if s > above or (s == 0 and blank):
+                    ok = False
+                above = s
+        if r.overrun:
+            ok = False
+        if not ok:
+            self.reset()
+        return ok
+
+
+# -- a finished game --------------------------------------------------------------------------
+
+
+def seat_yahtzees(game, seat):
+    """Yahtzees this seat scored: 50 in the Yahtzee box plus every bonus Yahtzee."""
+    yz = game.rules.yahtzee_box
+    n = game.bonus_count[seat]
+    if yz >= 0 and game.is_filled(seat, yz) and game.box_score(seat, yz) > 0:
+        n += 1
+    return n
+
+
+def record_game(stats, scores, game, coached=0, day=0, initials=DEFAULT_INITIALS, ranks=None):
+    """Count a finished game: every human seat goes into the statistics and the high-score table
+    of the game's variant. ``coached``: bit mask of seats that used hints (True: all).
+    ``ranks`` (a bytearray of MAX_SEATS, optional) receives each seat's rank, 0xFF = none.
+    Returns the best rank reached (0 = top), or -1. A game that is not over changes nothing."""
+    if ranks is not None:
+        for s in range(len(ranks)):
+            ranks[s] = 0xFF
+    if not game.over:
+        return -1
+    if coached is True:
+        coached = 0xF
+    v = game.rules.variant_id
+    best = -1
+    for s in range(game.seats):
+        if game.seat_kind[s] != _engine.HUMAN:
+            continue
+        total = game.total(s)
+        stats.add(v, total, seat_yahtzees(game, s), game.upper_bonus(s) > 0)
+        rank = scores.insert(v, total, initials, day, (coached >> s) & 1)
+        if rank >= 0:
+            # seats scored earlier in this game move down when a later seat beats them
+            if ranks is not None:
+                for t in range(s):
+                    if ranks[t] != 0xFF and ranks[t] >= rank:
+                        ranks[t] = ranks[t] + 1 if ranks[t] + 1 < scores.size else 0xFF
+                ranks[s] = rank
+            if best < 0 or rank < best:
+                best = rank
+    return best

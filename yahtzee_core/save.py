@@ -1,0 +1,383 @@
+"""Save format: two slots, each a header, the records and a CRC-32 (see docs/nvm_layout.md).
+
+Pure functions over bytes; the store that reads and writes an NVM is ``hw/nvm_store.py``.
+
+    slot = magic 1 | format 1 (version, layout) | seq 2 | length 2 | payload (length) | CRC-32 4
+    payload = settings 6 | stats | high scores | [LARGE: rng state 6] | game snapshot (the rest)
+
+A slot is accepted only when its magic, format, length and CRC all check; then every record
+is validated on its own and a bad one is replaced by its defaults (and reported). Of two good
+slots the one with the newer sequence number wins (16-bit serial arithmetic). Small ints only:
+the CRC runs as two 16-bit halves, so nothing becomes a big int on a 32-bit port.
+"""
+
+from .compat import array, const
+from . import records as _records
+from . import snapshot as _snapshot
+from . import engine as _engine
+from . import rules as _rules
+
+MAGIC = const(0x59)  # "Y"
+VERSION = const(1)
+HEADER = const(6)
+CRC_BYTES = const(4)
+
+# Load status: bit flags (0 = everything loaded as saved).
+ST_EMPTY = const(0x001)  # nothing saved yet: both slots blank
+ST_DAMAGED = const(0x002)  # a slot held damaged data (torn write, garbage, other program)
+ST_NEWER = const(0x004)  # a slot from a newer release was ignored
+ST_NO_STORAGE = const(0x008)  # no NVM, or too small: records live in RAM only
+ST_RESET_SETTINGS = const(0x010)  # ST_RESET_*: that record was replaced by its defaults
+ST_RESET_STATS = const(0x020)
+ST_RESET_SCORES = const(0x040)
+ST_RESET_GAME = const(0x080)
+ST_RESET_RNG = const(0x100)
+ST_RESET_ALL = const(0x1F0)
+
+STATUS_NAMES = (
+    "nothing saved yet", "damaged data found", "data from a newer version", "no storage",
+    "settings reset", "statistics reset", "high scores reset", "saved game lost", "dice state reset",
+)
+
+# Slot verdicts (``check_slot``).
+SLOT_OK = const(0)
+SLOT_BLANK = const(1)
+SLOT_DAMAGED = const(2)
+SLOT_NEWER = const(3)
+
+
+class Layout:
+    """How much a slot keeps. ``slot_bytes``: fixed size of one slot (always written whole)."""
+
+    def __init__(self, lid, name, slot_bytes, hs_size, hs_dates, games_bits, total_bits, count_bits,
+                 hist_bins, hist_width, hist_bits, rng):
+        self.lid = lid
+        self.name = name
+        self.slot_bytes = slot_bytes
+        self.hs_size = hs_size
+        self.hs_dates = hs_dates
+        self.games_bits = games_bits
+        self.total_bits = total_bits
+        self.count_bits = count_bits
+        self.hist_bins = hist_bins
+        self.hist_width = hist_width
+        self.hist_bits = hist_bits
+        self.rng = rng
+
+
+# 256-byte NVM (PyGamer, PyBadge): two 128-byte slots. Top 3 per variant without dates; stats stop
+# at 16,383 games per variant; 8-bin histogram of 50 points, 5 bits a bin (halved when full).
+SMALL = Layout(0, "small", 128, 3, False, 14, 24, 14, 8, 50, 5, False)
+# 1 KB and more (4-8 KB boards, the desktop file): top 10 with dates, a million games, 16 bins of 25
+# points at 16 bits, and the desktop's seeded-dice state for an exact resume.
+LARGE = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16, True)
+LAYOUTS = (SMALL, LARGE)
+
+SETTINGS_BYTES = _records.SETTINGS_BYTES
+RNG_BYTES = const(6)  # SeededDice state: three 15-bit numbers (all 0: none)
+_RNG_LIMITS = (30269, 30307, 30323)  # each part is 1..limit-1 (rng.SeededDice)
+
+
+def layout_for(nvm_len):
+    """The layout an NVM of ``nvm_len`` bytes holds (two slots, one in each half), or None."""
+    half = nvm_len // 2
+    if half >= LARGE.slot_bytes:
+        return LARGE
+    if half >= SMALL.slot_bytes:
+        return SMALL
+    return None
+
+
+def stats_bytes(layout):
+    lay = layout
+    bits = _records.NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + lay.hist_bins * lay.hist_bits)
+    return (bits + 7) >> 3
+
+
+def scores_bytes(layout):
+    entry = _records.SCORE_BITS + 15 + 1 + (15 if layout.hs_dates else 0)
+    return (_records.NUM_VARIANTS * layout.hs_size * entry + 7) >> 3
+
+
+def fixed_bytes(layout):
+    """Payload bytes before the game snapshot."""
+    return SETTINGS_BYTES + stats_bytes(layout) + scores_bytes(layout) + (RNG_BYTES if layout.rng else 0)
+
+
+def game_room(layout):
+    """Most snapshot bytes a slot of this layout can hold."""
+    room = layout.slot_bytes - HEADER - CRC_BYTES - fixed_bytes(layout)
+    return room if room < _snapshot.MAX_BYTES else _snapshot.MAX_BYTES
+
+
+# -- CRC-32 (IEEE 802.3, reflected, as zlib.crc32) in 16-bit halves ------------------------------
+
+
+def _nibble_tables():
+    th = []
+    tl = []
+    for i in range(16):
+        h = 0
+        lo = i
+        for _ in range(4):
+            odd = lo & 1
+            lo = (lo >> 1) | ((h & 1) << 15)
+            h >>= 1
+            if odd:
+                h ^= 0xEDB8
+                lo ^= 0x8320
+        th.append(h)
+        tl.append(lo)
+    return array("H", th), array("H", tl)
+
+
+_TH, _TL = _nibble_tables()
+
+
+def crc32(data, start=0, end=None):
+    """CRC-32 of ``data[start:end]`` as ``(high 16 bits, low 16 bits)``."""
+    if end is None:
+        end = len(data)
+    th = _TH
+    tl = _TL
+    hi = 0xFFFF
+    lo = 0xFFFF
+    for i in range(start, end):
+        b = data[i]
+        k = (lo ^ b) & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[k]
+        hi = (hi >> 4) ^ th[k]
+        k = (lo ^ (b >> 4)) & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[k]
+        hi = (hi >> 4) ^ th[k]
+    return hi ^ 0xFFFF, lo ^ 0xFFFF
+
+
+# -- records --------------------------------------------------------------------------------------
+
+
+class Records:
+    """Everything one slot holds: ``settings``, ``stats``, ``scores`` (high scores), the game in
+    progress as snapshot bytes (``game[:game_len]``, 0 = none) and the seeded-dice state
+    (``rng``, all 0 = none; LARGE layout only)."""
+
+    def __init__(self, layout):
+        self.layout = layout
+        self.settings = _records.Settings()
+        self.stats = _records.Stats(layout)
+        self.scores = _records.HighScores(layout)
+        self.game = bytearray(_snapshot.MAX_BYTES)
+        self.game_len = 0
+        self.rng = array("H", [0, 0, 0])
+
+    def reset(self):
+        self.settings.reset()
+        self.stats.reset()
+        self.scores.reset()
+        self.clear_game()
+
+    def clear_game(self):
+        self.game_len = 0
+        for i in range(3):
+            self.rng[i] = 0
+
+    def has_game(self):
+        return self.game_len > 0
+
+    def has_rng(self):
+        return self.rng[0] != 0
+
+
+def encode_slot(rec, buf):
+    """Write ``rec`` into ``buf`` (``layout.slot_bytes`` long) with seq 0 and no CRC yet (see
+    ``seal``); the rest of ``buf`` is zeroed. Returns the payload length, or -1 if the game
+    snapshot does not fit (never the case for the variants and layouts defined here)."""
+    lay = rec.layout
+    room = game_room(lay)
+    if rec.game_len > room:
+        return -1
+    for i in range(len(buf)):
+        buf[i] = 0
+    buf[0] = MAGIC
+    buf[1] = VERSION | (lay.lid << 6)
+    w = _records.Bits(buf, HEADER)
+    rec.settings.pack(w)
+    pos = HEADER + SETTINGS_BYTES
+    w.reset(buf, pos)
+    rec.stats.pack(w)
+    pos += stats_bytes(lay)
+    w.reset(buf, pos)
+    rec.scores.pack(w)
+    pos += scores_bytes(lay)
+    if lay.rng:
+        w.reset(buf, pos)
+        for i in range(3):
+            w.put(rec.rng[i], 15)
+        w.put(0, 3)
+        pos += RNG_BYTES
+    for i in range(rec.game_len):
+        buf[pos + i] = rec.game[i]
+    length = pos + rec.game_len - HEADER
+    buf[4] = length & 0xFF
+    buf[5] = length >> 8
+    return length
+
+
+def seal(buf, seq, length):
+    """Set the sequence number and the CRC of a slot made by ``encode_slot``."""
+    buf[2] = seq & 0xFF
+    buf[3] = (seq >> 8) & 0xFF
+    end = HEADER + length
+    hi, lo = crc32(buf, 0, end)
+    buf[end] = lo & 0xFF
+    buf[end + 1] = lo >> 8
+    buf[end + 2] = hi & 0xFF
+    buf[end + 3] = hi >> 8
+
+
+def slot_seq(buf):
+    return buf[2] | (buf[3] << 8)
+
+
+def _blank(buf):
+    first = buf[0]
+    if first != 0 and first != 0xFF:
+        return False
+    for i in range(len(buf)):
+        if buf[i] != first:
+            return False
+    return True
+
+
+def check_slot(buf, layout):
+    """Verdict on one slot's framing: SLOT_OK, SLOT_BLANK, SLOT_DAMAGED or SLOT_NEWER."""
+    if len(buf) < layout.slot_bytes:
+        return SLOT_DAMAGED
+    if _blank(buf):
+        return SLOT_BLANK
+    if buf[0] != MAGIC:
+        return SLOT_DAMAGED
+    length = buf[4] | (buf[5] << 8)
+    end = HEADER + length
+    if end + CRC_BYTES > layout.slot_bytes:
+        return SLOT_DAMAGED
+    hi, lo = crc32(buf, 0, end)
+    if buf[end] != lo & 0xFF or buf[end + 1] != lo >> 8 or buf[end + 2] != hi & 0xFF or buf[end + 3] != hi >> 8:
+        return SLOT_DAMAGED
+    version = buf[1] & 0x3F
+    if version > VERSION:
+        return SLOT_NEWER
+    if version != VERSION or (buf[1] >> 6) != layout.lid:
+        return SLOT_DAMAGED  # no older versions exist yet; another layout is not ours
+    if length < fixed_bytes(layout):
+        return SLOT_DAMAGED
+    return SLOT_OK
+
+
+_scratch = None
+
+
+def game_ok(data):
+    """True when ``data`` is a valid snapshot of a game still in progress."""
+    global _scratch
+    if _scratch is None:
+        _scratch = _engine.Game(_rules.get("yahtzee"), None)
+    if _snapshot.restore(_scratch, data) != _snapshot.OK:
+        return False
+    return not _scratch.over
+
+
+def decode_slot(buf, rec):
+    """Read a slot that ``check_slot`` accepted into ``rec``. Each bad record gets its defaults;
+    returns the ST_RESET_* flags of the records that were reset."""
+    lay = rec.layout
+    rec.reset()
+    flags = 0
+    length = buf[4] | (buf[5] << 8)
+    r = _records.Bits(buf, HEADER, HEADER + SETTINGS_BYTES)
+    if not rec.settings.unpack(r):
+        flags |= ST_RESET_SETTINGS
+    pos = HEADER + SETTINGS_BYTES
+    r.reset(buf, pos, pos + stats_bytes(lay))
+    if not rec.stats.unpack(r) or r.get(stats_bytes(lay) * 8 - rec.stats.bits()):
+        rec.stats.reset()
+        flags |= ST_RESET_STATS
+    pos += stats_bytes(lay)
+    r.reset(buf, pos, pos + scores_bytes(lay))
+    if not rec.scores.unpack(r) or r.get(scores_bytes(lay) * 8 - rec.scores.bits()):
+        rec.scores.reset()
+        flags |= ST_RESET_SCORES
+    pos += scores_bytes(lay)
+    if lay.rng:
+        r.reset(buf, pos, pos + RNG_BYTES)
+        parts = 0
+        for i in range(3):
+            v = r.get(15)
+            rec.rng[i] = v
+            if 0 < v < _RNG_LIMITS[i]:
+                parts += 1
+        if r.get(3) or (parts != 3 and (rec.rng[0] | rec.rng[1] | rec.rng[2])):
+            for i in range(3):
+                rec.rng[i] = 0
+            flags |= ST_RESET_RNG
+        pos += RNG_BYTES
+    n = HEADER + length - pos
+    if n > 0:
+        if n <= len(rec.game) and game_ok(bytes(buf[pos:pos + n])):
+            rec.game[0:n] = buf[pos:pos + n]
+            rec.game_len = n
+        else:
+            flags |= ST_RESET_GAME
+    if not rec.game_len and rec.has_rng():
+        for i in range(3):
+            rec.rng[i] = 0  # a dice state means nothing without its game
+    return flags
+
+
+def newer(seq_a, seq_b):
+    """True when 16-bit sequence number ``seq_a`` comes after ``seq_b``."""
+    d = (seq_a - seq_b) & 0xFFFF
+    return 0 < d < 0x8000
+
+
+def load_slots(slot_a, slot_b, rec):
+    """Choose the newest good slot of two and decode it into ``rec`` (defaults when neither is
+    good). Returns ``(status, slot loaded or -1, its seq, slot the next save should write)``.
+    Never raises, whatever the bytes."""
+    lay = rec.layout
+    va = check_slot(slot_a, lay)
+    vb = check_slot(slot_b, lay)
+    status = 0
+    if va == SLOT_DAMAGED or vb == SLOT_DAMAGED:
+        status |= ST_DAMAGED
+    if va == SLOT_NEWER or vb == SLOT_NEWER:
+        status |= ST_NEWER
+    pick = -1
+    if va == SLOT_OK and vb == SLOT_OK:
+        pick = 1 if newer(slot_seq(slot_b), slot_seq(slot_a)) else 0
+    elif va == SLOT_OK:
+        pick = 0
+    elif vb == SLOT_OK:
+        pick = 1
+    if pick >= 0:
+        buf = slot_b if pick else slot_a
+        status |= decode_slot(buf, rec)
+        return status, pick, slot_seq(buf), 1 - pick
+    rec.reset()
+    status = status | ST_RESET_ALL if status else ST_EMPTY
+    # Nothing of ours to keep: write slot 0 first, but spare a newer release's (newest) slot.
+    target = 0
+    if va == SLOT_NEWER and vb == SLOT_NEWER:
+        target = 0 if newer(slot_seq(slot_b), slot_seq(slot_a)) else 1
+    elif va == SLOT_NEWER:
+        target = 1
+    return status, -1, 0, target
+
+
+def describe(status):
+    """The status flags as short phrases (for a start-up notice or the crash screen)."""
+    out = []
+    for i in range(len(STATUS_NAMES)):
+        if (status >> i) & 1:
+            out.append(STATUS_NAMES[i])
+    return out
