@@ -1,0 +1,365 @@
+"""The app: builds every screen once, then runs the main loop.
+
+    app = App(board)          # board: hw/interface.md
+    app.run()                 # forever; tests call app.step() instead
+
+One frame (``step``): read the queued input codes and hand each to the current screen; let
+the computer seats move; time out messages; let the current screen ``draw`` (nothing if
+nothing changed); refresh the display (only dirty areas are sent). Engine events go through
+``pump()`` after every action: sounds, lights, messages, the save hook, the game-over screen.
+
+Screen manager: ``self.screens[id]`` (ids in ``ui/screen.py``); ``show(id)`` hides the
+current Group and shows the new one (no allocation: every Group exists from the start)."""
+
+import gc
+
+import displayio
+
+from hw import inputs
+from yahtzee_core import engine
+from yahtzee_core.compat import const
+
+from . import layout as layouts
+from . import screen as S
+from . import theme
+from .autoplay import AutoPlayer
+from .bots import GreedyBot
+from .settings import Settings
+from .text import GlyphSheet, make_palette
+
+# Optional modules other features will add; their menu entries stay hidden until then.
+try:
+    from . import saving  # Continue? at start-up, save after every scored box
+except ImportError:
+    saving = None
+try:
+    from . import hints  # the coach (HINT)
+except ImportError:
+    hints = None
+try:
+    from . import defuse_screen  # Defuse mode
+except ImportError:
+    defuse_screen = None
+try:
+    from . import records  # high scores
+except ImportError:
+    records = None
+
+MESSAGE_MS = const(1600)
+REASON_TEXT = tuple([S.to_bytes(r) for r in engine.REASONS])
+_TEXT_UPPER_BONUS = b"Upper bonus!"
+_TEXT_YZ_BONUS = b"Yahtzee bonus!"
+_TEXT_JOKER = b"Joker!"
+_TEXT_AUTO = b"Last box filled in"
+_TEXT_SOUND_ON = b"Sound on"
+_TEXT_SOUND_OFF = b"Sound off"
+_TEXT_TURN = (b"Player 1's turn", b"Player 2's turn", b"Player 3's turn", b"Player 4's turn")
+_TEXT_NO_HINT = b"No hints yet"
+
+
+def ticks_diff(a, b):
+    """a - b on the 2**29-wrapping ms clock (as ``adafruit_ticks.ticks_diff``)."""
+    return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000
+
+
+def board_codes(board):
+    """Every input code the board's own keys can give (the desktop adds keys of its own;
+    screens follow the real board's keys). None when unknown (scripted test buttons)."""
+    src = getattr(board, "profile", None)
+    if src is not None:
+        short, long, ring = src.SHORT, src.LONG, src.RING
+    else:
+        buttons = board.buttons
+        short = getattr(buttons, "short", None)
+        if short is None:
+            return None
+        long, ring = buttons.long, buttons.ring
+    return bytes(short) + bytes(long) + (bytes(ring) if ring else b"")
+
+
+class App:
+    """The whole program on one board. ``policies``: objects with ``choose(game)`` for the
+    computer seats, indexed by seat kind (engine.EASY..HARD); the greedy bot by default."""
+
+    def __init__(self, board, settings=None, policies=None, lay=None):
+        self.board = board
+        self.buttons = board.buttons
+        self.sound = board.sound
+        self.lights = board.lights
+        self.clock = board.clock
+        self.display = board.display
+        self.layout = lay or layouts.for_size(board.width, board.height)
+        self.colours = theme.for_screen(board.colour)
+        self.settings = settings or Settings()
+        codes = board_codes(board)
+        # Boards without hold keys (PyGamer, PyBadge) choose a die with the stick, hold with A.
+        self.die_focus = codes is not None and inputs.HOLD_1 not in codes
+        self.sheet = GlyphSheet(_font())
+        self._palettes = [None] * theme.ROLES
+        self.game = engine.Game(self.settings.rules(), board.rng, seats=1)
+        if policies is None:
+            bot = GreedyBot()
+            policies = (None, bot, bot, bot)
+        self.autoplay = AutoPlayer(policies)
+        self.saver = saving.Saver(board.storage) if saving is not None else None
+        self.hinter = hints.Hinter() if hints is not None else None
+        self.records = records.Records(board.storage) if records is not None else None
+        # message line shared by the game screens
+        self.msg = b""
+        self.msg_role = theme.INK
+        self.msg_until = 0
+        self.msg_serial = 0
+        self.now = self.clock.ticks_ms()
+        self.yahtzee_text = b""
+        self._pending_screen = -1
+        # every screen, built once
+        from .title_screen import TitleScreen
+        from .play_screen import PlayScreen
+        from .scorecard_screen import ScorecardScreen
+        from .pause_screen import PauseScreen
+        from .settings_screen import SettingsScreen
+        from .help_screen import HelpScreen
+        from .gameover_screen import GameOverScreen
+
+        self.root = displayio.Group()
+        self.root.append(self._background())
+        self.screens = []
+        for cls in (TitleScreen, PlayScreen, ScorecardScreen, PauseScreen, SettingsScreen,
+                    HelpScreen, GameOverScreen):
+            scr = cls(self)
+            self.screens.append(scr)
+            self.root.append(scr.group)
+        if defuse_screen is not None:
+            scr = defuse_screen.DefuseScreen(self)  # id S.DEFUSE
+            self.screens.append(scr)
+            self.root.append(scr.group)
+        self.current = None
+        self.current_id = -1
+        self.previous_id = S.TITLE
+        self.apply_preferences()
+        self.display.root_group = self.root
+        gc.collect()
+        self.show(S.TITLE)
+
+    # -- building ---------------------------------------------------------------------------
+    def _background(self):
+        tile = 16
+        bmp = displayio.Bitmap(tile, tile, 1)
+        pal = displayio.Palette(1)
+        pal[0] = self.colours[theme.BG]
+        lay = self.layout
+        return displayio.TileGrid(bmp, pixel_shader=pal, width=(lay.width + tile - 1) // tile,
+                                  height=(lay.height + tile - 1) // tile, tile_width=tile,
+                                  tile_height=tile)
+
+    def palette(self, role):
+        """The shared 2-entry palette (background, colour of ``role``)."""
+        p = self._palettes[role]
+        if p is None:
+            p = make_palette(self.colours[theme.BG], self.colours[role])
+            self._palettes[role] = p
+        return p
+
+    # -- screen manager ---------------------------------------------------------------------
+    def show(self, screen_id):
+        """Make ``screen_id`` the current screen."""
+        if screen_id == self.current_id:
+            return
+        if self.current is not None:
+            self.current.leave()
+            self.current.group.hidden = True
+            self.previous_id = self.current_id
+        self.current_id = screen_id
+        self.current = self.screens[screen_id]
+        self.current.enter()
+        self.current.group.hidden = False
+
+    # -- game flow --------------------------------------------------------------------------
+    def start_game(self):
+        """A new game with the title screen's settings."""
+        s = self.settings
+        rs = s.rules()
+        self.game.configure(rs, s.seats, s.kinds, s.duplicate, s.autofill)
+        self.game.clear_events()
+        self.yahtzee_text = S.to_bytes(rs.title.upper() + "!")
+        self.msg = b""
+        self.msg_serial += 1
+        for scr in self.screens:
+            if hasattr(scr, "new_game"):
+                scr.new_game()
+        self.lights.show_held(0)
+        gc.collect()
+        self.show(S.PLAY)
+        self.buttons.ring_goto(inputs.ROLL)
+
+    def can_continue(self):
+        """A saved game can be resumed (needs the save module)."""
+        return self.saver is not None and self.saver.has_game()
+
+    def continue_game(self):
+        if self.saver is not None and self.saver.load(self.game):
+            for scr in self.screens:
+                if hasattr(scr, "new_game"):
+                    scr.new_game()
+            self.show(S.PLAY)
+
+    def defuse_available(self):
+        return defuse_screen is not None
+
+    def start_defuse(self):
+        if defuse_screen is not None:
+            self.show(S.DEFUSE)
+
+    def new_high_score(self):
+        """True when the finished game set a record (needs the records module)."""
+        return self.records is not None and self.records.submit(self.game)
+
+    def can_hint(self):
+        return self.hinter is not None
+
+    def hint(self):
+        """HINT: ask the coach (needs the hints module)."""
+        if self.hinter is None:
+            return
+        self.hinter.show(self)
+
+    def act(self, action, arg=0):
+        """Apply an engine action; show the reason of a refusal; handle the events."""
+        result = self.game.act(action, arg)
+        if result != engine.OK and result != engine.R_CONFIRM_NEEDED:
+            self.say(REASON_TEXT[result], theme.WARN)
+            self.sound.play("refuse")
+        self.pump()
+        return result
+
+    def pump(self):
+        """Hand every pending engine event to the app and the game screens."""
+        game = self.game
+        while game.pending_events():
+            ev = game.next_event()
+            arg = game.event_arg
+            self.on_event(ev, arg)
+            self.screens[S.PLAY].on_event(ev, arg)
+            self.screens[S.CARD].on_event(ev, arg)
+        if self._pending_screen >= 0:
+            sid = self._pending_screen
+            self._pending_screen = -1
+            self.show(sid)
+
+    def on_event(self, ev, arg):
+        game = self.game
+        snd = self.sound
+        if ev == engine.EV_ROLLED:
+            snd.play("roll")
+            self.show_lights()
+        elif ev == engine.EV_HELD or ev == engine.EV_RELEASED:
+            snd.play("hold")
+            self.show_lights()
+        elif ev == engine.EV_CURSOR:
+            snd.play("tick")
+        elif ev == engine.EV_SCORED:
+            snd.play("score")
+            if self.saver is not None:
+                self.saver.save(game)
+        elif ev == engine.EV_UPPER_BONUS:
+            snd.play("bonus")
+            self.say(_TEXT_UPPER_BONUS, theme.ACCENT)
+        elif ev == engine.EV_YAHTZEE_BONUS:
+            snd.play("bonus")
+            self.say(_TEXT_YZ_BONUS, theme.ACCENT)
+        elif ev == engine.EV_YAHTZEE:
+            snd.play("yahtzee")
+            self.say(self.yahtzee_text, theme.ACCENT)
+        elif ev == engine.EV_JOKER:
+            self.say(_TEXT_JOKER, theme.ACCENT)
+        elif ev == engine.EV_AUTO_FILLED:
+            self.say(_TEXT_AUTO, theme.ACCENT)
+        elif ev == engine.EV_TURN_OVER:
+            self.show_lights()
+            if game.seats > 1:
+                self.say(_TEXT_TURN[arg], theme.ACCENT)
+            self.buttons.ring_goto(inputs.ROLL)
+        elif ev == engine.EV_GAME_OVER:
+            snd.play("game_over")
+            self.show_lights()
+            self._pending_screen = S.GAME_OVER
+        elif ev == engine.EV_NEW_GAME:
+            self.msg = b""
+            self.msg_serial += 1
+            self.show_lights()
+            self.buttons.ring_goto(inputs.ROLL)
+            if self.current_id != S.PLAY:
+                self._pending_screen = S.PLAY
+        elif ev == engine.EV_CONFIRM_NEW:
+            self.say(REASON_TEXT[engine.R_CONFIRM_NEEDED], theme.WARN, 4000)
+        elif ev == engine.EV_CANCELLED:
+            self.msg_until = self.now  # the confirm prompt goes away
+
+    def show_lights(self):
+        self.lights.show_held(self.game.held if self.settings.lights else 0)
+
+    def apply_preferences(self):
+        """Push the settings screen's choices to the board parts."""
+        self.sound.muted = not self.settings.sound
+        self.autoplay.pace_ms = self.settings.pace_ms()
+        if not self.settings.lights:
+            self.lights.off()
+
+    # -- messages ---------------------------------------------------------------------------
+    def say(self, text, role=theme.INK, ms=MESSAGE_MS):
+        """Show ``text`` (bytes) on the message line for ``ms``."""
+        self.msg = text
+        self.msg_role = role
+        self.msg_until = (self.now + ms) & 0x1FFFFFFF
+        self.msg_serial += 1
+
+    def _expire_message(self):
+        if self.msg and ticks_diff(self.now, self.msg_until) >= 0:
+            self.msg = b""
+            self.msg_serial += 1
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, code):
+        if code == inputs.SOUND:
+            self.settings.sound = not self.settings.sound
+            self.apply_preferences()
+            self.say(_TEXT_SOUND_ON if self.settings.sound else _TEXT_SOUND_OFF)
+            self.screens[S.SETTINGS].stale = True
+            return
+        if code == inputs.WAKE:
+            return
+        self.current.handle(code)
+
+    # -- the loop ---------------------------------------------------------------------------
+    def step(self):
+        """One frame."""
+        self.now = self.clock.ticks_ms()
+        buttons = self.buttons
+        n = 0
+        while n < 8:
+            code = buttons.poll()
+            if code == inputs.NONE:
+                break
+            self.handle(code)
+            n += 1
+        if self.current_id == S.PLAY or self.current_id == S.CARD:
+            self.autoplay.tick(self, self.now)
+        self._expire_message()
+        self.current.tick(self.now)
+        self.sound.update(self.now)
+        self.current.draw()
+        self.display.refresh()
+
+    def run(self):
+        """The main loop (never returns on a board)."""
+        import time
+
+        while True:
+            self.step()
+            time.sleep(0.005)
+
+
+def _font():
+    import terminalio
+
+    return terminalio.FONT

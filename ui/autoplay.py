@@ -1,0 +1,55 @@
+"""Computer seats: ask a policy what to do, one action per pause, so a human can watch.
+
+A policy is any object with ``choose(game) -> (action, arg)`` (engine actions). This module
+knows nothing about strategy: ``ui/bots.py`` has the built-in greedy policy, and a stronger
+one plugs in through ``App(policies=...)``, indexed by seat kind (engine.EASY..HARD)."""
+
+from yahtzee_core import engine
+
+
+def _ticks_diff(a, b):
+    return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000
+
+
+class AutoPlayer:
+    """Plays whichever seat is a computer, ``pace_ms`` apart (0: one action per frame)."""
+
+    def __init__(self, policies, pace_ms=600):
+        self.policies = policies
+        self.pace_ms = pace_ms
+        self.waiting = False
+        self.due = 0
+        self.actions = 0  # actions taken (tests, tools)
+        self.refusals = 0  # choices the engine refused (a policy bug; we then fall back)
+
+    def tick(self, app, now):
+        game = app.game
+        if game.over or game.confirm_pending or not game.is_computer():
+            self.waiting = False
+            return
+        if not self.waiting:
+            self.waiting = True
+            self.due = (now + self.pace_ms) & 0x1FFFFFFF
+        if _ticks_diff(now, self.due) < 0:
+            return
+        self.due = (now + self.pace_ms) & 0x1FFFFFFF
+        policy = self.policies[game.seat_kind[game.player]]
+        choice = policy.choose(game)
+        self.actions += 1
+        if app.act(choice[0], choice[1]) != engine.OK:
+            self.refusals += 1
+            self.fallback(app)
+
+    @staticmethod
+    def fallback(app):
+        """A move the engine always accepts: roll if rolls are left, else score a box."""
+        game = app.game
+        if game.rolls_left() > 0 and game.rolls_used == 0:
+            app.act(engine.ROLL)
+            return
+        n = game.rules.n_boxes
+        for b in range(n):
+            if game.can_score(b):
+                app.act(engine.SCORE_BOX, b)
+                return
+        app.act(engine.ROLL)

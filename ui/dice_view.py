@@ -1,0 +1,176 @@
+"""Five dice as one TileGrid over a die-face sheet generated at start-up, held marks below.
+
+Tile ``face + 7 * held`` (face 0: not rolled yet). ``show(i, face, held)`` touches a tile only
+when it changes, so rolling one die (the others held) redraws only that die's cell."""
+
+import displayio
+
+from yahtzee_core.compat import const
+
+from . import theme
+
+_BG = const(0)  # sheet colour indexes
+_EDGE = const(1)
+_BODY = const(2)
+_PIP = const(3)
+_HELD_BODY = const(4)
+_HELD_PIP = const(5)
+_FACES = const(7)  # 0..6
+
+# Pip positions per face: 0 low, 1 middle, 2 high (x, y) pairs, packed as bytes.
+_PIPS = (
+    b"",
+    b"\x01\x01",
+    b"\x00\x00\x02\x02",
+    b"\x00\x00\x01\x01\x02\x02",
+    b"\x00\x00\x02\x00\x00\x02\x02\x02",
+    b"\x00\x00\x02\x00\x01\x01\x00\x02\x02\x02",
+    b"\x00\x00\x02\x00\x00\x01\x02\x01\x00\x02\x02\x02",
+)
+
+
+def pip_centres(die):
+    """The three pip coordinates (low, middle, high) for a die ``die`` pixels wide (odd sizes
+    centre the middle pip exactly); the six keeps a gap between its pips."""
+    mid = die // 2
+    lo = (die * 27 + 50) // 100
+    gap = mid - 2 * pip_radius(die) - 2
+    if lo > gap:
+        lo = gap
+    return (lo, mid, die - 1 - lo)
+
+
+def pip_radius(die):
+    r = die // 9
+    return r if r > 0 else 1
+
+
+def draw_die(bitmap, x0, y0, die, face, held):
+    """Draw one die face into ``bitmap`` at (x0, y0) (start-up only)."""
+    corner = die // 6 if die >= 12 else 1
+    body = _HELD_BODY if held else _BODY
+    pip = _HELD_PIP if held else _PIP
+    last = die - 1
+    for y in range(die):
+        for x in range(die):
+            # rounded corners: skip pixels outside a quarter circle of radius ``corner``
+            cx = corner - x if x < corner else (x - (last - corner) if x > last - corner else 0)
+            cy = corner - y if y < corner else (y - (last - corner) if y > last - corner else 0)
+            if cx * cx + cy * cy > corner * corner:
+                continue
+            edge = x == 0 or y == 0 or x == last or y == last
+            if not edge and cx and cy:
+                edge = (cx + 1) * (cx + 1) + (cy + 1) * (cy + 1) > corner * corner
+            if face == 0:
+                colour = _EDGE if edge else _BG
+            else:
+                colour = _EDGE if edge else body
+            bitmap[x0 + x, y0 + y] = colour
+    if face == 0:
+        return
+    at = pip_centres(die)
+    r = pip_radius(die)
+    spots = _PIPS[face]
+    for k in range(0, len(spots), 2):
+        px = at[spots[k]]
+        py = at[spots[k + 1]]
+        for y in range(py - r, py + r + 1):
+            for x in range(px - r, px + r + 1):
+                if (x - px) * (x - px) + (y - py) * (y - py) <= r * r + r:
+                    bitmap[x0 + x, y0 + y] = pip
+
+
+class DiceView:
+    """The dice row of the play screen. ``group`` is positioned and scaled by the layout."""
+
+    def __init__(self, lay, colours, sheet):
+        die = lay.die
+        pitch = lay.pitch
+        self.die = die
+        self.pitch = pitch
+        self.scale = lay.dice_scale
+        self.x = lay.dice_x
+        self.y = lay.dice_y
+        self.offset = (pitch - die) // 2  # die drawn centred in its cell
+        faces = displayio.Bitmap(pitch * 2 * _FACES, die, 6)
+        for held in range(2):
+            for face in range(_FACES):
+                draw_die(faces, (held * _FACES + face) * pitch + self.offset, 0, die, face, held)
+        palette = displayio.Palette(6)
+        palette[_BG] = colours[theme.BG]
+        palette[_EDGE] = colours[theme.DIE_EDGE]
+        palette[_BODY] = colours[theme.DIE_BODY]
+        palette[_PIP] = colours[theme.DIE_PIP]
+        palette[_HELD_BODY] = colours[theme.HELD_BODY]
+        palette[_HELD_PIP] = colours[theme.HELD_PIP]
+        self.faces = faces
+        self.grid = displayio.TileGrid(
+            faces, pixel_shader=palette, width=5, height=1, tile_width=pitch, tile_height=die, default_tile=0
+        )
+        self.mark_h = lay.mark_h
+        marks = displayio.Bitmap(pitch * 4, lay.mark_h, 3)
+        self._draw_marks(marks, lay.mark_text, sheet)
+        mark_palette = displayio.Palette(3)
+        mark_palette[0] = colours[theme.BG]
+        mark_palette[1] = colours[theme.HELD_MARK]
+        mark_palette[2] = colours[theme.ACCENT]
+        self.marks = displayio.TileGrid(
+            marks, pixel_shader=mark_palette, width=5, height=1, tile_width=pitch, tile_height=lay.mark_h,
+            default_tile=0, y=die,
+        )
+        self.group = displayio.Group(scale=self.scale, x=self.x, y=self.y)
+        self.group.append(self.grid)
+        self.group.append(self.marks)
+        self.shadow = bytearray(5)  # tile shown per die
+        self.mark_shadow = bytearray(5)
+
+    def _draw_marks(self, bitmap, as_text, sheet):
+        """Tiles: 0 nothing, 1 held, 2 chosen (the stick's die), 3 held and chosen.
+
+        Held is "HOLD" in the font where there is room, else a bar; chosen is a line at the
+        bottom of the mark area."""
+        pitch = self.pitch
+        h = self.mark_h
+        for tile in (1, 3):
+            x0 = tile * pitch
+            if as_text:
+                gw = sheet.glyph_w
+                word = b"HOLD"
+                left = x0 + (pitch - gw * len(word)) // 2
+                src = sheet.bitmap
+                for k in range(len(word)):
+                    base = (word[k] - 32) * gw
+                    for y in range(min(sheet.glyph_h, h - 2)):
+                        for x in range(gw):
+                            if src[base + x, y]:
+                                bitmap[left + k * gw + x, y] = 1
+            else:
+                for y in range(1, 3):
+                    for x in range(self.offset + 2, self.offset + self.die - 2):
+                        bitmap[x0 + x, y] = 1
+        for tile in (2, 3):
+            x0 = tile * pitch
+            for y in range(h - (2 if h >= 8 else 1), h):
+                for x in range(self.offset, self.offset + self.die):
+                    bitmap[x0 + x, y] = 2
+
+    def show(self, i, face, held, chosen=False):
+        """Die ``i`` shows ``face`` (0: not rolled), held or not, chosen by the stick or not;
+        redraws only what changed."""
+        tile = face + (_FACES if held else 0)
+        if self.shadow[i] != tile:
+            self.shadow[i] = tile
+            self.grid[i] = tile
+        mark = (1 if held else 0) + (2 if chosen else 0)
+        if self.mark_shadow[i] != mark:
+            self.mark_shadow[i] = mark
+            self.marks[i] = mark
+
+    def bounds(self):
+        """(x, y, width, height) of the dice and their marks on the screen."""
+        return (self.x, self.y, 5 * self.pitch * self.scale, (self.die + self.mark_h) * self.scale)
+
+    def cell(self, i):
+        """(x, y, size) of die ``i``'s face on the screen (for pixel tests)."""
+        s = self.scale
+        return (self.x + (i * self.pitch + self.offset) * s, self.y, self.die * s)

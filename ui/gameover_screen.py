@@ -1,0 +1,99 @@
+"""Game over: the ranking with totals (ties share a place), a new-high-score line when the
+records module says so, then "Play again" / "Title"."""
+
+from hw import inputs
+from yahtzee_core import engine
+from yahtzee_core.compat import const
+
+from . import screen as S
+from .settings import KIND_SHORT
+
+RANK = const(0)  # RANK + k: the k-th place line
+HIGH_SCORE = const(8)
+AGAIN = const(9)
+TITLE = const(10)
+
+_AGAIN = b"Play again"
+_TITLE = b"Title screen"
+_HIGH = b"New high score!"
+
+
+class GameOverScreen(S.ListScreen):
+    def __init__(self, app):
+        super().__init__(app, b"Game over")
+        self.order = bytearray(engine.MAX_SEATS)  # seats, best first
+        self.place = bytearray(engine.MAX_SEATS)  # 1-based place of each line
+        self.shared = bytearray(engine.MAX_SEATS)  # 1 when the place is shared
+        self.high = False
+
+    def enter(self):
+        self.rank()
+        self.high = self.app.new_high_score()
+        super().enter()
+        self.app.buttons.ring_goto(inputs.ENTER)
+
+    def rank(self):
+        """Order the seats by total, best first; equal totals share a place."""
+        game = self.app.game
+        n = game.seats
+        for i in range(n):
+            self.order[i] = i
+        for i in range(1, n):  # insertion sort, stable: earlier seat first on a tie
+            j = i
+            while j > 0 and game.total(self.order[j]) > game.total(self.order[j - 1]):
+                self.order[j], self.order[j - 1] = self.order[j - 1], self.order[j]
+                j -= 1
+        for i in range(n):
+            t = game.total(self.order[i])
+            if i > 0 and t == game.total(self.order[i - 1]):
+                self.place[i] = self.place[i - 1]
+            else:
+                self.place[i] = i + 1
+        for i in range(n):
+            same = (i > 0 and self.place[i - 1] == self.place[i]) or (
+                i + 1 < n and self.place[i + 1] == self.place[i]
+            )
+            self.shared[i] = 1 if same else 0
+
+    def build_items(self):
+        for i in range(self.app.game.seats):
+            self.add(RANK + i)
+        if self.high:
+            self.add(HIGH_SCORE)
+        self.add(AGAIN)
+        self.add(TITLE)
+
+    def selectable(self, item):
+        return item == AGAIN or item == TITLE
+
+    def render(self, item, tf):
+        if item == AGAIN:
+            self.label(tf, _AGAIN)
+        elif item == TITLE:
+            self.label(tf, _TITLE)
+        elif item == HIGH_SCORE:
+            self.label(tf, _HIGH)
+        else:
+            game = self.app.game
+            k = item - RANK
+            seat = self.order[k]
+            tf.put(0, 32)
+            tf.put(1, 48 + self.place[k])
+            tf.put(2, 61 if self.shared[k] else 32)  # "1=" for a shared place
+            tf.put(3, 32)
+            tf.put(4, 80)  # "P1 You"
+            tf.put(5, 49 + seat)
+            tf.put(6, 32)
+            i = tf.text(KIND_SHORT[game.seat_kind[seat]], 7)
+            start = tf.number(game.total(seat), tf.width - 1, 0)
+            tf.spaces(i, start)
+            tf.put(tf.width - 1, 32)
+
+    def activate(self, item):
+        if item == AGAIN:
+            self.app.start_game()
+        elif item == TITLE:
+            self.app.show(S.TITLE)
+
+    def back(self):
+        self.app.show(S.TITLE)

@@ -1,0 +1,71 @@
+"""This board's controls (``board.keymap_help``) and a few lines on how a turn goes."""
+
+from hw import inputs
+
+from . import screen as S
+
+_TIPS = (
+    b"",
+    b"Roll up to 3 times.",
+    b"Hold dice between rolls.",
+    b"Score one box a turn.",
+    b"The cursor shows what",
+    b"each open box scores.",
+)
+
+
+def wrap(key, meaning, width):
+    """Lines for one (key, meaning) pair: "key  meaning", continued indented (start-up only)."""
+    lines = []
+    text = key + ": " + meaning
+    indent = "  "
+    while len(text) > width:
+        cut = text.rfind(" ", 0, width + 1)
+        if cut <= len(indent):
+            cut = width
+        lines.append(text[:cut].rstrip())
+        text = indent + text[cut:].lstrip()
+    lines.append(text)
+    return lines
+
+
+class HelpScreen(S.ListScreen):
+    MAX_ITEMS = 48
+
+    def __init__(self, app):
+        super().__init__(app, b"Controls")
+        self.return_to = S.TITLE
+        width = self.rows[0].width - 1
+        lines = []
+        for key, meaning in app.board.keymap_help:
+            for line in wrap(key, meaning, width):
+                lines.append(S.to_bytes(line))
+        for tip in _TIPS:
+            lines.append(tip)
+        self.lines = tuple(lines[: self.MAX_ITEMS])
+
+    def enter(self):
+        prev = self.app.previous_id
+        if prev != S.HELP and prev >= 0:
+            self.return_to = prev
+        self.top = 0
+        super().enter()
+
+    def build_items(self):
+        for i in range(len(self.lines)):
+            self.add(i)
+
+    def selectable(self, item):
+        return False
+
+    def render(self, item, tf):
+        self.label(tf, self.lines[item])
+
+    def handle(self, code):
+        if code == inputs.ENTER:
+            self.back()
+        else:
+            super().handle(code)
+
+    def back(self):
+        self.app.show(self.return_to)

@@ -1,0 +1,108 @@
+"""Where things go on each screen size: one table per resolution, numbers only.
+
+Every position is (x, y, width in characters, text scale). ``for_size(w, h)`` picks the table;
+the host tests check that every text field and the dice lie inside the screen and that no two
+overlap, for every table."""
+
+
+class Layout:
+    """Numbers for one screen size (attributes are set by the tables below)."""
+
+    def __init__(self, name, width, height, colour, **numbers):
+        self.name = name
+        self.width = width
+        self.height = height
+        self.colour = colour
+        self.play_info = None  # optional lines default to absent
+        self.play_msg = None
+        self.play_round = None
+        for key in numbers:
+            setattr(self, key, numbers[key])
+
+    def __repr__(self):
+        return "Layout(%s)" % self.name
+
+
+# MacroPad RP2040: 128x64 mono OLED; 21 x 5 characters. Messages share the roll line.
+MONO_128X64 = Layout(
+    "128x64", 128, 64, False,
+    scale=1,
+    play_header=(0, 0, 21, 1),
+    dice_x=2, dice_y=13, die=17, pitch=25, dice_scale=1, mark_h=5, mark_text=False,
+    play_box=(0, 38, 21, 1),
+    play_roll=(0, 52, 21, 1),
+    card_header=(0, 0, 21, 1),
+    card_top=13, card_pitch=12, card_rows=4, card_x=(0, 66), card_col=10, card_scale=1,
+    card_labels="abbr", card_paren=True,
+    list_title=(0, 0, 21, 1), list_top=13, list_pitch=12, list_rows=4, list_x=0, list_width=21,
+    list_scale=1,
+)
+
+# PyGamer / PyBadge: 160x128; 26 x 10 characters.
+COLOUR_160X128 = Layout(
+    "160x128", 160, 128, True,
+    scale=1,
+    play_header=(2, 2, 26, 1),
+    dice_x=0, dice_y=16, die=23, pitch=32, dice_scale=1, mark_h=15, mark_text=True,
+    play_roll=(2, 58, 26, 1),
+    play_box=(2, 74, 26, 1),
+    play_info=(2, 90, 26, 1),
+    play_msg=(2, 106, 26, 1),
+    card_header=(2, 2, 26, 1),
+    card_top=16, card_pitch=12, card_rows=9, card_x=(2, 84), card_col=12, card_scale=1,
+    card_labels="short", card_paren=False,
+    list_title=(8, 2, 12, 2), list_top=30, list_pitch=12, list_rows=8, list_x=2, list_width=26,
+    list_scale=1,
+)
+
+# Feather ESP32-S3 Reverse TFT / Pico Display Pack: 240x135; 40 x 11 characters.
+COLOUR_240X135 = Layout(
+    "240x135", 240, 135, True,
+    scale=1,
+    play_header=(0, 2, 40, 1),
+    dice_x=0, dice_y=15, die=31, pitch=48, dice_scale=1, mark_h=15, mark_text=True,
+    play_roll=(0, 64, 40, 1),
+    play_box=(0, 78, 20, 2),
+    play_info=(0, 106, 40, 1),
+    play_msg=(0, 121, 40, 1),
+    card_header=(0, 1, 40, 1),
+    card_top=15, card_pitch=13, card_rows=9, card_x=(0, 120), card_col=20, card_scale=1,
+    card_labels="full", card_paren=False,
+    list_title=(0, 2, 20, 2), list_top=30, list_pitch=13, list_rows=8, list_x=0, list_width=40,
+    list_scale=1,
+)
+
+# CLUE: 240x240; text at scale 2 (20 x 10 characters) to be readable on a 1.3" screen.
+COLOUR_240X240 = Layout(
+    "240x240", 240, 240, True,
+    scale=2,
+    play_header=(0, 2, 20, 2),
+    dice_x=0, dice_y=30, die=21, pitch=24, dice_scale=2, mark_h=15, mark_text=True,
+    play_roll=(0, 104, 20, 2),
+    play_box=(0, 132, 20, 2),
+    play_info=(0, 160, 20, 2),
+    play_msg=(0, 188, 20, 2),
+    play_round=(0, 214, 20, 2),
+    card_header=(0, 0, 20, 2),
+    card_top=24, card_pitch=24, card_rows=9, card_x=(0, 120), card_col=10, card_scale=2,
+    card_labels="abbr", card_paren=False,
+    list_title=(0, 2, 20, 2), list_top=30, list_pitch=26, list_rows=8, list_x=0, list_width=20,
+    list_scale=2,
+)
+
+ALL = (MONO_128X64, COLOUR_160X128, COLOUR_240X135, COLOUR_240X240)
+
+
+def for_size(width, height, colour=True):
+    """The table for a screen of this size (the nearest one that fits, for odd sizes)."""
+    for lay in ALL:
+        if lay.width == width and lay.height == height:
+            return lay
+    best = None
+    for lay in ALL:
+        if lay.width <= width and lay.height <= height:
+            if best is None or lay.width * lay.height > best.width * best.height:
+                best = lay
+    if best is None:
+        raise ValueError("screen too small")
+    return best

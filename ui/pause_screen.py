@@ -1,0 +1,55 @@
+"""The in-game menu (MENU on the play screen): resume, scorecard, new game (asks for a second
+press), settings, help, back to the title screen."""
+
+from yahtzee_core import engine
+from yahtzee_core.compat import const
+
+from . import screen as S
+
+RESUME = const(0)
+CARD = const(1)
+NEW_GAME = const(2)
+SETTINGS = const(3)
+HELP = const(4)
+TITLE = const(5)
+
+_LABELS = (b"Resume", b"Scorecard", b"New game", b"Settings", b"Help / keys", b"Quit to title")
+_CONFIRM = b"New game? Press again"
+
+
+class PauseScreen(S.ListScreen):
+    def __init__(self, app):
+        super().__init__(app, b"Menu")
+
+    def build_items(self):
+        for item in (RESUME, CARD, NEW_GAME, SETTINGS, HELP, TITLE):
+            self.add(item)
+
+    def render(self, item, tf):
+        if item == NEW_GAME and self.app.game.confirm_pending:
+            self.label(tf, _CONFIRM)
+        else:
+            self.label(tf, _LABELS[item])
+
+    def activate(self, item):
+        app = self.app
+        if item == RESUME:
+            app.show(S.PLAY)
+        elif item == CARD:
+            app.show(S.CARD)
+        elif item == NEW_GAME:
+            app.act(engine.NEW_GAME)  # the engine asks for confirmation mid-game
+        elif item == SETTINGS:
+            app.show(S.SETTINGS)
+        elif item == HELP:
+            app.show(S.HELP)
+        elif item == TITLE:
+            app.show(S.TITLE)
+
+    def leave(self):
+        game = self.app.game
+        if game.confirm_pending:
+            self.app.act(engine.CANCEL)
+
+    def back(self):
+        self.app.show(S.PLAY)

@@ -1,0 +1,276 @@
+"""The play screen: whose turn and their total, five dice with held marks, the rolls left,
+the box under the cursor with what it would score, and a message line.
+
+Input: HOLD_1..5 hold, ROLL rolls, LEFT/RIGHT (and UP/DOWN on boards with hold keys) move the
+box cursor, ENTER scores. On boards without hold keys (PyGamer, PyBadge) the stick chooses a
+die in the dice row (UP) and A holds it; DOWN goes to the box row, DOWN again to the card."""
+
+from hw import inputs
+from yahtzee_core import engine
+from yahtzee_core.compat import const
+
+from . import screen as S
+from . import theme
+from .dice_view import DiceView
+from .settings import KIND_SHORT
+from .text import DOT_EMPTY, DOT_FULL
+
+FOCUS_DICE = const(0)
+FOCUS_BOXES = const(1)
+
+_ROLL_THE_DICE = b"Roll the dice"
+_PICK_A_BOX = b"Pick a box to score"
+_COMPUTER = b"Computer's turn"
+_COMPUTER_PLAYING = b"Computer is playing"
+_NO_HINT = b"No hints yet"
+_ROLLS = b"Rolls "
+_UPPER = b"Upper "
+_ROUND = b"Round "
+_OF = b" of "
+
+_RING_PLAY = {
+    inputs.ENTER: b"Score",
+    inputs.LEFT: b"Prev box",
+    inputs.RIGHT: b"Next box",
+    inputs.UP: b"Prev box",
+    inputs.DOWN: b"Next box",
+}
+
+
+def box_label_bytes(rules):
+    """Each box's full label as bytes (per game, not per frame)."""
+    return tuple([S.to_bytes(x) for x in rules.labels])
+
+
+class PlayScreen(S.Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        lay = self.lay
+        self.header = self.field(lay.play_header, theme.INK)
+        self.dice = DiceView(lay, self.colours, app.sheet)
+        self.group.append(self.dice.group)
+        self.roll = self.field(lay.play_roll, theme.INK, private=lay.play_msg is None)
+        self.box = self.field(lay.play_box, theme.INK, private=True)
+        self.info = self.field(lay.play_info, theme.DIM) if lay.play_info else None
+        self.msg = self.field(lay.play_msg, theme.INK, private=True) if lay.play_msg else None
+        self.round = self.field(lay.play_round, theme.DIM) if lay.play_round else None
+        self.focus = FOCUS_BOXES
+        self.chosen = 0  # the die the stick points at (boards without hold keys)
+        self.labels = ()
+        self._msg_serial = -1
+        self.c = self.colours
+        self.new_game()
+
+    # -- game set-up -----------------------------------------------------------------------
+    def new_game(self):
+        self.labels = box_label_bytes(self.app.game.rules)
+        self.focus = FOCUS_DICE if self.app.die_focus else FOCUS_BOXES
+        self.chosen = 0
+        self.stale = True
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, code):
+        app = self.app
+        game = app.game
+        if code == inputs.MENU:
+            app.show(S.PAUSE)
+            return
+        if code == inputs.NEW_GAME:
+            app.act(engine.NEW_GAME)
+            return
+        if game.is_computer() and not game.over:
+            app.say(_COMPUTER_PLAYING, theme.WARN)
+            return
+        if inputs.HOLD_1 <= code <= inputs.HOLD_5:
+            die = code - inputs.HOLD_1
+            if app.die_focus:
+                self.chosen = die
+            app.act(engine.HOLD, die)
+        elif code == inputs.ROLL:
+            app.act(engine.ROLL)
+        elif code == inputs.LEFT or code == inputs.RIGHT:
+            step = 1 if code == inputs.RIGHT else -1
+            if app.die_focus and self.focus == FOCUS_DICE:
+                self.chosen = (self.chosen + step) % 5
+                self.stale = True
+                app.sound.play("tick")
+            else:
+                app.act(engine.CURSOR_NEXT if step > 0 else engine.CURSOR_PREV)
+        elif code == inputs.UP or code == inputs.DOWN:
+            if not app.die_focus:
+                app.act(engine.CURSOR_NEXT if code == inputs.DOWN else engine.CURSOR_PREV)
+            elif code == inputs.UP:
+                if self.focus == FOCUS_BOXES:
+                    self.focus = FOCUS_DICE
+                    self.stale = True
+            elif self.focus == FOCUS_DICE:
+                self.focus = FOCUS_BOXES
+                self.stale = True
+                if game.rolls_used and not game.cursor_visible:
+                    app.act(engine.CURSOR_NEXT)
+            else:
+                app.show(S.CARD)
+        elif code == inputs.ENTER:
+            if app.die_focus and self.focus == FOCUS_DICE:
+                app.act(engine.HOLD, self.chosen)
+            else:
+                app.act(engine.SCORE)
+        elif code == inputs.HINT:
+            if app.can_hint():
+                app.hint()
+            else:
+                app.say(_NO_HINT, theme.DIM)
+
+    def on_event(self, ev, arg):
+        self.stale = True
+        app = self.app
+        if ev == engine.EV_CURSOR:
+            self.focus = FOCUS_BOXES
+        elif ev == engine.EV_TURN_OVER or ev == engine.EV_NEW_GAME:
+            self.focus = FOCUS_DICE if app.die_focus else FOCUS_BOXES
+            self.chosen = 0
+        elif ev == engine.EV_ROLLED:
+            if app.game.cursor_visible:
+                app.buttons.ring_goto(inputs.ENTER)
+
+    def ring_name(self, code):
+        name = _RING_PLAY.get(code)
+        return name if name is not None else S.RING_NAMES[code]
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self):
+        app = self.app
+        ring_moved = self.ring_changed()
+        msg_changed = self._msg_serial != app.msg_serial
+        if not (self.stale or ring_moved or msg_changed):
+            return
+        self._msg_serial = app.msg_serial
+        if self.stale:
+            self.stale = False
+            self._draw_header()
+            self._draw_dice()
+            self._draw_box()
+            if self.info is not None:
+                self._draw_info()
+            if self.round is not None:
+                self._draw_round(self.round)
+        self._draw_roll_and_message()
+
+    def _draw_header(self):
+        game = self.app.game
+        tf = self.header
+        seat = game.player
+        tf.put(0, 80)  # "P1 You"
+        tf.put(1, 49 + seat)
+        tf.put(2, 32)
+        i = tf.text(KIND_SHORT[game.seat_kind[seat]], 3)
+        if self.info is None and self.round is None:  # no line for the round: "R3" here
+            tf.put(i, 32)
+            tf.put(i + 1, 82)
+            i = tf.number_at(i + 2, game.round + 1)
+        start = tf.number(game.total(seat), tf.width, 0)  # "T 123" at the right
+        tf.put(start - 1, 32)
+        tf.put(start - 2, 84)
+        tf.spaces(i, start - 2)
+
+    def _draw_dice(self):
+        app = self.app
+        game = app.game
+        chosen_shown = app.die_focus and self.focus == FOCUS_DICE and not game.is_computer()
+        dice = game.dice
+        held = game.held
+        view = self.dice
+        for i in range(5):
+            view.show(i, dice[i], (held >> i) & 1, chosen_shown and i == self.chosen)
+
+    def _draw_box(self):
+        app = self.app
+        game = app.game
+        tf = self.box
+        c = self.c
+        if game.rolls_used == 0:
+            tf.centre(_COMPUTER if game.is_computer() else _ROLL_THE_DICE)
+            tf.colours(c[theme.BG], c[theme.DIM])
+        elif game.cursor_visible and game.cursor != engine.NO_BOX:
+            box = game.cursor
+            tf.put(0, 32)
+            i = tf.text(self.labels[box], 1)
+            start = tf.number(game.preview[box], tf.width - 1, 0)
+            tf.spaces(i, start)
+            tf.put(tf.width - 1, 32)
+            if app.die_focus and self.focus == FOCUS_DICE:
+                tf.colours(c[theme.BG], c[theme.PREVIEW])
+            else:
+                tf.colours(c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
+        else:
+            tf.centre(_PICK_A_BOX)
+            tf.colours(c[theme.BG], c[theme.DIM])
+
+    def _draw_info(self):
+        """"Upper 45/63 +3" (par for the bonus), and "Rd 3/13" when there is no round line."""
+        game = self.app.game
+        rs = game.rules
+        tf = self.info
+        seat = game.player
+        tf.put(0, 32)
+        i = tf.text(_UPPER, 1)
+        i = tf.number_at(i, game.upper_subtotal(seat))
+        if rs.upper_bonus:
+            tf.put(i, 47)  # "/"
+            i = tf.number_at(i + 1, rs.upper_threshold)
+            tf.put(i, 32)
+            i = tf.number_at(i + 1, game.upper_par(seat), True)
+        if self.round is None:
+            first = tf.number(rs.n_boxes, tf.width - 1, 0)
+            tf.put(tf.width - 1, 32)
+            tf.put(first - 1, 47)
+            first = tf.number(game.round + 1, first - 1, 0)
+            tf.put(first - 1, 32)
+            tf.put(first - 2, 100)  # "Rd"
+            tf.put(first - 3, 82)
+            tf.spaces(i, first - 3)
+        else:
+            tf.spaces(i)
+
+    def _draw_round(self, tf):
+        game = self.app.game
+        tf.put(0, 32)
+        i = tf.text(_ROUND, 1)
+        i = tf.number_at(i, game.round + 1)
+        i = tf.text(_OF, i)
+        i = tf.number_at(i, game.rules.n_boxes)
+        tf.spaces(i)
+
+    def _draw_roll_and_message(self):
+        app = self.app
+        c = self.c
+        if self.msg is not None:
+            tf = self.msg
+            if app.msg:
+                tf.centre(app.msg)
+                tf.colours(c[theme.BG], c[app.msg_role])
+            else:
+                tf.spaces()
+            self._draw_rolls(self.roll)
+            return
+        tf = self.roll
+        if app.msg:
+            tf.centre(app.msg)
+            tf.colours(c[theme.BG], c[app.msg_role])
+        else:
+            tf.colours(c[theme.BG], c[theme.INK])
+            self._draw_rolls(tf)
+
+    def _draw_rolls(self, tf):
+        game = self.app.game
+        tf.put(0, 32)
+        i = tf.text(_ROLLS, 1)
+        left = game.rolls_left()
+        for k in range(engine.ROLLS_PER_TURN):
+            tf.put(i + k, DOT_FULL if k < left else DOT_EMPTY)
+        i += engine.ROLLS_PER_TURN
+        if self.app.buttons.ring is not None:
+            self.draw_ring(tf, tf.width, tf.width - i)
+        else:
+            tf.spaces(i)
+

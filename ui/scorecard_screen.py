@@ -1,0 +1,253 @@
+"""The scorecard: every box with its score, or in colour what it would score now; the upper
+subtotal with its par for the bonus, the bonuses, the total. The cursor works here too.
+
+Two columns: upper boxes and sums on the left, lower boxes and the Yahtzee bonus on the
+right. Small screens show a window of rows that follows the cursor (or scrolls with the
+arrows before the first roll)."""
+
+from hw import inputs
+from yahtzee_core import engine
+from yahtzee_core.compat import const
+
+from . import screen as S
+from . import theme
+from .settings import KIND_SHORT
+
+LINE_SUM = const(0x80)
+LINE_PAR = const(0x81)
+LINE_BONUS = const(0x82)
+LINE_YZ_BONUS = const(0x83)
+LINE_NONE = const(0xFF)
+
+SHORT_LABELS = {
+    "ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours", "fives": "Fives",
+    "sixes": "Sixes", "three_of_a_kind": "3 Kind", "four_of_a_kind": "4 Kind",
+    "full_house": "Full H", "small_straight": "Sm Str", "large_straight": "Lg Str",
+    "yahtzee": "Yahtzee", "chance": "Chance", "one_pair": "Pair", "two_pairs": "2 Pairs",
+    "yatzy": "Yatzy", "little_straight": "Lit Str", "big_straight": "Big Str", "choice": "Choice",
+    "yacht": "Yacht",
+}
+# (abbr, short, full) for the sum lines
+SUM_LABELS = {
+    LINE_SUM: (b"Up", b"Upper", b"Upper total"),
+    LINE_PAR: (b"Par", b"Par", b"Par for bonus"),
+    LINE_BONUS: (b"Bon", b"Bonus", b"Upper bonus"),
+    LINE_YZ_BONUS: (b"YzB", b"YzBonus", b"Yahtzee bonus"),
+}
+_STYLE = {"abbr": 0, "short": 1, "full": 2}
+_TOTAL = b"Total "
+
+
+class ScorecardScreen(S.Screen):
+    MAX_LINES = 12
+
+    def __init__(self, app):
+        super().__init__(app)
+        lay = self.lay
+        self.header = self.field(lay.card_header, theme.ACCENT)
+        self.style = _STYLE[lay.card_labels]
+        self.paren = lay.card_paren
+        self.cells = []  # [row][col]
+        for r in range(lay.card_rows):
+            y = lay.card_top + r * lay.card_pitch
+            row = []
+            for c in range(2):
+                row.append(self.field((lay.card_x[c], y, lay.card_col, lay.card_scale), theme.INK, True))
+            self.cells.append(row)
+        self.lines = (bytearray(self.MAX_LINES), bytearray(self.MAX_LINES))
+        self.n_lines = 0
+        self.top = 0
+        self.labels = ()
+        self.c = self.colours
+        self.new_game()
+
+    def new_game(self):
+        rs = self.app.game.rules
+        style = self.style
+        labels = []
+        for b in range(rs.n_boxes):
+            if style == 0:
+                labels.append(S.to_bytes(rs.abbrs[b]))
+            elif style == 1:
+                labels.append(S.to_bytes(SHORT_LABELS.get(rs.categories[b], rs.abbrs[b])))
+            else:
+                labels.append(S.to_bytes(rs.labels[b]))
+        self.labels = tuple(labels)
+        left, right = self.lines
+        for i in range(self.MAX_LINES):
+            left[i] = LINE_NONE
+            right[i] = LINE_NONE
+        nl = 0
+        nr = 0
+        for b in range(rs.n_boxes):
+            if rs.is_upper(b):
+                left[nl] = b
+                nl += 1
+            else:
+                right[nr] = b
+                nr += 1
+        left[nl] = LINE_SUM
+        nl += 1
+        if rs.upper_bonus:
+            left[nl] = LINE_PAR
+            left[nl + 1] = LINE_BONUS
+            nl += 2
+        if rs.yahtzee_bonus:
+            right[nr] = LINE_YZ_BONUS
+            nr += 1
+        self.n_lines = nl if nl > nr else nr
+        self.top = 0
+        self.stale = True
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, code):
+        app = self.app
+        game = app.game
+        if code == inputs.MENU:
+            app.show(S.PLAY)
+            return
+        if code == inputs.NEW_GAME:
+            app.act(engine.NEW_GAME)
+            return
+        if code == inputs.HINT:
+            app.screens[S.PLAY].handle(code)
+            return
+        if code in (inputs.LEFT, inputs.RIGHT, inputs.UP, inputs.DOWN):
+            step = 1 if code == inputs.RIGHT or code == inputs.DOWN else -1
+            if game.rolls_used == 0 or game.is_computer():
+                self.scroll(step)
+            else:
+                app.act(engine.CURSOR_NEXT if step > 0 else engine.CURSOR_PREV)
+            return
+        if game.is_computer():
+            return
+        if code == inputs.ENTER:
+            app.act(engine.SCORE)
+        elif code == inputs.ROLL or inputs.HOLD_1 <= code <= inputs.HOLD_5:
+            app.show(S.PLAY)
+            app.screens[S.PLAY].handle(code)
+
+    def scroll(self, step):
+        top = self.top + step
+        rows = len(self.cells)
+        if top > self.n_lines - rows:
+            top = self.n_lines - rows
+        if top < 0:
+            top = 0
+        if top != self.top:
+            self.top = top
+            self.stale = True
+
+    def on_event(self, ev, arg):
+        self.stale = True
+        if ev == engine.EV_CURSOR:
+            self._follow(arg)
+        elif ev == engine.EV_TURN_OVER and self.app.current_id == S.CARD:
+            self.app.show(S.PLAY)
+
+    def _follow(self, box):
+        rows = len(self.cells)
+        for col in range(2):
+            line = self.lines[col]
+            for i in range(self.n_lines):
+                if line[i] == box:
+                    if i < self.top:
+                        self.top = i
+                    elif i >= self.top + rows:
+                        self.top = i - rows + 1
+                    return
+
+    def ring_name(self, code):
+        if code == inputs.ENTER:
+            return b"Score"
+        if code == inputs.MENU:
+            return b"Back"
+        return S.RING_NAMES[code]
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self):
+        ring_moved = self.ring_changed()
+        if not (self.stale or ring_moved):
+            return
+        self.stale = False
+        self._draw_header()
+        for r in range(len(self.cells)):
+            i = self.top + r
+            for col in range(2):
+                code = self.lines[col][i] if i < self.n_lines else LINE_NONE
+                self._draw_cell(self.cells[r][col], code)
+
+    def _draw_header(self):
+        app = self.app
+        game = app.game
+        tf = self.header
+        seat = game.player
+        tf.put(0, 80)
+        tf.put(1, 49 + seat)
+        tf.put(2, 32)
+        i = tf.text(KIND_SHORT[game.seat_kind[seat]], 3)
+        start = tf.number(game.total(seat), tf.width, 0)
+        if tf.width >= 24:
+            start = tf.text(_TOTAL, start - 6) - 6
+        else:
+            tf.put(start - 1, 32)
+            tf.put(start - 2, 84)  # "T"
+            start -= 2
+        if app.buttons.ring is not None:
+            tf.put(start - 1, 32)
+            self.draw_ring(tf, start - 1, start - 1 - i)
+        else:
+            tf.spaces(i, start)
+
+    def _draw_cell(self, tf, code):
+        game = self.app.game
+        c = self.c
+        seat = game.player
+        w = tf.width
+        end = w - 1  # last cell is a gutter
+        if code == LINE_NONE:
+            tf.spaces()
+            tf.colours(c[theme.BG], c[theme.INK])
+            return
+        ink = theme.INK
+        bg = theme.BG
+        paren = False
+        value = -1
+        if code < 0x80:
+            label = self.labels[code]
+            if game.is_filled(seat, code):
+                value = game.box_score(seat, code)
+            else:
+                value = game.preview[code]  # -1: not rolled yet / not allowed
+                ink = theme.PREVIEW if value >= 0 else theme.DIM
+                paren = self.paren and value >= 0
+            if game.cursor_visible and game.cursor == code:
+                ink = theme.HIGHLIGHT_INK
+                bg = theme.HIGHLIGHT_BG
+        else:
+            label = SUM_LABELS[code][self.style]
+            ink = theme.ACCENT
+            rs = game.rules
+            if code == LINE_SUM:
+                value = game.upper_subtotal(seat)
+            elif code == LINE_PAR:
+                value = game.upper_par(seat)
+            elif code == LINE_BONUS:
+                value = game.upper_bonus(seat)
+            else:
+                value = game.yahtzee_bonus(seat)
+            del rs
+        first = end
+        if value >= 0 or code == LINE_PAR:
+            if paren:
+                tf.put(end - 1, 41)  # ")"
+                first = tf.number(value, end - 1, 0)
+                tf.put(first - 1, 40)  # "("
+                first -= 1
+            else:
+                first = tf.number(value, end, 0, sign=code == LINE_PAR)
+        tf.put(0, 32)
+        i = tf.text(label, 1, first - 2)
+        tf.spaces(i, first)
+        tf.put(end, 32)
+        tf.colours(c[bg], c[ink])

@@ -1,0 +1,309 @@
+"""Screen base classes and screen ids.
+
+A screen owns one ``displayio.Group`` built once in ``__init__`` (hidden until shown) and
+reacts to four calls from the app: ``handle(code)`` for each input code, ``on_event(ev, arg)``
+for each engine event, ``tick(now)`` and ``draw()`` once per frame. ``draw`` must return at
+once when nothing changed (``stale`` is False) and otherwise only rewrite cells/tiles through
+the shadow-compared writers, so an idle frame redraws nothing."""
+
+import displayio
+
+from hw import inputs
+from yahtzee_core.compat import const
+
+from . import theme
+from .text import TextField
+
+# Screen ids (index into App.screens; append new screens at the end).
+TITLE = const(0)
+PLAY = const(1)
+CARD = const(2)
+PAUSE = const(3)
+SETTINGS = const(4)
+HELP = const(5)
+GAME_OVER = const(6)
+DEFUSE = const(7)  # only when ui/defuse_screen.py exists
+
+# What a ring item does, as shown on a few-button board (index: input code).
+RING_NAMES = (
+    b"", b"Hold 1", b"Hold 2", b"Hold 3", b"Hold 4", b"Hold 5", b"Roll", b"Left", b"Right",
+    b"Up", b"Down", b"OK", b"Menu", b"New game", b"Sound", b"Hint", b"",
+)
+
+
+def to_bytes(s):
+    """ASCII bytes of a str (start-up only)."""
+    return bytes(s, "ascii") if isinstance(s, str) else bytes(s)
+
+
+class Screen:
+    """Base class: a hidden Group, the list of its text fields and a ``stale`` flag."""
+
+    def __init__(self, app):
+        self.app = app
+        self.lay = app.layout
+        self.colours = app.colours
+        self.group = displayio.Group()
+        self.group.hidden = True
+        self.fields = []  # every TextField, for layout tests
+        self.stale = True
+        self._ring_pos = -1
+
+    def field(self, spec, role=theme.INK, private=False):
+        """A TextField at ``spec`` = (x, y, width, scale), added to this screen.
+
+        ``private``: its own palette (so it can be recoloured alone: cursor bars)."""
+        x, y, width, scale = spec
+        c = self.colours
+        if private:
+            tf = TextField(self.app.sheet, None, x, y, width, scale, colours=(c[theme.BG], c[role]))
+        else:
+            tf = TextField(self.app.sheet, self.app.palette(role), x, y, width, scale)
+        self.group.append(tf.node)
+        self.fields.append(tf)
+        return tf
+
+    def enter(self):
+        """The screen is about to be shown."""
+        self.stale = True
+        self._ring_pos = -1
+
+    def leave(self):
+        """The screen is about to be hidden."""
+
+    def handle(self, code):
+        """One input code (``hw.inputs``)."""
+
+    def on_event(self, ev, arg):
+        """One engine event (``yahtzee_core.engine.EV_*``)."""
+        self.stale = True
+
+    def tick(self, now):
+        """Once per frame with the clock (ms)."""
+
+    def draw(self):
+        """Bring the Group up to date; nothing when nothing changed."""
+
+    def ring_name(self, code):
+        """What the ring item ``code`` does on this screen (bytes)."""
+        return RING_NAMES[code]
+
+    def ring_changed(self):
+        """True once after the command ring moved (few-button boards)."""
+        buttons = self.app.buttons
+        if buttons.ring is None:
+            return False
+        if buttons.ring_pos != self._ring_pos:
+            self._ring_pos = buttons.ring_pos
+            return True
+        return False
+
+    def draw_ring(self, tf, end, width):
+        """Write the current ring item right-aligned so it ends before cell ``end``."""
+        buttons = self.app.buttons
+        name = self.ring_name(buttons.ring_code()) if buttons.ring else b""
+        n = len(name)
+        if n > width - 1:
+            n = width - 1
+        start = end - width
+        tf.spaces(start, end - n - 1)
+        if n:
+            tf.put(end - n - 1, 62)  # ">"
+            tf.text(name, end - n, n)
+        else:
+            tf.put(end - 1, 32)
+
+
+# Menu item flags
+SELECTABLE = const(1)
+
+
+class ListScreen(Screen):
+    """A title line and a scrolling list of items (menus, help, results).
+
+    Subclasses fill ``self.items`` (a bytearray of item ids; ``self.count`` used) in
+    ``build_items()``, render one item into a row in ``render(item, field)``, and act in
+    ``activate(item)`` / ``change(item, step)``. ``selectable(item)`` says whether the
+    selection may rest on it. UP/DOWN move the selection; LEFT/RIGHT change a value (or move
+    on items without one); ENTER activates; MENU goes ``back()``."""
+
+    MAX_ITEMS = 24
+
+    def __init__(self, app, title):
+        super().__init__(app)
+        lay = self.lay
+        self.title = self.field(lay.list_title, theme.ACCENT)
+        if len(title) > self.title.width and b" " in title:
+            title = title[title.index(b" ") + 1:]  # "Pocket Yahtzee" -> "Yahtzee"
+        self.title_text = title
+        self.items = bytearray(self.MAX_ITEMS)
+        self.count = 0
+        self.sel = 0
+        self.top = 0
+        rows = lay.list_rows
+        self.footer = None
+        if app.buttons.ring is not None:
+            rows -= 1  # the last row shows the command ring
+        self.rows = []
+        for r in range(rows):
+            spec = (lay.list_x, lay.list_top + r * lay.list_pitch, lay.list_width, lay.list_scale)
+            self.rows.append(self.field(spec, theme.INK, private=True))
+        if rows < lay.list_rows:
+            spec = (lay.list_x, lay.list_top + rows * lay.list_pitch, lay.list_width, lay.list_scale)
+            self.footer = self.field(spec, theme.DIM)
+        self.normal = (self.colours[theme.BG], self.colours[theme.INK])
+        self.dim = (self.colours[theme.BG], self.colours[theme.DIM])
+        self.bar = (self.colours[theme.HIGHLIGHT_BG], self.colours[theme.HIGHLIGHT_INK])
+
+    # -- for subclasses --------------------------------------------------------------------
+    def build_items(self):
+        pass
+
+    def render(self, item, tf):
+        pass
+
+    def selectable(self, item):
+        return True
+
+    def activate(self, item):
+        pass
+
+    def change(self, item, step):
+        """Change the item's value; return False if it has none (then LEFT/RIGHT move)."""
+        return False
+
+    def back(self):
+        pass
+
+    # -- behaviour ---------------------------------------------------------------------------
+    def add(self, item):
+        self.items[self.count] = item
+        self.count += 1
+
+    def enter(self):
+        super().enter()
+        self.refresh_items()
+        self.app.buttons.ring_goto(inputs.DOWN)
+
+    def refresh_items(self, keep=-1):
+        """Rebuild the item list, keeping the selection on ``keep`` if it is still there."""
+        if keep < 0 and self.count:
+            keep = self.items[self.sel]
+        self.count = 0
+        self.build_items()
+        self.sel = 0
+        found = False
+        for i in range(self.count):
+            if self.items[i] == keep and self.selectable(keep):
+                self.sel = i
+                found = True
+                break
+        if not found:
+            self.sel = self._next_selectable(-1, 1)
+        self._scroll()
+        self.stale = True
+
+    def _next_selectable(self, start, step):
+        i = start
+        for _ in range(self.count):
+            i += step
+            if i < 0 or i >= self.count:
+                return start if start >= 0 else 0
+            if self.selectable(self.items[i]):
+                return i
+        return start if start >= 0 else 0
+
+    def _scroll(self):
+        rows = len(self.rows)
+        if self.sel < self.top:
+            self.top = self.sel
+        elif self.sel >= self.top + rows:
+            self.top = self.sel - rows + 1
+        # show the non-selectable lines above the first selectable one when they fit
+        if self.top > self.count - rows:
+            self.top = self.count - rows
+        if self.top < 0:
+            self.top = 0
+
+    def move(self, step):
+        if self.count == 0 or not self.selectable(self.items[self.sel]):
+            self.scroll_by(step)  # nothing selectable (help, results): scroll
+            return
+        new = self._next_selectable(self.sel, step)
+        if new == self.sel:
+            self.scroll_by(step)  # at an end: bring the remaining lines into view
+            return
+        self.sel = new
+        self._scroll()
+        self.stale = True
+        self.app.sound.play("tick")
+
+    def scroll_by(self, step):
+        top = self.top + step
+        if top > self.count - len(self.rows):
+            top = self.count - len(self.rows)
+        if top < 0:
+            top = 0
+        if top != self.top:
+            self.top = top
+            self.stale = True
+
+    def handle(self, code):
+        if code == inputs.UP:
+            self.move(-1)
+        elif code == inputs.DOWN:
+            self.move(1)
+        elif code == inputs.LEFT or code == inputs.RIGHT:
+            step = 1 if code == inputs.RIGHT else -1
+            if self.count and self.selectable(self.items[self.sel]) and self.change(self.items[self.sel], step):
+                self.stale = True
+                self.app.sound.play("tick")
+            else:
+                self.move(step)
+        elif code == inputs.ENTER:
+            if self.count and self.selectable(self.items[self.sel]):
+                self.activate(self.items[self.sel])
+                self.stale = True
+        elif code == inputs.MENU:
+            self.back()
+
+    def draw(self):
+        if self.ring_changed() and self.footer is not None:
+            self.draw_ring(self.footer, self.footer.width, self.footer.width)
+        if not self.stale:
+            return
+        self.stale = False
+        self.title.centre(self.title_text)
+        rows = self.rows
+        for r in range(len(rows)):
+            tf = rows[r]
+            i = self.top + r
+            if i < self.count:
+                item = self.items[i]
+                self.render(item, tf)
+                if i == self.sel and self.selectable(item):
+                    tf.colours(self.bar[0], self.bar[1])
+                elif self.selectable(item):
+                    tf.colours(self.normal[0], self.normal[1])
+                else:
+                    tf.colours(self.dim[0], self.dim[1])
+            else:
+                tf.spaces()
+                tf.colours(self.normal[0], self.normal[1])
+
+    # -- row helpers -----------------------------------------------------------------------
+    @staticmethod
+    def pair(tf, label, value):
+        """``label`` at the left, ``value`` (bytes) right-aligned, one space margin each side."""
+        end = tf.width - 1
+        n = len(value)
+        start = tf.text(label, 1, end - n - 2)
+        tf.spaces(0, 1)
+        tf.spaces(start, end - n)
+        tf.text(value, end - n)
+        tf.spaces(end)
+
+    @staticmethod
+    def label(tf, text):
+        tf.put(0, 32)
+        tf.line(text, 1)

@@ -1,0 +1,40 @@
+"""The player's choices: game set-up (title screen) and preferences (settings screen).
+
+Plain small ints so a future save module can pack them into a few bytes of NVM."""
+
+from yahtzee_core import engine, rules
+from yahtzee_core.compat import const
+
+PACE_MS = (0, 250, 600, 1200)  # computer seats: pause between their moves
+PACE_NAMES = (b"instant", b"fast", b"normal", b"slow")
+PACE_NORMAL = const(2)
+
+KIND_NAMES = (b"Human", b"CPU easy", b"CPU med", b"CPU hard")  # engine.HUMAN..HARD
+KIND_SHORT = (b"You", b"CPU-e", b"CPU-m", b"CPU-h")
+VARIANT_NAMES = (b"Yahtzee", b"Yatzy", b"Yacht")  # rules.VARIANT_IDS order
+JOKER_NAMES = (b"none", b"forced", b"free")  # rules.JOKER_NONE..JOKER_FREE
+
+
+class Settings:
+    """Everything the menus change. ``rules()`` gives the rule set they describe."""
+
+    def __init__(self):
+        self.variant = 0  # index into rules.VARIANT_IDS
+        self.seats = 1
+        self.kinds = bytearray((engine.HUMAN, engine.MEDIUM, engine.MEDIUM, engine.MEDIUM))
+        self.duplicate = False
+        self.joker = rules.JOKER_FORCED  # only for variants that have a Joker rule
+        self.sound = True
+        self.pace = PACE_NORMAL
+        self.lights = True
+        self.autofill = True
+
+    def has_joker(self):
+        return rules.VARIANTS[rules.VARIANT_IDS[self.variant]][5] > 0  # a Yahtzee bonus
+
+    def rules(self):
+        name = rules.VARIANT_IDS[self.variant]
+        return rules.get(name, self.joker if self.has_joker() else None)
+
+    def pace_ms(self):
+        return PACE_MS[self.pace]

@@ -1,0 +1,265 @@
+"""Fixed-width text drawn as TileGrid tiles: no label objects, no strings at run time.
+
+A ``TextField`` is one row of character cells over a glyph sheet built once from
+``terminalio.FONT``. Writing compares each cell with a shadow bytearray first, so only the
+characters that really changed are marked dirty (setting a tile marks it dirty even with the
+same value) and nothing is allocated: text comes from ``bytes`` constants, numbers are written
+digit by digit.
+
+    sheet = GlyphSheet(terminalio.FONT)
+    f = TextField(sheet, palette, x=0, y=0, width=21)
+    f.line(b"Rolls left")
+    f.number(19, 2)            # right-aligned in cells 19..20
+"""
+
+import displayio
+
+from yahtzee_core.compat import const
+
+FIRST = const(32)  # the sheet's tile 0 is the space
+LAST = const(126)
+DOT_FULL = const(127)  # extra glyphs drawn here: a filled and an empty round mark
+DOT_EMPTY = const(128)
+ARROW_LEFT = const(129)
+ARROW_RIGHT = const(130)
+_GLYPHS = const(99)  # 95 ASCII + 4 extra
+
+SPACE = const(32)
+MINUS = const(45)
+PLUS = const(43)
+ZERO = const(48)
+
+
+class GlyphSheet:
+    """One 2-colour bitmap holding ASCII 32..126 (and four marks) side by side."""
+
+    def __init__(self, font):
+        box = font.get_bounding_box()
+        w = box[0]
+        h = box[1]
+        self.glyph_w = w
+        self.glyph_h = h
+        self.bitmap = displayio.Bitmap(w * _GLYPHS, h, 2)
+        bmp = self.bitmap
+        for code in range(FIRST, LAST + 1):
+            glyph = font.get_glyph(code)
+            if glyph is None:
+                continue
+            src = glyph.bitmap
+            per_row = src.width // glyph.width if glyph.width else 1
+            sx = (glyph.tile_index % per_row) * glyph.width
+            sy = (glyph.tile_index // per_row) * glyph.height
+            # Place the glyph on the font's baseline grid (builtin fonts fill the cell).
+            ox = glyph.dx if glyph.dx > 0 else 0
+            oy = h - glyph.height
+            if len(box) > 3:
+                oy = h + box[3] - glyph.height - glyph.dy
+            base = (code - FIRST) * w
+            for y in range(glyph.height):
+                ty = y + oy
+                if ty < 0 or ty >= h:
+                    continue
+                for x in range(glyph.width):
+                    tx = x + ox
+                    if tx < w and src[sx + x, sy + y]:
+                        bmp[base + tx, ty] = 1
+        self._draw_dot(DOT_FULL, True)
+        self._draw_dot(DOT_EMPTY, False)
+        self._draw_arrow(ARROW_LEFT, -1)
+        self._draw_arrow(ARROW_RIGHT, 1)
+
+    def _draw_dot(self, code, filled):
+        w = self.glyph_w
+        h = self.glyph_h
+        base = (code - FIRST) * w
+        r = (w - 1) // 2  # radius 2 on a 6-wide cell
+        cx = w // 2 - 1 if w % 2 == 0 else w // 2
+        cy = h // 2
+        for y in range(cy - r, cy + r + 1):
+            for x in range(cx - r, cx + r + 1):
+                d = (x - cx) * (x - cx) + (y - cy) * (y - cy)
+                if d <= r * r + 1 and (filled or d >= (r - 1) * (r - 1) + 1):
+                    self.bitmap[base + x, y] = 1
+
+    def _draw_arrow(self, code, direction):
+        w = self.glyph_w
+        h = self.glyph_h
+        base = (code - FIRST) * w
+        cy = h // 2
+        for i in range(w - 1):
+            x = i if direction > 0 else w - 2 - i
+            half = w - 2 - i
+            for y in range(cy - half, cy + half + 1):
+                if 0 <= y < h:
+                    self.bitmap[base + x, y] = 1
+
+
+def make_palette(bg, ink):
+    """A 2-entry palette for a TextField (background, ink)."""
+    p = displayio.Palette(2)
+    p[0] = bg
+    p[1] = ink
+    return p
+
+
+class TextField:
+    """``width`` character cells in one row at (x, y), drawn at ``scale``.
+
+    ``palette``: a 2-entry palette (shared between fields that are coloured alike), or None to
+    get a private one (needed to recolour this field alone, e.g. a cursor bar)."""
+
+    def __init__(self, sheet, palette, x, y, width, scale=1, colours=None):
+        if palette is None:
+            palette = make_palette(colours[0], colours[1])
+        self.palette = palette
+        self.sheet = sheet
+        self.width = width
+        self.scale = scale
+        self.x = x
+        self.y = y
+        self.tiles = displayio.TileGrid(
+            sheet.bitmap,
+            pixel_shader=palette,
+            width=width,
+            height=1,
+            tile_width=sheet.glyph_w,
+            tile_height=sheet.glyph_h,
+            default_tile=0,
+        )
+        if scale == 1:
+            self.tiles.x = x
+            self.tiles.y = y
+            self.node = self.tiles
+        else:
+            self.node = displayio.Group(scale=scale, x=x, y=y)
+            self.node.append(self.tiles)
+        self.shadow = bytearray(width)
+        for i in range(width):
+            self.shadow[i] = SPACE
+        self._bg = palette[0] if colours is None else colours[0]
+        self._ink = palette[1] if colours is None else colours[1]
+
+    # -- geometry -------------------------------------------------------------------------
+    def bounds(self):
+        """(x, y, width, height) in screen pixels, relative to the screen group."""
+        return (
+            self.x,
+            self.y,
+            self.width * self.sheet.glyph_w * self.scale,
+            self.sheet.glyph_h * self.scale,
+        )
+
+    def cell_x(self, i):
+        """Screen x of the left edge of cell ``i``."""
+        return self.x + i * self.sheet.glyph_w * self.scale
+
+    @property
+    def hidden(self):
+        return self.node.hidden
+
+    @hidden.setter
+    def hidden(self, value):
+        if self.node.hidden != value:
+            self.node.hidden = value
+
+    # -- writing (all allocation-free) ----------------------------------------------------
+    def put(self, i, code):
+        """Set cell ``i`` to the character ``code``; touches the tile only if it changes."""
+        if i < 0 or i >= self.width:
+            return
+        if code < FIRST or code >= FIRST + _GLYPHS:
+            code = 63  # "?"
+        if self.shadow[i] != code:
+            self.shadow[i] = code
+            self.tiles[i] = code - FIRST
+
+    def text(self, data, start=0, limit=255):
+        """Write ``data`` (bytes) from cell ``start``, at most ``limit`` cells; returns the cell after it."""
+        i = start
+        n = len(data)
+        if n > limit:
+            n = limit
+        j = 0
+        while j < n:
+            self.put(i, data[j])
+            i += 1
+            j += 1
+        return i
+
+    def spaces(self, start=0, end=-1):
+        """Blank cells ``start``..``end``-1 (to the end of the field by default)."""
+        if end < 0 or end > self.width:
+            end = self.width
+        i = start
+        while i < end:
+            self.put(i, SPACE)
+            i += 1
+
+    def line(self, data, start=0):
+        """Write ``data`` from ``start`` and blank the rest of the field."""
+        self.spaces(self.text(data, start))
+
+    def number(self, value, end, width=0, sign=False):
+        """Write the int ``value`` right-aligned so its last digit is in cell ``end``-1.
+
+        ``width`` > 0 blanks the cells left of the number within that many cells; ``sign``
+        writes "+" before positive values (negative values always get "-"). Returns the first
+        cell used."""
+        neg = value < 0
+        plus = sign and value > 0
+        if neg:
+            value = -value
+        i = end - 1
+        while True:
+            self.put(i, ZERO + value % 10)
+            value //= 10
+            i -= 1
+            if value == 0:
+                break
+        if neg:
+            self.put(i, MINUS)
+            i -= 1
+        elif plus:
+            self.put(i, PLUS)
+            i -= 1
+        first = i + 1
+        if width:
+            stop = end - width
+            while i >= stop:
+                self.put(i, SPACE)
+                i -= 1
+        return first
+
+    def number_at(self, start, value, sign=False):
+        """Write the int ``value`` left-aligned from cell ``start``; returns the cell after it."""
+        n = value if value >= 0 else -value
+        width = 1
+        while n > 9:
+            n //= 10
+            width += 1
+        if value < 0 or (sign and value > 0):
+            width += 1
+        self.number(value, start + width, 0, sign)
+        return start + width
+
+    def centre(self, data):
+        """Blank the field and write ``data`` centred."""
+        n = len(data)
+        start = (self.width - n) // 2
+        if start < 0:
+            start = 0
+        self.spaces(0, start)
+        self.spaces(self.text(data, start))
+
+    def colours(self, bg, ink):
+        """Recolour the field (palette entries; only when they change)."""
+        if bg != self._bg:
+            self._bg = bg
+            self.palette[0] = bg
+        if ink != self._ink:
+            self._ink = ink
+            self.palette[1] = ink
+
+    def read(self):
+        """The field's text as a str (tests and tools only: allocates)."""
+        return bytes(self.shadow).decode()

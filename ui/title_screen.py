@@ -1,0 +1,109 @@
+"""The title screen: set up a game (variant, players and who plays them, duplicate play,
+Joker rule, sound) and start it. "Continue" and "Defuse mode" appear only when the modules
+behind them are installed (``ui/saving.py``, ``ui/defuse_screen.py``)."""
+
+from yahtzee_core import engine, rules
+from yahtzee_core.compat import const
+
+from . import screen as S
+from .settings import JOKER_NAMES, KIND_NAMES, VARIANT_NAMES
+
+START = const(0)
+CONTINUE = const(1)
+VARIANT = const(2)
+PLAYERS = const(3)
+SEAT_1 = const(4)  # ..SEAT_1 + 3
+DUPLICATE = const(8)
+JOKER = const(9)
+SOUND = const(10)
+DEFUSE = const(11)
+SETTINGS = const(12)
+HELP = const(13)
+
+_LABELS = {
+    START: b"Start game", CONTINUE: b"Continue game", VARIANT: b"Game", PLAYERS: b"Players",
+    DUPLICATE: b"Same dice", JOKER: b"Joker", SOUND: b"Sound", DEFUSE: b"Defuse mode",
+    SETTINGS: b"Settings", HELP: b"Help / keys",
+}
+_SEAT = (b"Player 1", b"Player 2", b"Player 3", b"Player 4")
+_DIGITS = (b"1", b"2", b"3", b"4")
+_ON_OFF = (b"off", b"on")
+
+
+class TitleScreen(S.ListScreen):
+    def __init__(self, app):
+        super().__init__(app, b"Pocket Yahtzee")
+
+    def build_items(self):
+        app = self.app
+        s = app.settings
+        if app.can_continue():
+            self.add(CONTINUE)
+        self.add(START)
+        self.add(VARIANT)
+        self.add(PLAYERS)
+        for seat in range(s.seats):
+            self.add(SEAT_1 + seat)
+        if s.seats > 1:
+            self.add(DUPLICATE)
+        if s.has_joker():
+            self.add(JOKER)
+        self.add(SOUND)
+        if app.defuse_available():
+            self.add(DEFUSE)
+        self.add(SETTINGS)
+        self.add(HELP)
+
+    def render(self, item, tf):
+        s = self.app.settings
+        if item == VARIANT:
+            self.pair(tf, _LABELS[item], VARIANT_NAMES[s.variant])
+        elif item == PLAYERS:
+            self.pair(tf, _LABELS[item], _DIGITS[s.seats - 1])
+        elif SEAT_1 <= item < SEAT_1 + 4:
+            self.pair(tf, _SEAT[item - SEAT_1], KIND_NAMES[s.kinds[item - SEAT_1]])
+        elif item == DUPLICATE:
+            self.pair(tf, _LABELS[item], _ON_OFF[s.duplicate])
+        elif item == JOKER:
+            self.pair(tf, _LABELS[item], JOKER_NAMES[s.joker])
+        elif item == SOUND:
+            self.pair(tf, _LABELS[item], _ON_OFF[s.sound])
+        else:
+            self.label(tf, _LABELS[item])
+
+    def change(self, item, step):
+        s = self.app.settings
+        if item == VARIANT:
+            s.variant = (s.variant + step) % len(rules.VARIANT_IDS)
+            self.refresh_items(item)
+        elif item == PLAYERS:
+            s.seats = (s.seats - 1 + step) % engine.MAX_SEATS + 1
+            self.refresh_items(item)
+        elif SEAT_1 <= item < SEAT_1 + 4:
+            k = item - SEAT_1
+            s.kinds[k] = (s.kinds[k] + step) % (engine.HARD + 1)
+        elif item == DUPLICATE:
+            s.duplicate = not s.duplicate
+        elif item == JOKER:
+            s.joker = rules.JOKER_FREE if s.joker == rules.JOKER_FORCED else rules.JOKER_FORCED
+        elif item == SOUND:
+            s.sound = not s.sound
+            self.app.apply_preferences()
+        else:
+            return False
+        return True
+
+    def activate(self, item):
+        app = self.app
+        if item == START:
+            app.start_game()
+        elif item == CONTINUE:
+            app.continue_game()
+        elif item == DEFUSE:
+            app.start_defuse()
+        elif item == SETTINGS:
+            app.show(S.SETTINGS)
+        elif item == HELP:
+            app.show(S.HELP)
+        else:
+            self.change(item, 1)
