@@ -206,7 +206,7 @@ class Window:
     """Shows a FrameBufferDisplay scaled up in a pygame window, with the board's lights
     as a strip of dots under the screen."""
 
-    STRIP = 14  # pixels of light strip under the screen, in window pixels
+    STRIP = 24  # pixels of light strip under the screen, in window pixels
 
     def __init__(self, pygame, display, scale, caption, lights_count):
         self.pygame = pygame

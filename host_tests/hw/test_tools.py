@@ -1,0 +1,162 @@
+"""tools/fetch_libs.py and tools/deploy.py, offline: pins, extraction, the deploy plan."""
+
+import os
+import stat
+import zipfile
+
+import pytest
+
+from tools import deploy, fetch_libs
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def test_pins_file_is_exact_and_maps_to_pypi_names():
+    pins = fetch_libs.read_pins(os.path.join(ROOT, "requirements-device.txt"))
+    names = [p.module for p in pins]
+    assert {"adafruit_ticks", "adafruit_debouncer", "adafruit_display_text", "neopixel",
+            "adafruit_st7789"} <= set(names)
+    assert all(p.reason for p in pins)  # every pin says why
+    by_name = {p.module: p for p in pins}
+    assert by_name["adafruit_display_text"].pypi == "adafruit-circuitpython-display-text"
+    assert by_name["neopixel"].pypi == "adafruit-circuitpython-neopixel"
+
+
+def test_desktop_and_device_pins_agree():
+    device = {p.pypi: p.version for p in fetch_libs.read_pins(os.path.join(ROOT, "requirements-device.txt"))}
+    for req in ("requirements-desktop.txt", "requirements-dev.txt"):
+        for line in open(os.path.join(ROOT, req)):
+            name, eq, version = line.split("#")[0].strip().partition("==")
+            if eq and name in device:
+                assert device[name] == version.strip(), (req, name)
+
+
+@pytest.mark.parametrize("text", ["adafruit_ticks>=1.0", "adafruit_ticks", "adafruit_ticks==1.*",
+                                  "-r other.txt", "adafruit-ticks==1.0",
+                                  "adafruit_ticks==1.0\nadafruit_ticks==1.1"])
+def test_inexact_or_odd_pins_are_refused(text):
+    with pytest.raises(ValueError):
+        fetch_libs.parse_pins(text)
+
+
+def test_comments_and_blank_lines_are_fine():
+    pins = fetch_libs.parse_pins("# header\n\nneopixel==6.4.2  # lights\n")
+    assert [(p.module, p.version, p.reason) for p in pins] == [("neopixel", "6.4.2", "lights")]
+
+
+def make_wheel(path, files):
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return path
+
+
+def test_fetch_extracts_only_the_library_and_writes_a_manifest(tmp_path):
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "README.md").write_text("keep me")
+    (lib / "old_lib.py").write_text("stale")
+    pins = fetch_libs.parse_pins("adafruit_thing==1.2.3\nsolo==0.1\n")
+    wheels = {
+        "adafruit_thing": {"adafruit_thing/__init__.py": "A = 1", "adafruit_thing/sub.py": "B",
+                           "examples/demo.py": "x", "adafruit_thing-1.2.3.dist-info/METADATA": "m"},
+        "solo": {"solo.py": "S = 2", "solo_extra.py": "no", "tests/test_solo.py": "t"},
+    }
+
+    def fake_download(pin, folder):
+        return make_wheel(os.path.join(folder, pin.module + ".whl"), wheels[pin.module])
+
+    fetch_libs.fetch(pins, str(lib), downloader=fake_download)
+    found = sorted(str(p.relative_to(lib)) for p in lib.rglob("*") if p.is_file())
+    assert found == ["MANIFEST.txt", "README.md", "adafruit_thing/__init__.py",
+                     "adafruit_thing/sub.py", "solo.py"]
+    assert fetch_libs.check(pins, str(lib)) == []
+    assert fetch_libs.check(fetch_libs.parse_pins("solo==0.2\n"), str(lib))  # version drift
+
+
+def test_wheel_without_the_library_is_an_error(tmp_path):
+    wheel = make_wheel(str(tmp_path / "w.whl"), {"other.py": ""})
+    with pytest.raises(RuntimeError):
+        fetch_libs.extract(wheel, "wanted", str(tmp_path))
+
+
+def test_dry_run_needs_no_network(capsys):
+    assert fetch_libs.main(["--dry-run"]) == 0
+    assert "pip download adafruit-circuitpython-ticks==" in capsys.readouterr().out
+
+
+@pytest.fixture
+def fake_lib(tmp_path):
+    lib = tmp_path / "lib"
+    (lib / "adafruit_display_text").mkdir(parents=True)
+    (lib / "adafruit_display_text" / "__init__.py").write_text("import displayio\n")
+    (lib / "adafruit_display_text" / "bitmap_label.py").write_text("from adafruit_display_text import x\n")
+    for name, body in {"adafruit_ticks.py": "", "adafruit_debouncer.py": "from adafruit_ticks import ticks_ms\n",
+                       "neopixel.py": "import adafruit_pixelbuf\n", "adafruit_st7789.py": "import busdisplay\n",
+                       "unused_lib.py": ""}.items():
+        (lib / name).write_text(body)
+    return str(lib)
+
+
+def targets(board, lib):
+    return [t for _, t in deploy.plan(board, ROOT, lib)]
+
+
+def test_deploy_plan_per_board(fake_lib):
+    pygamer = targets("pygamer", fake_lib)
+    hw = {t for t in pygamer if t.startswith("hw/")}
+    assert {"hw/pygamer.py", "hw/keymap.py", "hw/parts.py", "hw/inputs.py", "hw/select.py",
+            "hw/__init__.py"} <= hw
+    assert not hw & {"hw/desktop.py", "hw/testing.py", "hw/clue.py", "hw/pico_displaypack.py"}
+    assert {"lib/adafruit_debouncer.py", "lib/adafruit_ticks.py", "lib/neopixel.py"} <= set(pygamer)
+    assert "lib/adafruit_st7789.py" not in pygamer and "lib/unused_lib.py" not in pygamer
+    assert "yahtzee_core/engine.py" in pygamer
+    assert "hw/pygamer.py" in targets("pybadge", fake_lib)  # shares the shift-register code
+    pico = targets("pico_displaypack", fake_lib)
+    assert "lib/adafruit_st7789.py" in pico and "lib/adafruit_debouncer.py" not in pico
+    with pytest.raises(SystemExit):
+        deploy.plan("arduboy", ROOT, fake_lib)
+
+
+def test_deploy_into_a_folder_and_onto_a_drive(tmp_path, fake_lib):
+    files = deploy.plan("clue", ROOT, fake_lib)
+    out = str(tmp_path / "build")
+    deploy.clear_target(out, files)
+    written = deploy.install(files, out)
+    text, total = deploy.summary(written)
+    assert total == sum(os.path.getsize(src) for src, _ in files)
+    assert "total" in text and os.path.exists(os.path.join(out, "hw", "clue.py"))
+    deploy.clear_target(out, files)  # a folder it made itself: rebuilt from scratch
+    assert os.listdir(out) == []
+    stranger = tmp_path / "photos"
+    stranger.mkdir()
+    (stranger / "cat.jpg").write_text("meow")
+    with pytest.raises(SystemExit):
+        deploy.clear_target(str(stranger), files)
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "lib").mkdir(parents=True)
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10")
+    (drive / "lib" / "adafruit_ticks.mpy").write_text("old")
+    (drive / "lib" / "someone_elses.mpy").write_text("keep")
+    (drive / "hw").mkdir()
+    (drive / "hw" / "old_module.py").write_text("gone")
+    (drive / "settings.toml").write_text("keep")
+    deploy.clear_target(str(drive), files)
+    deploy.install(files, str(drive))
+    assert (drive / "settings.toml").exists() and (drive / "lib" / "someone_elses.mpy").exists()
+    assert not (drive / "lib" / "adafruit_ticks.mpy").exists()
+    assert (drive / "lib" / "adafruit_ticks.py").exists()
+    assert not (drive / "hw" / "old_module.py").exists()
+    assert not (drive / ".pocket-yahtzee-build").exists()
+
+
+def test_mpy_cross_compiles_all_but_code_py(tmp_path, fake_lib):
+    tool = tmp_path / "mpy-cross"
+    tool.write_text('#!/bin/sh\n# fake: -o OUT SRC\nprintf "M" > "$2"\n')
+    tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
+    files = [(s, t) for s, t in deploy.plan("macropad", ROOT, fake_lib) if not t.startswith("tables/")]
+    out = str(tmp_path / "out")
+    deploy.clear_target(out, files)
+    written = dict(deploy.install(files, out, mpy_cross=str(tool)))
+    assert "hw/macropad.mpy" in written and written["hw/macropad.mpy"] == 1
+    assert not any(t.endswith(".py") and t != "code.py" for t in written)
