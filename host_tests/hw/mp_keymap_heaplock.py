@@ -1,0 +1,111 @@
+"""Run inside the MicroPython VM (tools/mpy_runner/run.mjs --mount hw): every poll path of
+hw.keymap.Buttons under micropython.heap_lock(), so any heap allocation raises MemoryError.
+Prints "heap-locked polls: N" and exits 0; test_keymap.py runs it."""
+
+import micropython
+
+from hw import inputs as I
+from hw.keymap import FULL_RING, RING_DO, RING_NEXT, Buttons, EncoderKeys
+
+NOW = [0]
+
+
+def clock():
+    return NOW[0]
+
+
+class Event:
+    def __init__(self):
+        self.key_number = 0
+        self.pressed = False
+
+
+class Queue:
+    """Preallocated like keypad's EventQueue."""
+
+    def __init__(self):
+        self.keys = bytearray(32)
+        self.down = bytearray(32)
+        self.head = 0
+        self.count = 0
+
+    def record(self, k, pressed):
+        i = (self.head + self.count) & 31
+        self.keys[i] = k
+        self.down[i] = 1 if pressed else 0
+        self.count += 1
+
+    def get_into(self, ev):
+        if not self.count:
+            return False
+        ev.key_number = self.keys[self.head]
+        ev.pressed = self.down[self.head] == 1
+        self.head = (self.head + 1) & 31
+        self.count -= 1
+        return True
+
+
+class Scanner:
+    def __init__(self):
+        self.events = Queue()
+        self.key_count = 7
+
+
+class Encoder:
+    def __init__(self):
+        self.position = 0
+
+
+scanner = Scanner()
+enc = Encoder()
+b = Buttons(bytes((I.ROLL, I.MENU, I.DOWN, RING_NEXT, RING_DO, I.UP, I.DOWN)),
+            bytes((0, I.NEW_GAME)), bytes((0, 0, 1)), FULL_RING, clock=clock, event=Event())
+b.add_source(scanner, 0)
+b.add_poller(EncoderKeys(enc, 5))
+q = scanner.events
+polls = 0
+got = bytearray(64)
+n = 0
+
+
+def at(t):
+    NOW[0] = t
+
+
+micropython.heap_lock()
+try:
+    for rnd in range(20):
+        base = rnd * 1000
+        at(base)
+        q.record(0, True)
+        got[n] = b.poll(); n += 1
+        q.record(0, False)
+        b.poll()
+        q.record(1, True)
+        b.poll()
+        at(base + 700)  # long press: NEW_GAME
+        got[n] = b.poll(); n += 1
+        q.record(1, False)
+        b.poll()
+        q.record(2, True)
+        got[n] = b.poll(); n += 1
+        at(base + 1100)  # repeat
+        got[n] = b.poll(); n += 1
+        q.record(2, False)
+        q.record(3, True)
+        q.record(3, False)
+        q.record(4, True)
+        q.record(4, False)
+        got[n] = b.poll(); n += 1  # the ring's second item
+        enc.position += 1
+        got[n] = b.poll(); n += 1
+        b.ring_goto(I.ROLL)
+        b.poll()
+        polls += 10
+        if n > 50:
+            n = 0
+finally:
+    micropython.heap_unlock()
+
+assert bytes(got[:6]) == bytes((I.ROLL, I.NEW_GAME, I.DOWN, I.DOWN, FULL_RING[1], I.DOWN)), bytes(got[:6])
+print("heap-locked polls:", polls)
