@@ -1,5 +1,6 @@
 """Run inside the MicroPython VM (tools/mpy_runner/run.mjs --mount hw): every poll path of
-hw.keymap.Buttons under micropython.heap_lock(), so any heap allocation raises MemoryError.
+hw.keymap.Buttons, and the per-frame sound and lights calls, under micropython.heap_lock(), so
+any heap allocation raises MemoryError.
 Prints "heap-locked polls: N" and exits 0; test_keymap.py runs it."""
 
 import micropython
@@ -106,6 +107,60 @@ try:
             n = 0
 finally:
     micropython.heap_unlock()
+
+# the sound and lights that run every frame: ToneSound.update/play, PixelLights.show_held
+from hw.parts import PixelLights
+from hw.sound import ToneSound
+
+
+class Audio:
+    def __init__(self):
+        self.playing = False
+
+    def play(self, sample, loop=False):
+        self.playing = True
+
+    def stop(self):
+        self.playing = False
+
+
+class Sample:
+    def __init__(self):
+        self.sample_rate = 8000
+
+
+class Pixels:
+    def __init__(self):
+        self.px = [0, 0, 0, 0, 0]
+        self.shows = 0
+
+    def __setitem__(self, i, c):
+        self.px[i] = c
+
+    def __len__(self):
+        return 5
+
+    def show(self):
+        self.shows += 1
+
+
+audio = Audio()
+snd = ToneSound(audio, Sample(), clock)
+lights = PixelLights(Pixels(), (0, 1, 2, 3, 4))
+at(0)
+micropython.heap_lock()
+try:
+    for rnd in range(20):
+        at(rnd * 1000)
+        snd.play("yahtzee")
+        t = 0
+        while t < 900:
+            snd.update(rnd * 1000 + t)
+            t += 10
+        lights.show_held(rnd & 31)
+finally:
+    micropython.heap_unlock()
+assert not audio.playing and lights.pixels.shows == 20
 
 assert bytes(got[:6]) == bytes((I.ROLL, I.NEW_GAME, I.DOWN, I.DOWN, FULL_RING[1], I.DOWN)), bytes(got[:6])
 print("heap-locked polls:", polls)
