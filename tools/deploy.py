@@ -30,6 +30,8 @@ OURS = ("code.py", "hw", "ui", "yahtzee_core", "tables")  # replaced whole on a 
 
 _RELATIVE = re.compile(r"^\s*from\s+\.(\w*)\s+import\s+([\w, ()]+)", re.M)
 _ABSOLUTE = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_]\w*)", re.M)
+_FROM_HW = re.compile(r"^\s*from\s+hw\s+import\s+([\w, ()]+)", re.M)
+_HW_DOTTED = re.compile(r"^\s*(?:from|import)\s+hw\.(\w+)", re.M)
 
 
 def read(path):
@@ -37,11 +39,24 @@ def read(path):
         return f.read()
 
 
-def hw_modules(board, root=ROOT):
-    """hw/ files the board module needs: itself plus everything it imports relatively."""
+def hw_imports(paths):
+    """hw module files named by ``from hw import x`` / ``import hw.x`` in ``paths``."""
+    names = set()
+    for path in paths:
+        text = read(path)
+        for group in _FROM_HW.findall(text):
+            names.update(n.strip() for n in group.strip("()").split(","))
+        names.update(_HW_DOTTED.findall(text))
+    return sorted(n + ".py" for n in names if n)
+
+
+def hw_modules(board, root=ROOT, users=()):
+    """hw/ files the board needs: its module, the hw modules the shipped code (``users``)
+    imports, and everything those import relatively. Never the desktop or test doubles."""
     hw = os.path.join(root, "hw")
     wanted = set(HW_ALWAYS)
-    todo = [board + ".py"]
+    todo = [board + ".py"] + [n for n in hw_imports(users)
+                              if os.path.exists(os.path.join(hw, n))]
     while todo:
         name = todo.pop()
         if name in wanted and name not in HW_ALWAYS or name in HW_NEVER:
@@ -105,7 +120,7 @@ def plan(board, root=ROOT, lib=None):
         for name in sorted(os.listdir(folder)):
             if name.endswith(".py"):
                 files.append((os.path.join(folder, name), package + "/" + name))
-    for name in hw_modules(board, root):
+    for name in hw_modules(board, root, [src for src, _ in files]):
         files.append((os.path.join(root, "hw", name), "hw/" + name))
     sources = [src for src, _ in files]
     for entry in lib_entries(sources, lib):

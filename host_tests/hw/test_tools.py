@@ -118,6 +118,14 @@ def test_deploy_plan_per_board(fake_lib):
         deploy.plan("arduboy", ROOT, fake_lib)
 
 
+def test_hw_modules_named_by_the_shipped_code_are_included(tmp_path):
+    user = tmp_path / "app.py"
+    user.write_text("from hw import inputs, nvm\nimport hw.sound\nfrom hw.desktop import x\n")
+    names = deploy.hw_modules("clue", ROOT, [str(user)])
+    assert {"nvm.py", "sound.py", "inputs.py", "clue.py"} <= set(names)
+    assert "desktop.py" not in names
+
+
 def test_deploy_into_a_folder_and_onto_a_drive(tmp_path, fake_lib):
     files = deploy.plan("clue", ROOT, fake_lib)
     out = str(tmp_path / "build")
