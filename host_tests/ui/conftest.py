@@ -1,0 +1,10 @@
+"""UI tests: put this folder on sys.path for the shared ``ui_harness`` helpers."""
+
+import os
+import sys
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
+
+collect_ignore = ["ui_harness.py"]
