@@ -27,23 +27,12 @@ from .bots import GreedyBot
 from .settings import Settings
 from .text import GlyphSheet, make_palette
 
-# Optional modules other features will add; their menu entries stay hidden until then.
+# Defuse mode's screen (ui/defuse_screen.py) is added when it exists; until then its title
+# menu entry stays hidden.
 try:
-    from . import saving  # Continue? at start-up, save after every scored box
-except ImportError:
-    saving = None
-try:
-    from . import hints  # the coach (HINT)
-except ImportError:
-    hints = None
-try:
-    from . import defuse_screen  # Defuse mode
+    from . import defuse_screen
 except ImportError:
     defuse_screen = None
-try:
-    from . import records  # high scores
-except ImportError:
-    records = None
 
 MESSAGE_MS = const(1600)
 REASON_TEXT = tuple([S.to_bytes(r) for r in engine.REASONS])
@@ -78,10 +67,16 @@ def board_codes(board):
 
 
 class App:
-    """The whole program on one board. ``policies``: objects with ``choose(game)`` for the
-    computer seats, indexed by seat kind (engine.EASY..HARD); the greedy bot by default."""
+    """The whole program on one board.
 
-    def __init__(self, board, settings=None, policies=None, lay=None):
+    ``policies``: objects with ``choose(game) -> (action, arg)`` for the computer seats,
+    indexed by seat kind (engine.EASY..HARD); the greedy bot by default.
+    Hooks for features still to come (their menu entries stay hidden while they are None):
+    ``store``: saved games and records with ``hw/nvm_store.NvmStore``'s API (``has_game``,
+    ``restore_game``, ``save_game``, ``record_result``); ``hinter``: the coach, an object with
+    ``hint(app)`` called on HINT."""
+
+    def __init__(self, board, settings=None, policies=None, lay=None, store=None, hinter=None):
         self.board = board
         self.buttons = board.buttons
         self.sound = board.sound
@@ -101,9 +96,8 @@ class App:
             bot = GreedyBot()
             policies = (None, bot, bot, bot)
         self.autoplay = AutoPlayer(policies)
-        self.saver = saving.Saver(board.storage) if saving is not None else None
-        self.hinter = hints.Hinter() if hints is not None else None
-        self.records = records.Records(board.storage) if records is not None else None
+        self.store = store
+        self.hinter = hinter
         # message line shared by the game screens
         self.msg = b""
         self.msg_role = theme.INK
@@ -111,6 +105,7 @@ class App:
         self.msg_serial = 0
         self.now = self.clock.ticks_ms()
         self.yahtzee_text = b""
+        self.high_score = False
         self._pending_screen = -1
         # every screen, built once
         from .title_screen import TitleScreen
@@ -193,11 +188,11 @@ class App:
         self.buttons.ring_goto(inputs.ROLL)
 
     def can_continue(self):
-        """A saved game can be resumed (needs the save module)."""
-        return self.saver is not None and self.saver.has_game()
+        """A saved game can be resumed (needs a store)."""
+        return self.store is not None and self.store.has_game()
 
     def continue_game(self):
-        if self.saver is not None and self.saver.load(self.game):
+        if self.store is not None and self.store.restore_game(self.game, self.board.rng):
             for scr in self.screens:
                 if hasattr(scr, "new_game"):
                     scr.new_game()
@@ -211,17 +206,18 @@ class App:
             self.show(S.DEFUSE)
 
     def new_high_score(self):
-        """True when the finished game set a record (needs the records module)."""
-        return self.records is not None and self.records.submit(self.game)
+        """Record the finished game (needs a store); True when it is a new best score."""
+        if self.store is None:
+            return False
+        return self.store.record_result(self.game, 0, self.clock.date()) == 0
 
     def can_hint(self):
         return self.hinter is not None
 
     def hint(self):
-        """HINT: ask the coach (needs the hints module)."""
-        if self.hinter is None:
-            return
-        self.hinter.show(self)
+        """HINT: ask the coach (needs a hinter)."""
+        if self.hinter is not None:
+            self.hinter.hint(self)
 
     def act(self, action, arg=0):
         """Apply an engine action; show the reason of a refusal; handle the events."""
@@ -259,8 +255,8 @@ class App:
             snd.play("tick")
         elif ev == engine.EV_SCORED:
             snd.play("score")
-            if self.saver is not None:
-                self.saver.save(game)
+            if self.store is not None and not game.over:
+                self.store.save_game(game, self.board.rng)
         elif ev == engine.EV_UPPER_BONUS:
             snd.play("bonus")
             self.say(_TEXT_UPPER_BONUS, theme.ACCENT)
@@ -282,6 +278,7 @@ class App:
         elif ev == engine.EV_GAME_OVER:
             snd.play("game_over")
             self.show_lights()
+            self.high_score = self.new_high_score()
             self._pending_screen = S.GAME_OVER
         elif ev == engine.EV_NEW_GAME:
             self.msg = b""

@@ -1,5 +1,5 @@
 """Game over: the ranking with totals (ties share a place), a new-high-score line when the
-records module says so, then "Play again" / "Title"."""
+store says so, then "Play again" / "Title"."""
 
 from hw import inputs
 from yahtzee_core import engine
@@ -28,7 +28,7 @@ class GameOverScreen(S.ListScreen):
 
     def enter(self):
         self.rank()
-        self.high = self.app.new_high_score()
+        self.high = self.app.high_score
         super().enter()
         self.app.buttons.ring_goto(inputs.ENTER)
 

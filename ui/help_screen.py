@@ -5,20 +5,14 @@ from hw import inputs
 from . import screen as S
 
 _TIPS = (
-    b"",
-    b"Roll up to 3 times.",
-    b"Hold dice between rolls.",
-    b"Score one box a turn.",
-    b"The cursor shows what",
-    b"each open box scores.",
+    "Roll up to 3 times; hold dice between rolls.",
+    "Score one box a turn: the cursor shows what each open box would score.",
 )
 
 
-def wrap(key, meaning, width):
-    """Lines for one (key, meaning) pair: "key  meaning", continued indented (start-up only)."""
+def wrap(text, width, indent="  "):
+    """``text`` broken at spaces into lines of at most ``width``, continued indented."""
     lines = []
-    text = key + ": " + meaning
-    indent = "  "
     while len(text) > width:
         cut = text.rfind(" ", 0, width + 1)
         if cut <= len(indent):
@@ -38,10 +32,12 @@ class HelpScreen(S.ListScreen):
         width = self.rows[0].width - 1
         lines = []
         for key, meaning in app.board.keymap_help:
-            for line in wrap(key, meaning, width):
+            for line in wrap(key + ": " + meaning, width):
                 lines.append(S.to_bytes(line))
         for tip in _TIPS:
-            lines.append(tip)
+            lines.append(b"")
+            for line in wrap(tip, width, ""):
+                lines.append(S.to_bytes(line))
         self.lines = tuple(lines[: self.MAX_ITEMS])
 
     def enter(self):

@@ -1,0 +1,157 @@
+"""Every text field and the dice lie inside the screen and never overlap, on every layout;
+labels and numbers fit their fields for every variant, at the largest totals."""
+
+import pytest
+
+from ui import layout
+from ui import screen as S
+from ui.scorecard_screen import SUM_LABELS
+from yahtzee_core import engine, rules
+
+from ui_harness import PROFILES, make_app, settle, start
+
+SIZES = {"pygamer": (160, 128), "pybadge": (160, 128), "macropad": (128, 64), "clue": (240, 240),
+         "feather_tft": (240, 135), "pico_displaypack": (240, 135)}
+
+
+def boxes(app, scr):
+    out = [(tf.bounds(), "field %d" % i) for i, tf in enumerate(scr.fields)]
+    if scr is app.screens[S.PLAY]:
+        out.append((scr.dice.bounds(), "dice"))
+    return out
+
+
+def overlap(a, b):
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_everything_inside_the_screen_and_apart(profile):
+    app, board, clock = make_app(profile)
+    assert (app.layout.width, app.layout.height) == SIZES[profile]
+    W, H = SIZES[profile]
+    assert len(app.screens) == 7
+    for sid, scr in enumerate(app.screens):
+        items = boxes(app, scr)
+        assert items, sid
+        for (x, y, w, h), name in items:
+            assert 0 <= x and 0 <= y and x + w <= W and y + h <= H, (profile, sid, name, (x, y, w, h))
+        for i in range(len(items)):
+            for j in range(i + 1, len(items)):
+                assert not overlap(items[i][0], items[j][0]), (profile, sid, items[i][1], items[j][1])
+
+
+def test_every_layout_is_used_and_found_by_size():
+    for lay in layout.ALL:
+        assert layout.for_size(lay.width, lay.height) is lay
+    assert layout.for_size(320, 240) is layout.COLOUR_240X240  # a bigger screen gets the biggest that fits
+    with pytest.raises(ValueError):
+        layout.for_size(100, 50)
+
+
+@pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
+@pytest.mark.parametrize("variant", [0, 1, 2])
+def test_card_labels_and_largest_numbers_fit(profile, variant):
+    app, board, clock = make_app(profile, variant=variant, seats=4,
+                                 kinds=(engine.HUMAN, engine.HARD, engine.HARD, engine.HARD))
+    start(app)
+    game = app.game
+    rs = game.rules
+    card = app.screens[S.CARD]
+    # fill seat 0's card with each box's largest possible score
+    for b in range(rs.n_boxes):
+        game.scores[b] = rs.possible_values(b)[-1]
+        game.filled[0] |= 1 << b
+    game.bonus_count[0] = rs.n_boxes - 1 if rs.yahtzee_bonus else 0
+    game.player = 3
+    app.show(S.CARD)
+    card.stale = True
+    game.player = 0
+    settle(app)
+    total = game.total(0)
+    header = card.header.read()
+    assert header.startswith("P1 You") and header.rstrip().endswith(str(total)), header
+    style = card.style
+    seen = set()
+    for row in card.cells:
+        for tf in row:
+            text = tf.read()
+            words = text.split()
+            if not words:
+                continue
+            value = int(words[-1].strip("()"))
+            label = " ".join(words[:-1])
+            seen.add(label)
+            assert value >= 0 or label in ("Par",)
+    card_labels = {"abbr": rs.abbrs, "full": rs.labels}.get(app.layout.card_labels)
+    if card_labels is None:
+        from ui.scorecard_screen import SHORT_LABELS
+
+        card_labels = [SHORT_LABELS[k] for k in rs.categories]
+    shown = 0
+    for label in card_labels:
+        shown += label in seen
+    rows = len(card.cells)
+    if card.n_lines <= rows:  # everything on one screen: every box label shown whole
+        assert shown == rs.n_boxes, (seen, card_labels)
+        sums = set(SUM_LABELS[k][style].decode() for k in SUM_LABELS)
+        assert sums & seen
+
+
+@pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
+def test_play_screen_texts_fit(profile):
+    app, board, clock = make_app(profile, seats=4, kinds=(engine.HARD,) * 4)
+    start(app)
+    game = app.game
+    play = app.screens[S.PLAY]
+    game.player = 3
+    game.rolls_used = 1
+    for i in range(5):
+        game.dice[i] = 6
+        game.counts[6] = 5
+    game.total_pips = 30
+    for b in range(game.rules.n_boxes):
+        game.scores[3 * 16 + b] = game.rules.possible_values(b)[-1]
+    game.bonus_count[3] = 12
+    game.round = 12
+    longest = max(range(game.rules.n_boxes), key=lambda b: len(game.rules.labels[b]))
+    game.allowed = 1 << longest
+    game.preview[longest] = 40
+    game.cursor = longest
+    game.cursor_visible = True
+    play.stale = True
+    settle(app)
+    assert play.header.read().startswith("P4 CPU-h")
+    assert play.header.read().rstrip().endswith("T " + str(game.total(3)))
+    box = play.box.read()
+    assert box.strip().startswith(game.rules.labels[longest]) and box.rstrip().endswith("40"), box
+    if play.info is not None:
+        assert play.info.read().strip().startswith("Upper")
+        assert "/63" in play.info.read()
+
+
+@pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
+def test_menu_and_help_lines_are_never_cut(profile):
+    """Each list item drawn in its row shows the same words as drawn in a very wide field."""
+    from ui.text import TextField
+
+    app, board, clock = make_app(profile, seats=4, kinds=(engine.HARD,) * 4, duplicate=True)
+    wide = TextField(app.sheet, app.palette(0), 0, 0, 80)
+    checked = 0
+    for scr in app.screens:
+        if not isinstance(scr, S.ListScreen):
+            continue
+        app.show(app.screens.index(scr))
+        settle(app)
+        narrow = scr.rows[0]
+        for i in range(scr.count):
+            item = scr.items[i]
+            scr.render(item, narrow)
+            scr.render(item, wide)
+            assert narrow.read().split() == wide.read().split(), (profile, narrow.read(), wide.read())
+            checked += 1
+    assert checked > 30
+    title = app.screens[S.TITLE].title.read().strip()
+    assert title in ("Pocket Yahtzee", "Yahtzee")
