@@ -175,6 +175,7 @@ class Solver:
         self._local = threading.local()
         d = dice()
         self.prob = d.prob.astype(self.dtype)
+        self.prob64 = d.prob
         self.V = None
 
     # -- one turn for a chunk of states -------------------------------------------------
@@ -348,7 +349,8 @@ class Solver:
         self._keep_max(ws)  # E[5] = value after roll 2
         self._average(ws)  # roll 2 keep values
         self._keep_max(ws)  # E[5] = value after roll 1
-        val = np.einsum("i,ij->j", self.prob, ws.E[5]).astype(np.float64) + ref
+        # first roll: probability-weighted sum, accumulated in float64 (f32 sums of 252 terms drift)
+        val = np.einsum("i,ij->j", self.prob64, ws.E[5], dtype=np.float64, casting="unsafe") + ref
         if want_rolls:
             return val, ws.E[5].astype(np.float64) + ref[None, :]
         return val
