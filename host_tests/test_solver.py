@@ -11,7 +11,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from tools.solver import cache, policy  # noqa: E402
+from tools.solver import cache, device_ref, policy  # noqa: E402
 from tools.solver import solve as S  # noqa: E402
 from tools.solver import table as T  # noqa: E402
 from tools.solver.dice import dice  # noqa: E402
@@ -186,12 +186,18 @@ def test_evaluator_reproduces_optimum_with_exact_values(key):
     assert np.max(np.abs(Wt[idx] - vt.V[idx])) < 2e-4
 
 
+def device_policy_values(key, min_layer=0):
+    vt = solved(key)
+    Q = T.dequantised(vt.m, table_bytes(key))
+    # cached like the solved tables: recomputed only when rules or solver sources change
+    return cache.load_or_compute("policy-device-%s-%d" % (key, min_layer),
+                                 ("solve.py", "dice.py", "table.py", "policy.py"),
+                                 lambda: policy.PolicyEvaluator(vt.m, Q, mode="device", min_layer=min_layer).run())
+
+
 def test_quantisation_cost_is_small_and_nonnegative():
     vt = solved("yahtzee_free")
-    Q = T.dequantised(vt.m, table_bytes("yahtzee_free"))
-    # cached like the solved tables: recomputed only when rules or solver sources change
-    Wt = cache.load_or_compute("policy-device-yahtzee_free", ("solve.py", "dice.py", "table.py", "policy.py"),
-                               lambda: policy.PolicyEvaluator(vt.m, Q, mode="device").run())
+    Wt = device_policy_values("yahtzee_free")
     m = vt.m
     mk, u, y = m.layer(6)
     idx = m.flat(mk, y, u)
@@ -243,3 +249,45 @@ def test_table_rejects_bad_input():
         T.read_value(blob, 0, 5, 0)  # no upper box filled: total must be 0
     with pytest.raises(ValueError):
         T.read_value(blob, 0, 0, 1)  # Yahtzee box open: it cannot hold 50
+
+
+@pytest.mark.parametrize("key, min_layer", [("yahtzee_free", 0), ("yahtzee_forced", 10), ("yatzy", 12)])
+def test_evaluator_matches_pure_python_device_procedure(key, min_layer):
+    """The vectorised evaluator and the integer reference procedure agree on the device policy."""
+    vt = solved(key)
+    m = vt.m
+    blob = table_bytes(key)
+    Wt = device_policy_values(key, min_layer)
+    rng = random.Random(11)
+    states = [(0, 0, 0)] if min_layer == 0 else []
+    for p in sorted({min_layer, min_layer + 1, m.n - 1, max(min_layer, m.n - 3)}):
+        mk, u, y = m.layer(p)
+        picks = rng.sample(range(len(mk)), min(2, len(mk)))
+        armed = [i for i in range(len(mk)) if y[i]]
+        if armed:
+            picks += rng.sample(armed, 1)
+        states += [(int(mk[i]), int(u[i]), int(y[i])) for i in picks]
+    for mask, u, y in states:
+        ref = device_ref.policy_turn_value(blob, m.rs, mask, u, y, lambda a, b, c: float(Wt[m.flat(a, c, b)]))
+        assert abs(ref - Wt[m.flat(mask, y, u)]) < 1e-9, (mask, u, y)
+
+
+def test_device_reference_decisions():
+    vt = solved("yahtzee_free")
+    rs = vt.m.rs
+    turn = device_ref.DeviceTurn(table_bytes("yahtzee_free"), rs, 0, 0, 0)
+    F, X3, R2, X2 = turn.plan()
+    assert len(X3) == 462 and len(F) == 252
+    assert max(X3.values()) < 2 ** 30 and max(X2.values()) < 2 ** 30  # CircuitPython small ints
+    # an opening Yahtzee goes in the Yahtzee box
+    assert turn.best_box((6, 6, 6, 6, 6))[0] == rs.yahtzee_box
+    # four sixes and a one: reroll the one
+    assert turn.best_keep((1, 6, 6, 6, 6), X2) == (6, 6, 6, 6)
+    # a large straight at the start is scored at once (keep all five)
+    assert turn.best_keep((1, 2, 3, 4, 5), X2) == (1, 2, 3, 4, 5)
+    assert turn.best_box((2, 3, 4, 5, 6))[0] == rs.index("large_straight")
+    # the table-driven roll-1 values track the exact ones within the table's accuracy
+    exact = vt.roll_values(0, 0, 0)
+    for r in ((1, 1, 2, 3, 6), (6, 6, 6, 6, 6), (1, 2, 3, 4, 5)):
+        approx = X2[turn.best_keep(r, X2)] / 7776.0 / T.UNITS
+        assert abs(approx - exact[r]) < 0.1
