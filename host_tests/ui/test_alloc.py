@@ -1,0 +1,72 @@
+"""The hot loop allocates nothing in project code: tracemalloc, filtered to ui/, hw/ and
+yahtzee_core/, sees no new memory held after idle frames or after actions and their redraw
+(after one warm-up of each, which may build caches such as a palette). Left out: the
+tests' fake clock (hw/testing.py: its ticks are big ints on CPython) and the simulated screen
+(hw/desktop.py logs every dirty rectangle; on a board the display driver is C)."""
+
+import os
+import tracemalloc
+
+import pytest
+
+from hw import inputs as I
+from ui import screen as S
+
+from ui_harness import make_app, settle, start, step
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]
+PROJECT.append(tracemalloc.Filter(False, os.path.join(ROOT, "hw", "testing.py")))  # the fake clock
+PROJECT.append(tracemalloc.Filter(False, os.path.join(ROOT, "hw", "desktop.py")))  # the simulated screen
+
+
+def project_bytes(before, after):
+    diff = after.filter_traces(PROJECT).compare_to(before.filter_traces(PROJECT), "lineno")
+    return sum(d.size_diff for d in diff), [str(d) for d in diff if d.size_diff]
+
+
+def measure(fn, repeat=6):
+    fn()  # warm-up
+    tracemalloc.start(1)
+    try:
+        before = tracemalloc.take_snapshot()
+        for _ in range(repeat):
+            fn()
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    return project_bytes(before, after)
+
+
+@pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
+def test_no_project_allocation_per_idle_frame_or_action(profile):
+    app, board, clock = make_app(profile, seed=2)
+    start(app)
+    app.buttons.inject(I.ROLL)
+    settle(app)
+
+    size, lines = measure(lambda: step(app))
+    assert size == 0, lines
+
+    def hold_and_release():
+        app.buttons.inject(I.HOLD_3)
+        step(app)
+        app.buttons.inject(I.HOLD_3)
+        step(app)
+
+    size, lines = measure(hold_and_release)
+    assert size == 0, lines
+
+    def cursor():
+        app.buttons.inject(I.RIGHT if not app.die_focus else I.DOWN)
+        step(app)
+        app.buttons.inject(I.LEFT if not app.die_focus else I.UP)
+        step(app)
+
+    size, lines = measure(cursor)
+    assert size == 0, lines
+
+    app.show(S.CARD)
+    settle(app)
+    size, lines = measure(lambda: step(app))
+    assert size == 0, lines
