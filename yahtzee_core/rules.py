@@ -326,6 +326,8 @@ def get(name="yahtzee", joker=None):
         if joker not in JOKER_NAMES:
             raise ValueError("unknown joker rule")
         joker = JOKER_NAMES.index(joker)
+    if joker is None and name in VARIANTS:
+        joker = VARIANTS[name][6]
     key = (name, joker)
     rs = _cache.get(key)
     if rs is None:
