@@ -24,7 +24,7 @@ from yahtzee_core.compat import const
 # Results of a save.
 SAVED = const(0)
 UNCHANGED = const(1)  # same bytes as the newest copy: nothing written
-FAILED = const(2)  # the NVM refused the write (OSError); ``error`` says why
+FAILED = const(2)  # the NVM write raised; ``error`` has the exception
 NO_STORAGE = const(3)  # no NVM: records kept in RAM only
 REFUSED = const(4)  # save_game with a finished game (use record_result)
 
@@ -89,8 +89,13 @@ class NvmStore:
             self.status = _save.ST_DAMAGED | _save.ST_RESET_ALL
             return self.records, self.status
         if self.slot >= 0 and not (self.status & _save.ST_RESET_ALL):
-            # remember what is stored, so saving the same records again writes nothing
-            self._last_ok = _save.encode_slot(self.records, self._last) >= 0
+            # remember what is stored (less seq and CRC), so saving the same records writes nothing
+            last = self._last
+            last[:] = b if self.slot else a
+            end = _save.HEADER + (last[4] | (last[5] << 8))
+            for i in (2, 3, end, end + 1, end + 2, end + 3):
+                last[i] = 0
+            self._last_ok = True
         return self.records, self.status
 
     # -- saving -------------------------------------------------------------------------------
@@ -116,7 +121,7 @@ class NvmStore:
         off = self.offsets[self._target]
         try:
             self.nvm[off:off + len(buf)] = buf
-        except OSError as e:
+        except Exception as e:  # OSError, ESP-IDF's NVS errors...: the game goes on without it
             self.error = e
             return FAILED
         self.slot = self._target

@@ -35,51 +35,58 @@ _CHAR_BITS = const(5)
 
 
 class Bits:
-    """Little-endian bit stream over ``buf[start:end]`` (reads and writes up to 29 bits at a
-    time, a byte per step). Running past ``end`` sets ``overrun`` instead of raising."""
+    """Little-endian bit stream over ``buf[start:end]``, written or read a whole byte at a time
+    through a small accumulator (never more than 24 bits: no big ints). Fields are up to 29 bits.
+    A writer must ``flush()`` at the end (pads the last byte with zero bits). Running past
+    ``end`` sets ``overrun`` instead of raising (reads then give 0)."""
 
     def __init__(self, buf, start=0, end=None):
         self.reset(buf, start, end)
 
     def reset(self, buf, start=0, end=None):
         self.buf = buf
-        self.pos = start * 8
-        self.limit = (len(buf) if end is None else end) * 8
+        self.i = start
+        self.end = len(buf) if end is None else end
+        self.acc = 0
+        self.n = 0
         self.overrun = False
 
     def put(self, value, width):
-        if self.pos + width > self.limit:
-            self.overrun = True
-            return
-        buf = self.buf
-        while width > 0:
-            bit = self.pos & 7
-            n = 8 - bit
-            if n > width:
-                n = width
-            mask = ((1 << n) - 1) << bit
-            i = self.pos >> 3
-            buf[i] = (buf[i] & ~mask & 0xFF) | (((value & ((1 << n) - 1)) << bit) & mask)
-            value >>= n
-            width -= n
-            self.pos += n
+        if width > 16:
+            self.put(value & 0xFFFF, 16)
+            value >>= 16
+            width -= 16
+        self.acc |= (value & ((1 << width) - 1)) << self.n
+        self.n += width
+        while self.n >= 8:
+            if self.i >= self.end:
+                self.overrun = True
+                self.acc = 0
+                self.n = 0
+                return
+            self.buf[self.i] = self.acc & 0xFF
+            self.acc >>= 8
+            self.n -= 8
+            self.i += 1
+
+    def flush(self):
+        if self.n:
+            self.put(0, 8 - self.n)
 
     def get(self, width):
-        if self.pos + width > self.limit:
-            self.overrun = True
-            return 0
-        buf = self.buf
-        value = 0
-        shift = 0
-        while width > 0:
-            bit = self.pos & 7
-            n = 8 - bit
-            if n > width:
-                n = width
-            value |= ((buf[self.pos >> 3] >> bit) & ((1 << n) - 1)) << shift
-            shift += n
-            width -= n
-            self.pos += n
+        if width > 16:
+            low = self.get(16)
+            return low | (self.get(width - 16) << 16)
+        while self.n < width:
+            if self.i >= self.end:
+                self.overrun = True
+                return 0
+            self.acc |= self.buf[self.i] << self.n
+            self.n += 8
+            self.i += 1
+        value = self.acc & ((1 << width) - 1)
+        self.acc >>= width
+        self.n -= width
         return value
 
 
@@ -296,10 +303,17 @@ class Stats:
         return i * self.layout.hist_width
 
     def add(self, v, score, yahtzees, bonus):
-        """Count one finished game. Returns False (and changes nothing) once the counters are full."""
+        """Count one finished game. Returns False (and changes nothing) for an impossible score
+        or once the counters are full."""
         lay = self.layout
+        if score < 0 or score > MAX_SCORE[v]:
+            return False
         if self.games[v] >= (1 << lay.games_bits) - 1 or self.total[v] > (1 << lay.total_bits) - 1 - score:
             return False
+        if yahtzees > _max_yahtzees(v):
+            yahtzees = _max_yahtzees(v)
+        if not _has_upper_bonus(v):
+            bonus = False
         self.games[v] += 1
         self.total[v] += score
         y = self.yahtzees[v] + yahtzees
@@ -427,9 +441,10 @@ class HighScores:
         return -1
 
     def insert(self, v, score, initials, day=0, coached=False):
-        """Add a score; ties rank after the older entry. Returns the rank, or -1 if not placed."""
+        """Add a score; ties rank after the older entry. Returns the rank, or -1 if not placed
+        (or impossible for the variant)."""
         rank = self.would_place(v, score)
-        if rank < 0:
+        if rank < 0 or score > MAX_SCORE[v]:
             return -1
         base = v * self.size
         for i in range(self.size - 1, rank, -1):

@@ -11,6 +11,8 @@ slots the one with the newer sequence number wins (16-bit serial arithmetic). Sm
 the CRC runs as two 16-bit halves, so nothing becomes a big int on a 32-bit port.
 """
 
+import sys as _sys
+
 from .compat import array, const
 from . import records as _records
 from . import snapshot as _snapshot
@@ -153,6 +155,18 @@ def crc32(data, start=0, end=None):
     return hi ^ 0xFFFF, lo ^ 0xFFFF
 
 
+def _crc_c(data, start, end):
+    v = _zlib_crc32(memoryview(data)[start:end])
+    return v >> 16, v & 0xFFFF
+
+
+_crc = crc32
+if _sys.implementation.name == "cpython":  # desktop and host tests: zlib's C loop, same numbers
+    from zlib import crc32 as _zlib_crc32
+
+    _crc = _crc_c
+
+
 # -- records --------------------------------------------------------------------------------------
 
 
@@ -193,31 +207,37 @@ def encode_slot(rec, buf):
     ``seal``); the rest of ``buf`` is zeroed. Returns the payload length, or -1 if the game
     snapshot does not fit (never the case for the variants and layouts defined here)."""
     lay = rec.layout
-    room = game_room(lay)
-    if rec.game_len > room:
+    if rec.game_len > game_room(lay):
         return -1
-    for i in range(len(buf)):
-        buf[i] = 0
     buf[0] = MAGIC
     buf[1] = VERSION | (lay.lid << 6)
-    w = _records.Bits(buf, HEADER)
+    buf[2] = 0
+    buf[3] = 0
+    pos = HEADER
+    w = _records.Bits(buf, pos, pos + SETTINGS_BYTES)
     rec.settings.pack(w)
-    pos = HEADER + SETTINGS_BYTES
-    w.reset(buf, pos)
+    w.flush()
+    pos += SETTINGS_BYTES
+    w.reset(buf, pos, pos + stats_bytes(lay))
     rec.stats.pack(w)
+    w.flush()
     pos += stats_bytes(lay)
-    w.reset(buf, pos)
+    w.reset(buf, pos, pos + scores_bytes(lay))
     rec.scores.pack(w)
+    w.flush()
     pos += scores_bytes(lay)
     if lay.rng:
-        w.reset(buf, pos)
+        w.reset(buf, pos, pos + RNG_BYTES)
         for i in range(3):
             w.put(rec.rng[i], 15)
-        w.put(0, 3)
+        w.flush()
         pos += RNG_BYTES
     for i in range(rec.game_len):
         buf[pos + i] = rec.game[i]
-    length = pos + rec.game_len - HEADER
+    pos += rec.game_len
+    for i in range(pos, len(buf)):
+        buf[i] = 0
+    length = pos - HEADER
     buf[4] = length & 0xFF
     buf[5] = length >> 8
     return length
@@ -228,7 +248,7 @@ def seal(buf, seq, length):
     buf[2] = seq & 0xFF
     buf[3] = (seq >> 8) & 0xFF
     end = HEADER + length
-    hi, lo = crc32(buf, 0, end)
+    hi, lo = _crc(buf, 0, end)
     buf[end] = lo & 0xFF
     buf[end + 1] = lo >> 8
     buf[end + 2] = hi & 0xFF
@@ -261,7 +281,7 @@ def check_slot(buf, layout):
     end = HEADER + length
     if end + CRC_BYTES > layout.slot_bytes:
         return SLOT_DAMAGED
-    hi, lo = crc32(buf, 0, end)
+    hi, lo = _crc(buf, 0, end)
     if buf[end] != lo & 0xFF or buf[end + 1] != lo >> 8 or buf[end + 2] != hi & 0xFF or buf[end + 3] != hi >> 8:
         return SLOT_DAMAGED
     version = buf[1] & 0x3F
