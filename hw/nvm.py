@@ -10,13 +10,31 @@ class PowerCut(Exception):
     """Raised by ``MemoryNVM`` when the armed byte budget runs out mid-write."""
 
 
+def _bounds(index, size):
+    """(start, stop) of a contiguous slice, clamped like a bytearray slice (no
+    ``slice.indices``: not every CircuitPython build has it)."""
+    if index.step not in (None, 1):
+        raise ValueError("nvm slices must be contiguous")
+    start = 0 if index.start is None else index.start
+    stop = size if index.stop is None else index.stop
+    if start < 0:
+        start += size
+    if stop < 0:
+        stop += size
+    start = min(max(start, 0), size)
+    return start, min(max(stop, start), size)
+
+
 class MemoryNVM:
     """``size`` bytes, erased to ``fill``. ``cut_after(n)``: the next writes store n more bytes,
     then raise ``PowerCut`` (bytes before the cut stay written, the rest of that write is lost).
     ``writes`` counts slice/index assignments (each is one erase/write on a real board)."""
 
     def __init__(self, size, fill=0xFF):
-        self.data = bytearray([fill]) * size
+        self.data = bytearray(size)
+        if fill:
+            for i in range(size):
+                self.data[i] = fill
         self.writes = 0
         self._budget = None
 
@@ -30,9 +48,7 @@ class MemoryNVM:
 
     def __setitem__(self, index, value):
         if isinstance(index, slice):
-            start, stop, step = index.indices(len(self.data))
-            if step != 1:
-                raise ValueError("nvm slices must be contiguous")
+            start, stop = _bounds(index, len(self.data))
             value = bytes(value)
             if len(value) != stop - start:
                 raise ValueError("nvm slice assignment must keep the length")

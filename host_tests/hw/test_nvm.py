@@ -17,6 +17,10 @@ def test_slice_read_write_and_erased_state():
     with pytest.raises(IndexError):
         nvm[16] = 1
     assert nvm[0:6] == b"\xff\xffabc\xff"
+    nvm[-2:] = b"yz"
+    assert nvm[14:16] == b"yz" and nvm[-3:-1] == bytes(nvm.data[13:15])
+    with pytest.raises(ValueError):
+        nvm[0:4:2] = b"ab"
 
 
 def test_power_cut_keeps_the_bytes_written_before_it():
