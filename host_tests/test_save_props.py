@@ -207,8 +207,7 @@ def random_records(layout, seed):
             data = snapshot.snapshot(g)
             rec.game[: len(data)] = data
             rec.game_len = len(data)
-            if layout.rng:
-                rec.rng[0], rec.rng[1], rec.rng[2] = g.rng.state()
+            rec.rng[0], rec.rng[1], rec.rng[2] = g.rng.state()
     return rec
 
 

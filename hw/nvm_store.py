@@ -156,9 +156,9 @@ class NvmStore:
         return self.records.game_len > 0
 
     def save_game(self, game, rng=None):
-        """Save ``game`` (and ``rng``'s state where the layout keeps it: the desktop's seeded
-        dice). Call after every scored box and before sleeping. A finished game is REFUSED:
-        record it with ``record_result``."""
+        """Save ``game``, and ``rng``'s state if it has one (the desktop's seeded dice; kept when
+        it fits beside the snapshot: all but 4-seat duplicate games on 256 bytes). Call after
+        every scored box and before sleeping. A finished game is REFUSED: use ``record_result``."""
         if game.over:
             return REFUSED
         rec = self.records
@@ -166,7 +166,7 @@ class NvmStore:
         rec.game_len = n
         for i in range(3):
             rec.rng[i] = 0
-        if self.layout.rng and rng is not None and hasattr(rng, "state"):
+        if rng is not None and hasattr(rng, "state"):
             state = rng.state()
             for i in range(3):
                 rec.rng[i] = state[i]

@@ -2,8 +2,8 @@
 
 Pure functions over bytes; the store that reads and writes an NVM is ``hw/nvm_store.py``.
 
-    slot = magic 1 | format 1 (version, layout) | seq 2 | length 2 | payload (length) | CRC-32 4
-    payload = settings 6 | stats | high scores | [LARGE: rng state 6] | game snapshot (the rest)
+    slot = magic 1 | format 1 (version, layout, dice flag) | seq 2 | length 2 | payload | CRC-32 4
+    payload = settings 6 | stats | high scores | [dice flag: rng state 6] | game snapshot (the rest)
 
 A slot is accepted only when its magic, format, length and CRC all check; then every record
 is validated on its own and a bad one is replaced by its defaults (and reported). Of two good
@@ -52,7 +52,7 @@ class Layout:
     """How much a slot keeps. ``slot_bytes``: fixed size of one slot (always written whole)."""
 
     def __init__(self, lid, name, slot_bytes, hs_size, hs_dates, games_bits, total_bits, count_bits,
-                 hist_bins, hist_width, hist_bits, rng):
+                 hist_bins, hist_width, hist_bits):
         self.lid = lid
         self.name = name
         self.slot_bytes = slot_bytes
@@ -64,19 +64,19 @@ class Layout:
         self.hist_bins = hist_bins
         self.hist_width = hist_width
         self.hist_bits = hist_bits
-        self.rng = rng
 
 
 # 256-byte NVM (PyGamer, PyBadge): two 128-byte slots. Top 3 per variant without dates; stats stop
 # at 16,383 games per variant; 8-bin histogram of 50 points, 5 bits a bin (halved when full).
-SMALL = Layout(0, "small", 128, 3, False, 14, 24, 14, 8, 50, 5, False)
-# 1 KB and more (4-8 KB boards, the desktop file): top 10 with dates, a million games, 16 bins of 25
-# points at 16 bits, and the desktop's seeded-dice state for an exact resume.
-LARGE = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16, True)
+SMALL = Layout(0, "small", 128, 3, False, 14, 24, 14, 8, 50, 5)
+# 1 KB and more (4-8 KB boards): top 10 with dates, a million games, 16 bins of 25 points at 16 bits.
+LARGE = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16)
 LAYOUTS = (SMALL, LARGE)
 
 SETTINGS_BYTES = _records.SETTINGS_BYTES
-RNG_BYTES = const(6)  # SeededDice state: three 15-bit numbers (all 0: none)
+RNG_BYTES = const(6)  # SeededDice state (the desktop's dice): three 15-bit numbers, with a game
+_F_LAYOUT = const(0x40)  # format byte: bits 0-5 version, bit 6 layout id, bit 7 dice state present
+_F_RNG = const(0x80)
 _RNG_LIMITS = (30269, 30307, 30323)  # each part is 1..limit-1 (rng.SeededDice)
 
 
@@ -102,12 +102,13 @@ def scores_bytes(layout):
 
 
 def fixed_bytes(layout):
-    """Payload bytes before the game snapshot."""
-    return SETTINGS_BYTES + stats_bytes(layout) + scores_bytes(layout) + (RNG_BYTES if layout.rng else 0)
+    """Payload bytes before the optional dice state and the game snapshot."""
+    return SETTINGS_BYTES + stats_bytes(layout) + scores_bytes(layout)
 
 
 def game_room(layout):
-    """Most snapshot bytes a slot of this layout can hold."""
+    """Most snapshot bytes a slot of this layout can hold (the dice state is kept only when the
+    snapshot leaves RNG_BYTES of this room free)."""
     room = layout.slot_bytes - HEADER - CRC_BYTES - fixed_bytes(layout)
     return room if room < _snapshot.MAX_BYTES else _snapshot.MAX_BYTES
 
@@ -172,8 +173,8 @@ if _sys.implementation.name == "cpython":  # desktop and host tests: zlib's C lo
 
 class Records:
     """Everything one slot holds: ``settings``, ``stats``, ``scores`` (high scores), the game in
-    progress as snapshot bytes (``game[:game_len]``, 0 = none) and the seeded-dice state
-    (``rng``, all 0 = none; LARGE layout only)."""
+    progress as snapshot bytes (``game[:game_len]``, 0 = none) and the seeded dice's state
+    (``rng``, all 0 = none: boards roll with a hardware RNG; kept with a game where it fits)."""
 
     def __init__(self, layout):
         self.layout = layout
@@ -209,8 +210,9 @@ def encode_slot(rec, buf):
     lay = rec.layout
     if rec.game_len > game_room(lay):
         return -1
+    with_rng = rec.game_len > 0 and rec.has_rng() and rec.game_len + RNG_BYTES <= game_room(lay)
     buf[0] = MAGIC
-    buf[1] = VERSION | (lay.lid << 6)
+    buf[1] = VERSION | (_F_LAYOUT if lay.lid else 0) | (_F_RNG if with_rng else 0)
     buf[2] = 0
     buf[3] = 0
     pos = HEADER
@@ -226,7 +228,7 @@ def encode_slot(rec, buf):
     rec.scores.pack(w)
     w.flush()
     pos += scores_bytes(lay)
-    if lay.rng:
+    if with_rng:
         w.reset(buf, pos, pos + RNG_BYTES)
         for i in range(3):
             w.put(rec.rng[i], 15)
@@ -287,9 +289,9 @@ def check_slot(buf, layout):
     version = buf[1] & 0x3F
     if version > VERSION:
         return SLOT_NEWER
-    if version != VERSION or (buf[1] >> 6) != layout.lid:
+    if version != VERSION or (1 if buf[1] & _F_LAYOUT else 0) != layout.lid:
         return SLOT_DAMAGED  # no older versions exist yet; another layout is not ours
-    if length < fixed_bytes(layout):
+    if length < fixed_bytes(layout) + (RNG_BYTES + 1 if buf[1] & _F_RNG else 0):
         return SLOT_DAMAGED
     return SLOT_OK
 
@@ -328,7 +330,7 @@ def decode_slot(buf, rec):
         rec.scores.reset()
         flags |= ST_RESET_SCORES
     pos += scores_bytes(lay)
-    if lay.rng:
+    if buf[1] & _F_RNG:
         r.reset(buf, pos, pos + RNG_BYTES)
         parts = 0
         for i in range(3):
@@ -336,7 +338,7 @@ def decode_slot(buf, rec):
             rec.rng[i] = v
             if 0 < v < _RNG_LIMITS[i]:
                 parts += 1
-        if r.get(3) or (parts != 3 and (rec.rng[0] | rec.rng[1] | rec.rng[2])):
+        if r.get(3) or parts != 3:
             for i in range(3):
                 rec.rng[i] = 0
             flags |= ST_RESET_RNG
@@ -350,7 +352,7 @@ def decode_slot(buf, rec):
             flags |= ST_RESET_GAME
     if not rec.game_len and rec.has_rng():
         for i in range(3):
-            rec.rng[i] = 0  # a dice state means nothing without its game
+            rec.rng[i] = 0  # the dice state of a game that was lost
     return flags
 
 

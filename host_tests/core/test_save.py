@@ -430,8 +430,7 @@ def _rich(layout, seed=4):
     data = snapshot.snapshot(live)
     rec.game[: len(data)] = data
     rec.game_len = len(data)
-    if layout.rng:
-        rec.rng[0], rec.rng[1], rec.rng[2] = live.rng.state()
+    rec.rng[0], rec.rng[1], rec.rng[2] = live.rng.state()
     return rec
 
 
@@ -447,7 +446,24 @@ def test_slot_round_trip_both_layouts():
         assert _image(out) == _image(rec)
         assert out.has_game() and out.game[: out.game_len] == rec.game[: rec.game_len]
         assert out.stats.games[0] == 2 and out.scores.count(1) == 1
-        assert out.has_rng() == layout.rng
+        assert out.has_rng() and list(out.rng) == list(rec.rng)
+
+
+def test_the_dice_state_is_kept_only_where_it_fits():
+    for layout, name, seats, dup, kept in ((save.SMALL, "yatzy", 4, True, False), (save.SMALL, "yahtzee", 4, False, True),
+                                           (save.LARGE, "yatzy", 4, True, True)):
+        rec = save.Records(layout)
+        g = _game(name, seats=seats, dup=dup, seed=3)
+        _turn(g, SeededDice(1))
+        data = snapshot.snapshot(g)
+        rec.game[: len(data)] = data
+        rec.game_len = len(data)
+        rec.rng[0], rec.rng[1], rec.rng[2] = g.rng.state()
+        buf = bytearray(layout.slot_bytes)
+        save.seal(buf, 1, save.encode_slot(rec, buf))
+        out = save.Records(layout)
+        assert save.load_slots(bytes(buf), bytes(layout.slot_bytes), out)[0] == 0
+        assert out.game[: out.game_len] == data and out.has_rng() == kept
 
 
 def test_worst_case_game_fits_the_small_layout():
@@ -660,9 +676,9 @@ def test_store_restores_mid_turn_exactly():
 
 def test_desktop_resume_finishes_like_a_straight_game():
     """Power off at every scored box, start again, continue: same result as without the cuts."""
-    for dup in (False, True):
+    for size, dup in ((256, False), (256, True), (4096, True)):
         straight = _finish(_game("yahtzee", seats=2, dup=dup, seed=21), 5)
-        nvm = Flash(4096)
+        nvm = Flash(size)
         g = _game("yahtzee", seats=2, dup=dup, seed=21)
         pick = SeededDice(5)
         while not g.over:
