@@ -2,7 +2,7 @@
 
     store = NvmStore(board.storage)     # microcontroller.nvm, a FileNVM, a MemoryNVM, a bytearray, None
     records, status = store.load()      # never raises; status: save.ST_* flags
-    if store.has_game(): ... "Continue?" -> store.restore_game(game, rng) or store.clear_game()
+    if store.has_game(): ... "Continue?" -> store.restore_game(game, rng) (True) or store.clear_game()
     store.save_game(game, rng)          # after every scored box and before sleeping
     rank = store.record_result(game, coached, date)   # once, at game over: stats + high scores
     store.set_initials(variant, rank, "ABC")
@@ -174,14 +174,15 @@ class NvmStore:
 
     def restore_game(self, game, rng=None):
         """Load the saved game into ``game`` (and the dice state into ``rng`` when both were
-        kept). Returns ``snapshot.OK`` or its error code (then nothing changed)."""
+        kept). True when done; False (nothing changed) when there is none."""
         rec = self.records
         if not rec.game_len:
-            return _snapshot.E_TRUNCATED
-        err = _snapshot.restore(game, bytes(rec.game[:rec.game_len]))
-        if err == _snapshot.OK and rng is not None and rec.has_rng() and hasattr(rng, "set_state"):
+            return False
+        if _snapshot.restore(game, bytes(rec.game[:rec.game_len])) != _snapshot.OK:
+            return False  # cannot happen: load() validated it
+        if rng is not None and rec.has_rng() and hasattr(rng, "set_state"):
             rng.set_state((rec.rng[0], rec.rng[1], rec.rng[2]))
-        return err
+        return True
 
     def clear_game(self):
         """Forget the game in progress (the player chose a new game instead of continuing)."""

@@ -184,8 +184,11 @@ SETTINGS_FIELDS = (
     ("coach", 1, 0, 1, 1),  # hints offered
     ("dim_after", 3, 0, 7, 2),  # index into IDLE_SECONDS
     ("sleep_after", 3, 0, 7, 4),
+    ("pace", 2, 0, 3, 2),  # computer seats' speed (the UI's table)
+    ("lights", 1, 0, 1, 1),  # LEDs show held dice
 )
-SETTINGS_BYTES = const(6)  # 20 bits of fields + 4 seat kinds x 2 + initials 3 x 5 = 43 bits, 5 reserved
+SETTINGS_BYTES = const(6)  # 23 bits of fields + 4 seat kinds x 2 + initials 3 x 5 = 46 bits, 2 reserved
+_RESERVED_BITS = const(2)
 
 
 class Settings:
@@ -222,11 +225,38 @@ class Settings:
         self.duplicate = 1 if game.duplicate else 0
         self.autofill = 1 if game.autofill else 0
 
-    def rule_set(self):
+    def has_joker(self):
+        return _rules.VARIANTS[_rules.VARIANT_IDS[self.variant]][5] > 0  # a Yahtzee bonus
+
+    def rules(self):
         """The rule set these settings choose (the Joker rule applies where the variant has one)."""
         name = _rules.VARIANT_IDS[self.variant]
-        jokers = _rules.VARIANTS[name][7]
-        return _rules.get(name, self.joker if self.joker in jokers else None)
+        return _rules.get(name, self.joker if self.has_joker() else None)
+
+    rule_set = rules
+
+    def export_to(self, obj):
+        """Copy every field ``obj`` also has (e.g. the UI's own settings object) into it."""
+        for f in SETTINGS_FIELDS:
+            if hasattr(obj, f[0]):
+                setattr(obj, f[0], getattr(self, f[0]))
+        for name in ("kinds", "initials"):
+            if hasattr(obj, name):
+                getattr(obj, name)[:] = getattr(self, name)
+
+    def import_from(self, obj):
+        """Take every field ``obj`` has (bools become 0/1); values out of range are ignored."""
+        for f in SETTINGS_FIELDS:
+            if hasattr(obj, f[0]):
+                v = int(getattr(obj, f[0]))
+                if f[2] <= v <= f[3]:
+                    setattr(self, f[0], v)
+        if hasattr(obj, "kinds"):
+            for s in range(_engine.MAX_SEATS):
+                self.kinds[s] = obj.kinds[s] & 3
+        if hasattr(obj, "initials"):
+            for i in range(3):
+                self.initials[i] = obj.initials[i] & 31
 
     def pack(self, w):
         for f in SETTINGS_FIELDS:
@@ -235,7 +265,7 @@ class Settings:
             w.put(self.kinds[s], 2)
         for i in range(3):
             w.put(self.initials[i], _CHAR_BITS)
-        w.put(0, 5)
+        w.put(0, _RESERVED_BITS)
 
     def unpack(self, r):
         """Read and validate; on any bad field the settings are reset and False returned."""
@@ -249,7 +279,7 @@ class Settings:
             self.kinds[s] = r.get(2)
         for i in range(3):
             self.initials[i] = r.get(_CHAR_BITS)
-        if r.get(5) != 0 or r.overrun:
+        if r.get(_RESERVED_BITS) != 0 or r.overrun:
             ok = False
         if not ok:
             self.reset()

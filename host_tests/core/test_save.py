@@ -206,6 +206,36 @@ def test_bad_settings_are_reset():
     assert not t.unpack(R.Bits(buf)) and t.variant == 0
 
 
+class _UiSettings:
+    """Like the UI's own settings object: a subset of the fields, bools for flags."""
+
+    def __init__(self):
+        self.variant = 0
+        self.seats = 1
+        self.kinds = bytearray(4)
+        self.sound = True
+        self.autofill = False
+        self.pace = 2
+
+
+def test_settings_copy_to_and_from_another_settings_object():
+    ui = _UiSettings()
+    s = R.Settings()
+    s.variant = 2
+    s.seats = 3
+    s.kinds[:] = b"\x00\x01\x02\x03"
+    s.sound = 0
+    s.export_to(ui)
+    assert (ui.variant, ui.seats, ui.kinds, ui.sound, ui.autofill, ui.pace) == (2, 3, bytearray(b"\x00\x01\x02\x03"), 0, 1, 2)
+    ui.sound = True
+    ui.autofill = False
+    ui.seats = 9  # out of range: ignored
+    t = R.Settings()
+    t.import_from(ui)
+    assert (t.variant, t.seats, t.sound, t.autofill, t.brightness) == (2, 1, 1, 0, 5)
+    assert t.kinds == s.kinds
+
+
 def test_settings_follow_a_game_and_choose_rules():
     s = R.Settings()
     g = _game("yatzy", seats=3, dup=True, kinds=(0, 1, 3))
@@ -589,7 +619,7 @@ def test_version_1_image_still_reads():
     assert status == 0
     s = rec.settings
     assert (s.sound, s.brightness, s.autofill, s.joker, s.variant, s.seats, s.duplicate) == (0, 6, 1, 2, 0, 2, 1)
-    assert (s.coach, s.dim_after, s.sleep_after) == (0, 3, 5)
+    assert (s.coach, s.dim_after, s.sleep_after, s.pace, s.lights) == (0, 3, 5, 1, 0)
     assert s.kinds == bytearray(b"\x00\x03\x01\x02") and R.initials_text(s.initials) == "JOE"
     assert (rec.stats.games[0], rec.stats.total[0], rec.stats.yahtzees[0], rec.stats.bonus_games[0]) == (3, 780, 2, 1)
     assert (rec.stats.hist[4], rec.stats.hist[5], rec.stats.hist[6]) == (1, 1, 1) and rec.stats.games[1] == 0
@@ -601,15 +631,15 @@ def test_version_1_image_still_reads():
     st = _store(nvm)
     st.load()
     g = _game("yacht")
-    assert st.restore_game(g) == snapshot.OK
+    assert st.restore_game(g)
     assert (g.rules.name, g.seats, g.round, g.player, g.rolls_used) == ("yahtzee", 2, 2, 1, 1)
 
 
 GOLDEN_V1 = (
-    "5901020060003ad4caa95e010300c30080001000000040080100000000000000"
+    "5901020060003ad41a4ef50a0300c30080001000000040080100000000000000"
     "00000000000000000000000000000000000000003651afd047702e37d42bec12"
     "b806000000000000000000000000000000000001900148043e52260083100000"
-    "00000003000027d3102d00000000000000000000000000000000000000000000"
+    "00000003000033cb0a2e00000000000000000000000000000000000000000000"
 )
 
 
@@ -638,11 +668,11 @@ def test_store_starts_empty_then_alternates_slots():
     rec, status = again.load()
     assert status == 0 and again.slot == st.slot and again.seq == st.seq
     h = _game("yatzy")
-    assert again.restore_game(h) == snapshot.OK and snapshot.snapshot(h) == last
+    assert again.restore_game(h) and snapshot.snapshot(h) == last
     assert st.save_game(g) == S.REFUSED  # finished: record it instead
     best = st.record_result(g, True, (2026, 2, 3))
     assert best == 0 and st.ranks[0] == 0 and st.ranks[1] == 0xFF
-    assert nvm.writes == len(slots) + 1 and not st.has_game()
+    assert nvm.writes == len(slots) + 1 and not st.has_game() and not st.restore_game(h)
     again = _store(nvm)
     rec, status = again.load()
     assert status == 0 and not again.has_game()
@@ -668,7 +698,7 @@ def test_store_restores_mid_turn_exactly():
     h = _game("yacht", seed=99)
     other = _store(nvm)
     other.load()
-    assert other.restore_game(h, h.rng) == snapshot.OK
+    assert other.restore_game(h, h.rng)
     assert snapshot.snapshot(h) == snapshot.snapshot(g)
     assert (h.held, h.cursor, h.cursor_visible, list(h.preview)) == (g.held, g.cursor, g.cursor_visible, list(g.preview))
     assert h.rng.state() == g.rng.state()
@@ -686,7 +716,7 @@ def test_desktop_resume_finishes_like_a_straight_game():
             st.load()
             if st.has_game():
                 g = _game("yatzy", seed=1234)  # a fresh start: other rules, other dice
-                assert st.restore_game(g, g.rng) == snapshot.OK
+                assert st.restore_game(g, g.rng)
             _turn(g, pick)
             if not g.over:
                 assert st.save_game(g, g.rng) == S.SAVED
