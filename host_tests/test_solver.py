@@ -220,6 +220,11 @@ def test_table_layout_and_reader(key):
     assert len(blob) == h.size
     assert T.check_crc(blob)
     assert h.units == T.UNITS and h.n_boxes == m.n and h.cap == m.cap
+    assert T.matches_rules(blob, m.rs)
+    other = rules.get("yatzy") if key.startswith("yahtzee") else rules.get("yahtzee", joker=rules.JOKER_FREE)
+    assert not T.matches_rules(blob, other)
+    if key == "yahtzee_free":
+        assert not T.matches_rules(blob, rules.get("yahtzee", joker=rules.JOKER_FORCED))
     Q = T.dequantised(m, blob)
     mk, y, u, blk, off, bi = T.state_arrays(m)
     idx = m.flat(mk, y, u)
@@ -251,7 +256,7 @@ def test_table_rejects_bad_input():
         T.read_value(blob, 0, 0, 1)  # Yahtzee box open: it cannot hold 50
 
 
-@pytest.mark.parametrize("key, min_layer", [("yahtzee_free", 0), ("yahtzee_forced", 10), ("yatzy", 12)])
+@pytest.mark.parametrize("key, min_layer", [("yahtzee_free", 0), ("yahtzee_forced", 10), ("yatzy", 13)])
 def test_evaluator_matches_pure_python_device_procedure(key, min_layer):
     """The vectorised evaluator and the integer reference procedure agree on the device policy."""
     vt = solved(key)

@@ -3,8 +3,10 @@
     python tools/bench_solver.py [--repeat N] [--variants yahtzee_free,yahtzee_forced,yatzy]
 
 Both solve the same rules from scratch in this process, alternately, ``--repeat`` times; the
-best (minimum) wall time of each is reported with the ratio ours / theirs and both empty-card
-values. yatzy-solver's ``Solver.build`` (f64, all cores) is the call timed for it.
+best (minimum) wall time of each is reported with the ratio ours / theirs, the CPU time of the
+same run (process time, all threads) and both empty-card values. yatzy-solver's
+``Solver.build`` (f64, all cores) is the call timed for it. The load average is printed before
+and after: on a busy machine wall times mean little, CPU times still compare the work.
 """
 
 import argparse
@@ -30,7 +32,7 @@ def main(argv=None):
     except ImportError:
         ys = None
         print("yatzy-solver is not installed (pip install -r requirements-dev.txt); timing ours only")
-    print("cores: %d" % (os.cpu_count() or 0))
+    print("cores: %d   load average: %.2f %.2f %.2f" % ((os.cpu_count() or 0,) + os.getloadavg()))
     if ys is not None:
         print("yatzy-solver %s" % ys.__version__)
     rows = []
@@ -38,22 +40,25 @@ def main(argv=None):
         ours, theirs = [], []
         vo = vt = None
         for _ in range(args.repeat):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             table = S.solve(key, threads=args.threads)
-            ours.append(time.perf_counter() - t)
+            ours.append((time.perf_counter() - t, time.process_time() - c))
             vo = table.expected_score()
             if ys is not None:
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.process_time()
                 solver = ys.Solver.build(ys.Variant(THEIRS[key]))
-                theirs.append(time.perf_counter() - t)
+                theirs.append((time.perf_counter() - t, time.process_time() - c))
                 vt = solver.state_value("upper 0 | filled -")
                 del solver
-        line = "%-15s ours %7.3f s (%.4f)" % (key, min(ours), vo)
+        o = min(ours)
+        line = "%-15s ours %7.3f s wall %7.3f s cpu (%.4f)" % (key, o[0], o[1], vo)
         if theirs:
-            line += "   yatzy-solver[%s] %7.3f s (%.4f)   ratio ours/theirs %.2f" % (
-                THEIRS[key], min(theirs), vt, min(ours) / min(theirs))
+            th = min(theirs)
+            line += "   yatzy-solver[%s] %7.3f s wall %7.3f s cpu (%.4f)   ratio ours/theirs wall %.2f" % (
+                THEIRS[key], th[0], th[1], vt, o[0] / th[0])
         print(line, flush=True)
         rows.append((key, ours, theirs))
+    print("load average after: %.2f %.2f %.2f" % os.getloadavg())
     return rows
 
 

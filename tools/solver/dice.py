@@ -49,6 +49,7 @@ class Dice:
                     d[f] += 1
                     arr[i, f] = self.index[k + 1][tuple(d)]
             self.up.append(arr)
+        self.up_cols = [[np.ascontiguousarray(a[:, f]) for f in range(6)] for a in self.up]
         # down[k]: (rows, j) -> index in level k-1 of levels[k][row] minus its j-th smallest
         # distinct face; down_len[k][j] = number of rows (a prefix) that have a j-th face.
         self.down = [None]

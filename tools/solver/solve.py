@@ -134,17 +134,45 @@ class Model:
         return (0,)
 
     def layer(self, p):
-        """(mask, upper, y) arrays of every reachable state with p filled boxes, sorted by mask."""
-        ms, us, ys = [], [], []
-        for mask in range(1 << self.n):
-            if popcount(mask) != p:
-                continue
-            ur = self.reach[mask & self.rs.upper_mask]
-            for y in self.y_values(mask):
-                ms.append(np.full(len(ur), mask, dtype=np.int64))
-                us.append(ur)
-                ys.append(np.full(len(ur), y, dtype=np.int64))
-        return np.concatenate(ms), np.concatenate(us), np.concatenate(ys)
+        """(mask, upper, y) arrays of every reachable state with p filled boxes, sorted by
+        (mask, y, upper). Cached; treat the arrays as read-only."""
+        cache = self.__dict__.setdefault("_layers", {})
+        if p in cache:
+            return cache[p]
+        if "_pop" not in self.__dict__:
+            allm = np.arange(1 << self.n, dtype=np.int64)
+            pop = np.zeros(allm.shape, dtype=np.int64)
+            for b in range(self.n):
+                pop += (allm >> b) & 1
+            self._pop = pop
+            n_u = 1 << self.n
+            self._rlen = np.zeros(n_u, dtype=np.int64)
+            self._rstart = np.zeros(n_u, dtype=np.int64)
+            flat = []
+            pos = 0
+            for U, arr in self.reach.items():
+                self._rlen[U] = len(arr)
+                self._rstart[U] = pos
+                flat.append(arr)
+                pos += len(arr)
+            self._rflat = np.concatenate(flat)
+        masks = np.nonzero(self._pop == p)[0].astype(np.int64)
+        if self.ybox >= 0 and self.yahtzee_bonus:
+            ny = 1 + ((masks >> self.ybox) & 1)
+        else:
+            ny = np.ones(masks.shape, dtype=np.int64)
+        mk = np.repeat(masks, ny)
+        first = np.concatenate([[0], np.cumsum(ny)[:-1]])
+        yy = np.arange(mk.shape[0]) - np.repeat(first, ny)
+        U = mk & self.rs.upper_mask
+        lens = self._rlen[U]
+        tot = int(lens.sum())
+        starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+        within = np.arange(tot) - np.repeat(starts, lens)
+        u = self._rflat[np.repeat(self._rstart[U], lens) + within]
+        out = (np.repeat(mk, lens), u, np.repeat(yy, lens))
+        cache[p] = out
+        return out
 
     def n_states(self):
         return sum(len(self.layer(p)[0]) for p in range(self.n + 1))
@@ -154,9 +182,8 @@ class Model:
 
 
 class _Workspace:
-    def __init__(self, C, dtype, g_size):
+    def __init__(self, C, dtype):
         d = dice()
-        self.G = np.empty((g_size, C), dtype=dtype)
         self.Fp = np.empty((d.n_rolls, C), dtype=dtype)
         self.E = [np.empty((s, C), dtype=dtype) for s in d.sizes]
         self.tmp = np.empty((d.n_rolls, C), dtype=dtype)
@@ -165,11 +192,12 @@ class _Workspace:
 class Solver:
     """Solve a rule set. ``dtype`` float32 (default, fast) or float64 (reference)."""
 
-    def __init__(self, rs, dtype=np.float32, chunk=512, threads=None, progress=None):
+    def __init__(self, rs, dtype=np.float32, chunk=512, threads=None, progress=None, group=8):
         self.m = Model(rs)
         self.rs = rs
         self.dtype = np.dtype(dtype)
         self.C = chunk
+        self.group = group  # chunks prepared together in one task
         self.threads = threads or min(2, os.cpu_count() or 1)
         self.progress = progress
         self._local = threading.local()
@@ -180,11 +208,15 @@ class Solver:
 
     # -- one turn for a chunk of states -------------------------------------------------
 
-    def _ws(self):
-        ws = getattr(self._local, "ws", None)
+    def _ws(self, width):
+        cache = getattr(self._local, "ws", None)
+        if cache is None:
+            cache = self._local.ws = {}
+        ws = cache.get(width)
         if ws is None:
-            ws = _Workspace(self.C, self.dtype, self.m.g_size)
-            self._local.ws = ws
+            if len(cache) > 4:
+                cache.clear()
+            ws = cache[width] = _Workspace(width, self.dtype)
         return ws
 
     def _conts(self, V, mask, u, y):
@@ -268,12 +300,13 @@ class Solver:
             out[f - 1] = best + m.yahtzee_bonus * y
         return out
 
-    def _build_F(self, ws, V, mask, u, y):
+    def _prepare(self, V, mask, u, y):
+        """Per-column data of a turn for many columns at once: the stacked score-now table G
+        (relative to ``ref``), the Joker rows J and where they apply, and ``ref``."""
         m = self.m
-        d = m.d
         dt = self.dtype
         tabs, conts, opens, ref = self._conts(V, mask, u, y)
-        G = ws.G
+        G = np.empty((m.g_size, mask.shape[0]), dtype=dt)
         G[0] = 0.0
         for b in range(m.n):
             f = m.upper_face[b]
@@ -295,22 +328,28 @@ class Solver:
                     G[o : o + len(vals)] = NEG
                 else:
                     np.add(vals[:, None], (c - ref)[None, :], out=G[o : o + len(vals)], casting="unsafe")
+        J = yfilled = None
+        if m.joker != rules.JOKER_NONE:
+            yf = ((mask >> m.ybox) & 1) == 1
+            if yf.any():
+                yfilled = yf
+                J = (self._joker_rows(tabs, conts, opens, mask, y) - ref).astype(dt)
+        return G, J, yfilled, ref
+
+    def _build_F(self, ws, G, J, yfilled):
+        m = self.m
         Fp = ws.Fp
         Fp.fill(0.0)
         tmp = ws.tmp
         for idx in m.f_idx:
             nr = idx.shape[0]
-            np.take(G, idx, axis=0, out=tmp[:nr])
+            np.take(G, idx, axis=0, out=tmp[:nr], mode="clip")
             np.maximum(Fp[:nr], tmp[:nr], out=Fp[:nr])
         F = ws.E[5]
-        np.take(Fp, m.f_inv, axis=0, out=F)
-        if m.joker != rules.JOKER_NONE:
-            yfilled = ((mask >> m.ybox) & 1) == 1
-            if yfilled.any():
-                jr = (self._joker_rows(tabs, conts, opens, mask, y) - ref).astype(dt)
-                rows = d.yahtzee_rows
-                F[rows] = np.where(yfilled[None, :], jr, F[rows])
-        return ref
+        np.take(Fp, m.f_inv, axis=0, out=F, mode="clip")
+        if J is not None and yfilled.any():
+            rows = m.d.yahtzee_rows
+            F[rows] = np.where(yfilled[None, :], J, F[rows])
 
     def _average(self, ws):
         d = dice()
@@ -320,11 +359,11 @@ class Solver:
         for k in range(4, -1, -1):
             src = E[k + 1]
             dst = E[k]
-            up = d.up[k]
+            up = d.up_cols[k]
             t = tmp[: d.sizes[k]]
-            np.take(src, up[:, 0], axis=0, out=dst)
+            np.take(src, up[0], axis=0, out=dst, mode="clip")
             for f in range(1, 6):
-                np.take(src, up[:, f], axis=0, out=t)
+                np.take(src, up[f], axis=0, out=t, mode="clip")
                 dst += t
             np.divide(dst, six, out=dst)
 
@@ -338,13 +377,11 @@ class Solver:
             for idx in d.down[k]:
                 nrows = idx.shape[0]
                 t = tmp[:nrows]
-                np.take(prev, idx, axis=0, out=t)
+                np.take(prev, idx, axis=0, out=t, mode="clip")
                 np.maximum(cur[:nrows], t, out=cur[:nrows])
 
-    def _turn(self, V, mask, u, y, want_rolls=False):
-        """Turn-start values (float64) of the given columns (len == chunk)."""
-        ws = self._ws()
-        ref = self._build_F(ws, V, mask, u, y)
+    def _pipeline(self, ws, G, J, yfilled, ref, want_rolls=False):
+        self._build_F(ws, G, J, yfilled)
         self._average(ws)  # roll 3 keep values
         self._keep_max(ws)  # E[5] = value after roll 2
         self._average(ws)  # roll 2 keep values
@@ -355,15 +392,22 @@ class Solver:
             return val, ws.E[5].astype(np.float64) + ref[None, :]
         return val
 
-    def _turn_padded(self, V, mask, u, y):
+    def _turn(self, V, mask, u, y, want_rolls=False):
+        """Turn-start values (float64) of the given columns."""
+        G, J, yf, ref = self._prepare(V, mask, u, y)
+        return self._pipeline(self._ws(mask.shape[0]), G, J, yf, ref, want_rolls)
+
+    def _task(self, V, mask, u, y, idx):
+        """One task: prepare a group of columns, then run the turn on chunks of it."""
+        G, J, yf, ref = self._prepare(V, mask, u, y)
         n = mask.shape[0]
-        C = self.C
-        if n < C:
-            pad = C - n
-            mask = np.concatenate([mask, np.repeat(mask[-1:], pad)])
-            u = np.concatenate([u, np.repeat(u[-1:], pad)])
-            y = np.concatenate([y, np.repeat(y[-1:], pad)])
-        return self._turn(V, mask, u, y)[:n]
+        out = np.empty(n)
+        for s in range(0, n, self.C):
+            e = min(s + self.C, n)
+            ws = self._ws(e - s)
+            out[s:e] = self._pipeline(ws, G[:, s:e], None if J is None else J[:, s:e],
+                                      None if yf is None else yf[s:e], ref[s:e])
+        V[idx] = out
 
     # -- the whole table ------------------------------------------------------------------
 
@@ -379,13 +423,14 @@ class Solver:
                 mask, u, y = m.layer(p)
                 idx = m.flat(mask, y, u)
                 N = mask.shape[0]
-                starts = list(range(0, N, self.C))
+                step = self.C * self.group
+                starts = list(range(0, N, step))
 
-                def work(s, mask=mask, u=u, y=y, idx=idx):
-                    e = min(s + self.C, mask.shape[0])
-                    V[idx[s:e]] = self._turn_padded(V, mask[s:e], u[s:e], y[s:e])
+                def work(s, mask=mask, u=u, y=y, idx=idx, N=N, step=step):
+                    e = min(s + step, N)
+                    self._task(V, mask[s:e], u[s:e], y[s:e], idx[s:e])
 
-                if pool is None:
+                if pool is None or len(starts) == 1:
                     for s in starts:
                         work(s)
                 else:

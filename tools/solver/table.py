@@ -15,17 +15,29 @@ HEADER = struct.Struct("<4sBBBBBBBBHHHHIII")  # 32 bytes
 assert HEADER.size == 32
 
 
+def rules_fingerprint(rs):
+    """16-bit check of the rule data a table was solved from (stored in the header): CRC-32 of
+    n_boxes, kinds, param_a, param_b, param_c, threshold, upper bonus, Yahtzee bonus (each one
+    byte, bonuses as 2 bytes little-endian) and the Joker rule, low 16 bits."""
+    data = bytearray([rs.n_boxes])
+    data += bytes(rs.kinds) + bytes(rs.param_a) + bytes(rs.param_b) + bytes(rs.param_c)
+    data += bytes([rs.upper_threshold & 0xFF, rs.upper_bonus & 0xFF, rs.upper_bonus >> 8,
+                   rs.yahtzee_bonus & 0xFF, rs.yahtzee_bonus >> 8, rs.joker])
+    return zlib.crc32(bytes(data)) & 0xFFFF
+
+
 class Header:
     """Parsed header plus the offsets of every section (pure Python)."""
 
     def __init__(self, buf):
         (magic, version, variant, joker, n_boxes, n_upper, cap, ybox, yflag, units, n_blocks, block,
-         _res, data_len, expected, crc) = HEADER.unpack_from(buf, 0)
+         rules_fp, data_len, expected, crc) = HEADER.unpack_from(buf, 0)
         if magic != MAGIC or version != VERSION:
             raise ValueError("not a strategy table (magic/version)")
         self.variant, self.joker, self.n_boxes, self.n_upper = variant, joker, n_boxes, n_upper
         self.cap, self.ybox, self.yflag, self.units = cap, ybox, yflag, units
         self.n_blocks, self.block, self.data_len, self.expected, self.crc = n_blocks, block, data_len, expected, crc
+        self.rules_fp = rules_fp
         self.n_u = 1 << n_upper
         self.W = cap + 1
         self.n_lower = n_boxes - n_upper
@@ -74,6 +86,12 @@ def read_value(table_bytes, mask, upper, yahtzee50):
     base = buf[h.o_base + 2 * bi] | (buf[h.o_base + 2 * bi + 1] << 8)
     step = buf[h.o_step + bi]
     return base + step * buf[off]
+
+
+def matches_rules(table_bytes, rs):
+    """True if the table was solved for exactly this rule set (variant, Joker rule, rule data)."""
+    h = Header(table_bytes)
+    return h.variant == rs.variant_id and h.joker == rs.joker and h.rules_fp == rules_fingerprint(rs)
 
 
 def check_crc(table_bytes):
@@ -172,7 +190,7 @@ def build_table(model, V, expected=None):
     crc = zlib.crc32(body) & 0xFFFFFFFF
     ybox = model.ybox if model.ybox >= 0 else 0xFF
     head = HEADER.pack(MAGIC, VERSION, rs.variant_id, model.joker, model.n, n_upper, model.cap, ybox, yflag,
-                       UNITS, n_blocks, block, 0, len(data), int(round(expected * UNITS)), crc)
+                       UNITS, n_blocks, block, rules_fingerprint(rs), len(data), int(round(expected * UNITS)), crc)
     return head + body
 
 
