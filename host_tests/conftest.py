@@ -1,0 +1,35 @@
+"""pytest setup for all host tests.
+
+- The repo root goes on sys.path, so ``import yahtzee_core`` (and ``hw``, ``tools``) work without
+  installing anything.
+- host_tests/core/ goes on sys.path too: the portable tests there import their shared helpers as
+  plain top-level modules (``from checks import raises``), exactly as they do inside the MicroPython
+  VM, where tools/mpy_runner/run.mjs puts that folder on sys.path.
+- host_tests/core/test_*.py are collected as ordinary pytest files. The VM runner and the helper
+  modules there are not test files and are never collected.
+- Hypothesis: no per-example deadline (timing-based failures are flaky on CI machines; the project
+  keeps speed in benchmarks, not in tests).
+"""
+
+import os
+import sys
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_ROOT = os.path.dirname(_HERE)
+_CORE = os.path.join(_HERE, "core")
+
+for _p in (_CORE, _ROOT):
+    if _p in sys.path:
+        sys.path.remove(_p)
+    sys.path.insert(0, _p)
+
+# Not tests, even if someone runs pytest with a broader python_files pattern.
+collect_ignore = [os.path.join("core", "mp_run_tests.py"), os.path.join("core", "checks.py")]
+
+try:
+    from hypothesis import settings as _hyp_settings
+
+    _hyp_settings.register_profile("pocket-yahtzee", deadline=None)
+    _hyp_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "pocket-yahtzee"))
+except ImportError:  # hypothesis is in requirements-dev.txt; tests that need it will say so
+    pass

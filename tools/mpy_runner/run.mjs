@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// Run a Python script inside a real MicroPython VM (the WebAssembly port, pinned in package.json).
+//
+//   node tools/mpy_runner/run.mjs [--heap 1m] [--mount DIR ...] [--no-default-mounts] script.py [args...]
+//
+// Host folders are copied (recursively, *.py files only) into the VM's in-memory file system at
+// /repo/<path relative to the repo root> (folders outside the repo go to /mnt/<name>). By default
+// yahtzee_core/ and host_tests/core/ are mounted. sys.path gets, in this order: the script's folder,
+// /repo, and every mounted folder that is not itself a package (a package folder is importable from
+// its parent). sys.argv is [script, args...] as on CPython.
+//
+// Exit status: 0 when the script finishes or raises SystemExit(0/None); the SystemExit code when it is
+// an int; 1 for any other exception (the traceback goes to stderr). The package's own CLI exits 0 even
+// when the script raises, which is why this wrapper exists.
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, "..", "..");
+const VM_REPO = "/repo";
+const DEFAULT_MOUNTS = ["yahtzee_core", path.join("host_tests", "core")];
+
+function usage(msg) {
+  if (msg) process.stderr.write(`run.mjs: ${msg}\n`);
+  process.stderr.write(
+    "usage: node tools/mpy_runner/run.mjs [--heap SIZE] [--mount DIR ...] [--no-default-mounts] script.py [args...]\n" +
+      "  SIZE: bytes, or with a k/m suffix (default 1m)\n",
+  );
+  process.exit(2);
+}
+
+function parseSize(text) {
+  const m = /^(\d+)([kKmM]?)$/.exec(text || "");
+  if (!m) usage(`bad --heap value: ${text}`);
+  const mult = { "": 1, k: 1024, m: 1024 * 1024 }[m[2].toLowerCase()];
+  return Number(m[1]) * mult;
+}
+
+// ---- command line (options stop at the script name; everything after it goes to the script)
+let heapsize = 1024 * 1024;
+let useDefaults = true;
+const mounts = [];
+let script = null;
+let scriptArgs = [];
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  if (a === "--heap") heapsize = parseSize(argv[++i]);
+  else if (a.startsWith("--heap=")) heapsize = parseSize(a.slice(7));
+  else if (a === "--mount") {
+    if (i + 1 >= argv.length) usage("--mount needs a folder");
+    mounts.push(argv[++i]);
+  } else if (a.startsWith("--mount=")) mounts.push(a.slice(8));
+  else if (a === "--no-default-mounts") useDefaults = false;
+  else if (a === "-h" || a === "--help") usage();
+  else if (a === "--") {
+    script = argv[i + 1];
+    scriptArgs = argv.slice(i + 2);
+    break;
+  } else if (a.startsWith("--")) usage(`unknown option ${a}`);
+  else {
+    script = a;
+    scriptArgs = argv.slice(i + 1);
+    break;
+  }
+}
+if (!script) usage("no script given");
+
+// ---- host path -> VM path
+function vmPathFor(hostPath) {
+  const abs = path.resolve(hostPath);
+  const rel = path.relative(REPO, abs);
+  if (rel === "") return VM_REPO;
+  if (!rel.startsWith("..") && !path.isAbsolute(rel)) return VM_REPO + "/" + rel.split(path.sep).join("/");
+  return "/mnt/" + path.basename(abs);
+}
+
+function vmMkdirs(mp, vmDir) {
+  let cur = "";
+  for (const part of vmDir.split("/").filter(Boolean)) {
+    cur += "/" + part;
+    try {
+      mp.FS.mkdir(cur);
+    } catch (e) {
+      // EEXIST is fine; anything else will surface on writeFile
+    }
+  }
+}
+
+let copied = 0;
+function copyTree(mp, hostDir, vmDir) {
+  vmMkdirs(mp, vmDir);
+  for (const ent of fs.readdirSync(hostDir, { withFileTypes: true })) {
+    if (ent.name.startsWith(".") || ent.name === "__pycache__" || ent.name === "node_modules") continue;
+    const h = path.join(hostDir, ent.name);
+    const v = vmDir + "/" + ent.name;
+    if (ent.isDirectory()) copyTree(mp, h, v);
+    else if (ent.isFile() && ent.name.endsWith(".py")) {
+      mp.FS.writeFile(v, fs.readFileSync(h));
+      copied++;
+    }
+  }
+}
+
+// ---- stdout/stderr: raw bytes, flushed per line and at the end (the port's own line buffering
+// would drop a last line that has no newline)
+function makeSink(stream) {
+  let buf = [];
+  const flush = () => {
+    if (buf.length) {
+      stream.write(Buffer.from(buf));
+      buf = [];
+    }
+  };
+  const put = (bytes) => {
+    for (const c of bytes) {
+      buf.push(c);
+      if (c === 10 || buf.length >= 4096) flush();
+    }
+  };
+  return { put, flush };
+}
+const out = makeSink(process.stdout);
+const err = makeSink(process.stderr);
+
+const pkg = path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs");
+if (!fs.existsSync(pkg)) {
+  process.stderr.write(`run.mjs: MicroPython package missing (${pkg}); run "npm ci" in ${HERE}\n`);
+  process.exit(2);
+}
+const { loadMicroPython } = await import(pkg);
+const mp = await loadMicroPython({ heapsize, linebuffer: false, stdout: out.put, stderr: err.put });
+
+// ---- file system
+const hostMounts = (useDefaults ? DEFAULT_MOUNTS.map((d) => path.join(REPO, d)) : []).concat(
+  mounts.map((d) => path.resolve(d)),
+);
+const sysPath = [];
+for (const hostDir of hostMounts) {
+  if (!fs.existsSync(hostDir) || !fs.statSync(hostDir).isDirectory()) {
+    process.stderr.write(`run.mjs: mount folder not found: ${hostDir}\n`);
+    process.exit(2);
+  }
+  const vm = vmPathFor(hostDir);
+  copyTree(mp, hostDir, vm);
+  const isPackage = fs.existsSync(path.join(hostDir, "__init__.py"));
+  const importRoot = isPackage ? vm.slice(0, vm.lastIndexOf("/")) || "/" : vm;
+  if (!sysPath.includes(importRoot)) sysPath.push(importRoot);
+}
+
+const hostScript = path.resolve(script);
+if (!fs.existsSync(hostScript)) {
+  process.stderr.write(`run.mjs: script not found: ${hostScript}\n`);
+  process.exit(2);
+}
+const vmScript = vmPathFor(path.dirname(hostScript)) + "/" + path.basename(hostScript);
+const vmScriptDir = vmScript.slice(0, vmScript.lastIndexOf("/")) || "/";
+// always refresh the script itself (it may be outside the mounts or not end in .py)
+vmMkdirs(mp, vmScriptDir);
+mp.FS.writeFile(vmScript, fs.readFileSync(hostScript));
+vmMkdirs(mp, VM_REPO);
+const finalPath = [...new Set([vmScriptDir, VM_REPO, ...sysPath])];
+
+// ---- run: the script gets its own globals (__name__ == "__main__"); the bootstrap keeps the exit code
+// in the VM's __main__ as _mpy_runner_rc, read back from node.
+const bootstrap = `
+import sys
+sys.argv[:] = ${JSON.stringify([vmScript, ...scriptArgs])}
+sys.path[:] = ${JSON.stringify(finalPath)} + [p for p in sys.path if p not in ("", ".")]
+_mpy_runner_rc = 1
+def _mpy_runner_main():
+    with open(${JSON.stringify(vmScript)}) as f:
+        src = f.read()
+    g = {"__name__": "__main__", "__file__": ${JSON.stringify(vmScript)}}
+    exec(compile(src, ${JSON.stringify(vmScript)}, "exec"), g)
+try:
+    _mpy_runner_main()
+    _mpy_runner_rc = 0
+except SystemExit as e:
+    code = e.args[0] if e.args else None
+    if code is None:
+        _mpy_runner_rc = 0
+    elif isinstance(code, int):
+        _mpy_runner_rc = code
+    else:
+        print(code, file=sys.stderr)
+        _mpy_runner_rc = 1
+except BaseException as e:
+    sys.print_exception(e, sys.stderr)
+    _mpy_runner_rc = 1
+`;
+
+let rc;
+try {
+  mp.runPython(bootstrap);
+  rc = mp.globals.get("_mpy_runner_rc");
+  if (typeof rc !== "number") rc = 1;
+} catch (e) {
+  // only reached if the bootstrap itself fails (e.g. MemoryError while handling an exception)
+  err.put(Buffer.from(`run.mjs: VM error: ${e && e.message ? e.message : e}\n`));
+  rc = 1;
+}
+out.flush();
+err.flush();
+process.exitCode = rc & 0xff;
