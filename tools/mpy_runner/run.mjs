@@ -5,7 +5,8 @@
 //
 // Host folders are copied (recursively, *.py files only) into the VM's in-memory file system at
 // /repo/<path relative to the repo root> (folders outside the repo go to /mnt/<name>). By default
-// yahtzee_core/ and host_tests/core/ are mounted. sys.path gets, in this order: the script's folder,
+// yahtzee_core/, hw/ and host_tests/core/ are mounted; --mount adds folders, --no-default-mounts drops
+// the defaults. sys.path gets, in this order: the script's folder,
 // /repo, and every mounted folder that is not itself a package (a package folder is importable from
 // its parent). sys.argv is [script, args...] as on CPython.
 //
@@ -20,7 +21,9 @@ import { fileURLToPath } from "node:url";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "..", "..");
 const VM_REPO = "/repo";
-const DEFAULT_MOUNTS = ["yahtzee_core", path.join("host_tests", "core")];
+// hw/ is mounted too: host_tests/core/test_save.py exercises hw/nvm_store.py (pure Python, no board import
+// at module level). A default folder that does not exist is skipped.
+const DEFAULT_MOUNTS = ["yahtzee_core", "hw", path.join("host_tests", "core")];
 
 function usage(msg) {
   if (msg) process.stderr.write(`run.mjs: ${msg}\n`);
@@ -134,7 +137,7 @@ const { loadMicroPython } = await import(pkg);
 const mp = await loadMicroPython({ heapsize, linebuffer: false, stdout: out.put, stderr: err.put });
 
 // ---- file system
-const hostMounts = (useDefaults ? DEFAULT_MOUNTS.map((d) => path.join(REPO, d)) : []).concat(
+const hostMounts = (useDefaults ? DEFAULT_MOUNTS.map((d) => path.join(REPO, d)).filter((d) => fs.existsSync(d)) : []).concat(
   mounts.map((d) => path.resolve(d)),
 );
 const sysPath = [];
