@@ -14,37 +14,34 @@ def on_board():
     return getattr(sys.implementation, "name", "") == "circuitpython"
 
 
-def desktop_board(argv):
+def print_help(argv):
+    """Usage and the chosen board's keys (desktop only)."""
     from hw import desktop
 
-    if "--help" in argv or "-h" in argv:
-        opts = [a for a in argv if a not in ("--help", "-h")]
-        profile = "pygamer"
-        for i, a in enumerate(opts):
-            if a == "--board" and i + 1 < len(opts):
-                profile = opts[i + 1]
-            elif a.startswith("--board="):
-                profile = a.split("=", 1)[1]
-        print(desktop.USAGE)
-        if profile in desktop.PROFILES:
-            module = desktop.board_module(profile)
-            print("\nKeys for %s on the desktop:" % module.NAME)
-            for key, meaning in desktop.keymap_help(module):
-                print("  %-14s %s" % (key, meaning))
-        raise SystemExit(0)
-    return desktop.make_board_from_args(argv)
+    profile = "pygamer"
+    for i, a in enumerate(argv):
+        if a == "--board" and i + 1 < len(argv):
+            profile = argv[i + 1]
+        elif a.startswith("--board="):
+            profile = a.split("=", 1)[1]
+    print(desktop.USAGE)
+    if profile in desktop.PROFILES:
+        module = desktop.board_module(profile)
+        print("\nKeys for %s on the desktop:" % module.NAME)
+        for key, meaning in desktop.keymap_help(module):
+            print("  %-14s %s" % (key, meaning))
 
 
 def main(argv=None):
-    if on_board():
-        from hw import select
-
-        board = select.board_module().make_board()
-    else:
-        board = desktop_board(sys.argv[1:] if argv is None else argv)
+    if argv is None:
+        argv = getattr(sys, "argv", [])[1:]
+    if not on_board() and ("--help" in argv or "-h" in argv):
+        print_help(argv)
+        return
+    from hw.select import make_board
     from ui.app import App
 
-    app = App(board)
+    app = App(make_board(argv))
     try:
         app.run()
     except KeyboardInterrupt:

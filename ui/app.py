@@ -43,7 +43,7 @@ _TEXT_AUTO = b"Last box filled in"
 _TEXT_SOUND_ON = b"Sound on"
 _TEXT_SOUND_OFF = b"Sound off"
 _TEXT_TURN = (b"Player 1's turn", b"Player 2's turn", b"Player 3's turn", b"Player 4's turn")
-_TEXT_NO_HINT = b"No hints yet"
+_TEXT_CONFIRM = b"Confirm: press again"  # engine.REASONS[R_CONFIRM_NEEDED], in 20 cells
 
 
 def ticks_diff(a, b):
@@ -288,7 +288,7 @@ class App:
             if self.current_id != S.PLAY:
                 self._pending_screen = S.PLAY
         elif ev == engine.EV_CONFIRM_NEW:
-            self.say(REASON_TEXT[engine.R_CONFIRM_NEEDED], theme.WARN, 4000)
+            self.say(_TEXT_CONFIRM, theme.WARN, 4000)
         elif ev == engine.EV_CANCELLED:
             self.msg_until = self.now  # the confirm prompt goes away
 

@@ -53,7 +53,18 @@ class PlayScreen(S.Screen):
         self.box = self.field(lay.play_box, theme.INK, private=True)
         self.info = self.field(lay.play_info, theme.DIM) if lay.play_info else None
         self.msg = self.field(lay.play_msg, theme.INK, private=True) if lay.play_msg else None
-        self.round = self.field(lay.play_round, theme.DIM) if lay.play_round else None
+        self.round = self.field(lay.play_round, theme.DIM, private=True) if lay.play_round else None
+        # Lines a message may borrow (top to bottom) and the one a short message uses.
+        if self.msg is None:
+            self.msg_lines = (self.box, self.roll)
+            self.msg_single = self.roll
+        elif self.round is not None:
+            self.msg_lines = (self.msg, self.round)
+            self.msg_single = self.msg
+        else:
+            self.msg_lines = (self.msg,)
+            self.msg_single = self.msg
+        self._msg_split = 0  # where the shown message breaks into a second line (0: one line)
         self.focus = FOCUS_BOXES
         self.chosen = 0  # the die the stick points at (boards without hold keys)
         self.labels = ()
@@ -141,20 +152,34 @@ class PlayScreen(S.Screen):
     def draw(self):
         app = self.app
         ring_moved = self.ring_changed()
-        msg_changed = self._msg_serial != app.msg_serial
-        if not (self.stale or ring_moved or msg_changed):
+        if self._msg_serial != app.msg_serial:
+            self._msg_serial = app.msg_serial
+            self._msg_split = self._split(app.msg)
+            self.stale = True
+        if not (self.stale or ring_moved):
             return
-        self._msg_serial = app.msg_serial
-        if self.stale:
-            self.stale = False
-            self._draw_header()
-            self._draw_dice()
+        self.stale = False
+        two = app.msg and self._msg_split > 0
+        self._draw_header()
+        self._draw_dice()
+        if not (two and self.box is self.msg_lines[0]):
             self._draw_box()
-            if self.info is not None:
-                self._draw_info()
-            if self.round is not None:
-                self._draw_round(self.round)
+        if self.info is not None:
+            self._draw_info()
+        if self.round is not None and not two:
+            self._draw_round(self.round)
         self._draw_roll_and_message()
+
+    def _split(self, text):
+        """0 if ``text`` fits one message line, else where its second line starts."""
+        width = self.msg_single.width
+        n = len(text)
+        if n <= width or len(self.msg_lines) < 2:
+            return 0
+        cut = width
+        while cut > 0 and text[cut] != 32:
+            cut -= 1
+        return cut + 1 if cut > 0 else width
 
     def _draw_header(self):
         game = self.app.game
@@ -242,24 +267,33 @@ class PlayScreen(S.Screen):
         tf.spaces(i)
 
     def _draw_roll_and_message(self):
+        """The message on its line(s); the rolls line and the round line when not borrowed."""
         app = self.app
         c = self.c
-        if self.msg is not None:
-            tf = self.msg
-            if app.msg:
-                tf.centre(app.msg)
-                tf.colours(c[theme.BG], c[app.msg_role])
-            else:
-                tf.spaces()
+        text = app.msg
+        bg = c[theme.BG]
+        ink = c[app.msg_role]
+        cut = self._msg_split if text else 0
+        first = None  # the fields showing the message
+        second = None
+        if cut:
+            first = self.msg_lines[0]
+            second = self.msg_lines[1]
+            first.centre(text, 0, cut - 1 if text[cut - 1] == 32 else cut)
+            second.centre(text, cut)
+            second.colours(bg, ink)
+        elif text:
+            first = self.msg_single
+            first.centre(text)
+        if first is not None:
+            first.colours(bg, ink)
+        if self.msg is not None and self.msg is not first:
+            self.msg.spaces()
+        if self.roll is not first and self.roll is not second:
+            self.roll.colours(bg, c[theme.INK])
             self._draw_rolls(self.roll)
-            return
-        tf = self.roll
-        if app.msg:
-            tf.centre(app.msg)
-            tf.colours(c[theme.BG], c[app.msg_role])
-        else:
-            tf.colours(c[theme.BG], c[theme.INK])
-            self._draw_rolls(tf)
+        if self.round is not None and self.round is not second:
+            self.round.colours(bg, c[theme.DIM])
 
     def _draw_rolls(self, tf):
         game = self.app.game

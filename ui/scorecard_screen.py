@@ -194,8 +194,9 @@ class ScorecardScreen(S.Screen):
             tf.put(start - 2, 84)  # "T"
             start -= 2
         if app.buttons.ring is not None:
+            tf.put(i, 32)
             tf.put(start - 1, 32)
-            self.draw_ring(tf, start - 1, start - 1 - i)
+            self.draw_ring(tf, start - 1, start - 2 - i)
         else:
             tf.spaces(i, start)
 

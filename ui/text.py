@@ -173,14 +173,16 @@ class TextField:
             self.shadow[i] = code
             self.tiles[i] = code - FIRST
 
-    def text(self, data, start=0, limit=255):
-        """Write ``data`` (bytes) from cell ``start``, at most ``limit`` cells; returns the cell after it."""
+    def text(self, data, start=0, limit=255, first=0):
+        """Write ``data[first:]`` (bytes) from cell ``start``, at most ``limit`` cells; returns
+        the cell after it."""
         i = start
-        n = len(data)
+        n = len(data) - first
         if n > limit:
             n = limit
-        j = 0
-        while j < n:
+        j = first
+        end = first + n
+        while j < end:
             self.put(i, data[j])
             i += 1
             j += 1
@@ -242,14 +244,15 @@ class TextField:
         self.number(value, start + width, 0, sign)
         return start + width
 
-    def centre(self, data):
-        """Blank the field and write ``data`` centred."""
-        n = len(data)
+    def centre(self, data, first=0, n=-1):
+        """Blank the field and write ``data[first:first + n]`` centred."""
+        if n < 0:
+            n = len(data) - first
+        if n > self.width:
+            n = self.width
         start = (self.width - n) // 2
-        if start < 0:
-            start = 0
         self.spaces(0, start)
-        self.spaces(self.text(data, start))
+        self.spaces(self.text(data, start, n, first))
 
     def colours(self, bg, ink):
         """Recolour the field (palette entries; only when they change)."""

@@ -155,3 +155,27 @@ def test_menu_and_help_lines_are_never_cut(profile):
     assert checked > 30
     title = app.screens[S.TITLE].title.read().strip()
     assert title in ("Pocket Yahtzee", "Yahtzee")
+
+
+@pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
+def test_every_message_shows_whole(profile):
+    """Each refusal reason of the engine and every message of the app fits its line(s)."""
+    from ui import app as app_module
+
+    app, board, clock = make_app(profile, seats=4, kinds=(engine.HARD,) * 4)
+    start(app)
+    play = app.screens[S.PLAY]
+    texts = list(app_module.REASON_TEXT[1:]) + [
+        v for k, v in vars(app_module).items() if k.startswith("_TEXT_") and isinstance(v, bytes)
+    ] + list(app_module._TEXT_TURN) + [b"YAHTZEE!", b"Computer is playing", b"No hints yet"]
+    for text in texts:
+        app.say(text, 0, 100000)
+        settle(app)
+        shown = " ".join(tf.read() for tf in play.msg_lines).split()
+        assert shown == text.decode().split() or " ".join(
+            play.msg_single.read().split()) == text.decode(), (profile, text, shown)
+    app.say(b"", 0, 0)
+    app.msg = b""
+    app.msg_serial += 1
+    settle(app)
+    assert play.roll.read().strip().startswith("Rolls")
