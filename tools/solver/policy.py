@@ -75,8 +75,8 @@ class PolicyEvaluator:
                 tt = pts + Wt[nxt]
                 tq[:, ~op] = -BIG
                 small[b] = (tq, tt)
-                np.take(tq, d.face_count[:, f - 1], axis=0, out=dq)
-                np.take(tt, d.face_count[:, f - 1], axis=0, out=dt)
+                np.take(tq, d.face_count[:, f - 1], axis=0, out=dq, mode="clip")
+                np.take(tt, d.face_count[:, f - 1], axis=0, out=dt, mode="clip")
             elif b == m.ybox:
                 y1 = 1 if m.yahtzee_bonus else 0
                 n0 = ((nm << 1) | 0) * W + u
@@ -86,8 +86,8 @@ class PolicyEvaluator:
                 tt = np.stack([Wt[n0], v50 + Wt[n1]])
                 tq[:, ~op] = -BIG
                 cls = (m.scores[b] > 0).astype(np.intp)
-                np.take(tq, cls, axis=0, out=dq)
-                np.take(tt, cls, axis=0, out=dt)
+                np.take(tq, cls, axis=0, out=dq, mode="clip")
+                np.take(tt, cls, axis=0, out=dt, mode="clip")
             else:
                 nx = ((nm << 1) | y) * W + u
                 cq = Q[nx].astype(self.qdt)
