@@ -192,7 +192,7 @@ class _Workspace:
 class Solver:
     """Solve a rule set. ``dtype`` float32 (default, fast) or float64 (reference)."""
 
-    def __init__(self, rs, dtype=np.float32, chunk=512, threads=None, progress=None, group=8):
+    def __init__(self, rs, dtype=np.float32, chunk=1024, threads=None, progress=None, group=4):
         self.m = Model(rs)
         self.rs = rs
         self.dtype = np.dtype(dtype)
@@ -343,10 +343,10 @@ class Solver:
         tmp = ws.tmp
         for idx in m.f_idx:
             nr = idx.shape[0]
-            np.take(G, idx, axis=0, out=tmp[:nr], mode="clip")
+            G.take(idx, axis=0, out=tmp[:nr], mode="clip")
             np.maximum(Fp[:nr], tmp[:nr], out=Fp[:nr])
         F = ws.E[5]
-        np.take(Fp, m.f_inv, axis=0, out=F, mode="clip")
+        Fp.take(m.f_inv, axis=0, out=F, mode="clip")
         if J is not None and yfilled.any():
             rows = m.d.yahtzee_rows
             F[rows] = np.where(yfilled[None, :], J, F[rows])
@@ -361,9 +361,9 @@ class Solver:
             dst = E[k]
             up = d.up_cols[k]
             t = tmp[: d.sizes[k]]
-            np.take(src, up[0], axis=0, out=dst, mode="clip")
+            src.take(up[0], axis=0, out=dst, mode="clip")
             for f in range(1, 6):
-                np.take(src, up[f], axis=0, out=t, mode="clip")
+                src.take(up[f], axis=0, out=t, mode="clip")
                 dst += t
             np.divide(dst, six, out=dst)
 
@@ -377,7 +377,7 @@ class Solver:
             for idx in d.down[k]:
                 nrows = idx.shape[0]
                 t = tmp[:nrows]
-                np.take(prev, idx, axis=0, out=t, mode="clip")
+                prev.take(idx, axis=0, out=t, mode="clip")
                 np.maximum(cur[:nrows], t, out=cur[:nrows])
 
     def _pipeline(self, ws, G, J, yfilled, ref, want_rolls=False):
@@ -496,6 +496,6 @@ def ruleset(key):
     return rules.get(name, joker=joker)
 
 
-def solve(key, dtype=np.float32, progress=None, threads=None, chunk=512):
+def solve(key, dtype=np.float32, progress=None, threads=None, chunk=1024):
     s = Solver(ruleset(key), dtype=dtype, progress=progress, threads=threads, chunk=chunk)
     return s.solve()
