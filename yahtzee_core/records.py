@@ -379,6 +379,21 @@ class Stats:
                 top = self.hist[k]
         return top
 
+    def bar_heights(self, v, out, height):
+        """Variant ``v``'s histogram as bar heights 0..``height`` (pixels) in ``out`` (a bytearray
+        of at least ``bins``); a bin with any game is at least 1 high. Returns the tallest count
+        (0: no games yet). Small ints only, no allocation."""
+        top = self.hist_max(v)
+        base = v * self.bins
+        for i in range(self.bins):
+            h = self.hist[base + i]
+            if h == 0:
+                out[i] = 0
+            else:
+                x = (h * height + top // 2) // top
+                out[i] = x if x > 0 else 1
+        return top
+
     def bits(self):
         lay = self.layout
         return NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + self.bins * lay.hist_bits)

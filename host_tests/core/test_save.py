@@ -275,6 +275,18 @@ def test_histogram_halves_when_a_bin_is_full():
     assert st.games[0] == 35
 
 
+def test_bar_heights_scale_to_the_tallest_bin():
+    st = R.Stats(save.SMALL)
+    out = bytearray(8)
+    assert st.bar_heights(0, out, 40) == 0 and out == bytearray(8)
+    for score, n in ((120, 1), (220, 30), (260, 15), (420, 2)):
+        for _ in range(n):
+            st.add(0, score, 0, False)
+    assert st.bar_heights(0, out, 40) == 30
+    assert list(out) == [0, 0, 1, 0, 40, 20, 0, 3]
+    assert st.bar_heights(1, out, 40) == 0 and out == bytearray(8)
+
+
 def test_stats_stop_counting_when_full():
     st = R.Stats(save.SMALL)
     st.games[1] = (1 << save.SMALL.games_bits) - 2
