@@ -106,6 +106,7 @@ class App:
         self.now = self.clock.ticks_ms()
         self.yahtzee_text = b""
         self.high_score = False
+        self._cued = False
         self._pending_screen = -1
         # every screen, built once
         from .title_screen import TitleScreen
@@ -231,6 +232,7 @@ class App:
     def pump(self):
         """Hand every pending engine event to the app and the game screens."""
         game = self.game
+        self._cued = False  # one batch of events: the first real cue wins over the cursor tick
         while game.pending_events():
             ev = game.next_event()
             arg = game.event_arg
@@ -245,6 +247,8 @@ class App:
     def on_event(self, ev, arg):
         game = self.game
         snd = self.sound
+        if ev != engine.EV_CURSOR:
+            self._cued = True
         if ev == engine.EV_ROLLED:
             snd.play("roll")
             self.show_lights()
@@ -252,7 +256,9 @@ class App:
             snd.play("hold")
             self.show_lights()
         elif ev == engine.EV_CURSOR:
-            snd.play("tick")
+            if not self._cued:
+                snd.play("tick")
+            return
         elif ev == engine.EV_SCORED:
             snd.play("score")
             if self.store is not None and not game.over:

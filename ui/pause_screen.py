@@ -14,7 +14,7 @@ HELP = const(4)
 TITLE = const(5)
 
 _LABELS = (b"Resume", b"Scorecard", b"New game", b"Settings", b"Help / keys", b"Quit to title")
-_CONFIRM = b"New game? Press again"
+_CONFIRM = b"Confirm: new game"
 
 
 class PauseScreen(S.ListScreen):

@@ -1,0 +1,157 @@
+"""The hand-held feel through the engine: sounds and lights on events, refusals shown with
+the engine's reason for a while, the cursor coming up after the third roll, a first Yahtzee
+pre-selecting its box, the last box filling itself, new game only after a second press,
+computer seats paced by the setting, and hooks that stay hidden until their modules exist."""
+
+from hw import inputs as I
+from ui import screen as S
+from ui import title_screen
+from ui.app import MESSAGE_MS, REASON_TEXT
+from yahtzee_core import engine
+
+from ui_harness import make_app, read_field, settle, start, step
+
+
+def test_sounds_lights_and_refusal_message():
+    app, board, clock = make_app("pygamer", dice=[1, 2, 3, 4, 5] * 10)
+    start(app)
+    play = app.screens[S.PLAY]
+    app.buttons.inject(I.HOLD_1)  # not rolled yet: refused
+    settle(app)
+    assert board.sound.last == "refuse"
+    assert read_field(app, play.msg).strip() == REASON_TEXT[engine.R_NOT_ROLLED].decode()
+    step(app, MESSAGE_MS // 16 + 2)
+    assert read_field(app, play.msg).strip() == ""  # gone after a while
+    app.buttons.inject(I.ROLL)
+    settle(app)
+    assert board.sound.last == "roll"
+    app.buttons.inject(I.HOLD_2)
+    app.buttons.inject(I.HOLD_4)
+    settle(app)
+    assert board.sound.last == "hold"
+    assert board.lights.held_mask == 0b01010
+    app.settings.lights = False
+    app.apply_preferences()
+    app.buttons.inject(I.HOLD_4)
+    settle(app)
+    assert board.lights.held_mask == 0
+
+
+def test_cursor_comes_up_after_the_third_roll_and_the_last_box_fills_itself():
+    app, board, clock = make_app("macropad", dice=[1, 2, 3, 4, 6] * 200)
+    start(app)
+    game = app.game
+    play = app.screens[S.PLAY]
+    for _ in range(2):
+        app.buttons.inject(I.ROLL)
+        settle(app)
+        assert not game.cursor_visible
+        assert read_field(app, play.box).strip() == "Pick a box to score"
+    app.buttons.inject(I.ROLL)
+    settle(app)
+    assert game.cursor_visible
+    assert read_field(app, play.box).split()[-1] == str(game.preview[game.cursor])
+    # fill all but the last box, then three rolls: the last box fills itself
+    n = game.rules.n_boxes
+    app.act(engine.SCORE_BOX, 0)
+    for b in range(1, n - 1):
+        app.act(engine.ROLL)
+        assert app.act(engine.SCORE_BOX, b) == engine.OK
+    for _ in range(3):
+        app.act(engine.ROLL)
+    assert game.over and game.filled[0] == game.rules.all_mask
+    assert app.msg == b"Last box filled in"
+    settle(app)
+    assert app.current_id == S.GAME_OVER and board.sound.last == "game_over"
+
+
+def test_first_yahtzee_preselects_its_box():
+    app, board, clock = make_app("clue", dice=[4, 4, 4, 4, 4])
+    start(app)
+    app.buttons.inject(I.ROLL)
+    settle(app)
+    game = app.game
+    play = app.screens[S.PLAY]
+    assert game.cursor == game.rules.yahtzee_box and game.cursor_visible
+    assert read_field(app, play.box).split() == ["Yahtzee", "50"]
+    assert read_field(app, play.msg).strip() == "YAHTZEE!"
+    assert board.sound.last == "yahtzee"
+
+
+def test_new_game_needs_a_second_press():
+    app, board, clock = make_app("feather_tft", dice=[1, 2, 3, 4, 5] * 4)
+    start(app)
+    play = app.screens[S.PLAY]
+    app.buttons.inject(I.ROLL)
+    settle(app)
+    app.buttons.inject(I.NEW_GAME)
+    settle(app)
+    assert app.game.rolls_used == 1
+    assert read_field(app, play.msg).strip() == "Confirm: press again"
+    app.buttons.inject(I.NEW_GAME)
+    settle(app)
+    assert app.game.rolls_used == 0 and app.current_id == S.PLAY
+    assert read_field(app, play.msg).strip() == ""
+    # from the menu: the entry asks again, and leaving the menu withdraws the request
+    app.buttons.inject(I.ROLL)
+    settle(app)
+    app.show(S.PAUSE)
+    pause = app.screens[S.PAUSE]
+    pause.sel = 2
+    app.buttons.inject(I.ENTER)
+    settle(app)
+    assert app.game.confirm_pending
+    assert read_field(app, pause.rows[2]).strip() == "Confirm: new game"
+    app.buttons.inject(I.MENU)
+    settle(app)
+    assert not app.game.confirm_pending and app.game.rolls_used == 1
+
+
+def test_computer_seats_wait_for_the_pace_setting():
+    app, board, clock = make_app("pygamer", seats=2, kinds=(engine.MEDIUM, engine.HUMAN), pace=3)
+    start(app)
+    actions = app.autoplay.actions
+    step(app, 1200 // 16 - 2)
+    assert app.autoplay.actions == actions  # "slow": 1.2 s before its first move
+    step(app, 4)
+    assert app.autoplay.actions == actions + 1
+    app.buttons.inject(I.ROLL)  # a human key during the computer's turn does nothing
+    rolls = app.game.rolls_used
+    settle(app)
+    assert app.game.rolls_used == rolls
+
+
+def test_hooks_stay_hidden_without_their_modules():
+    app, board, clock = make_app("pygamer")
+    title = app.screens[S.TITLE]
+    items = set(title.items[: title.count])
+    assert title_screen.CONTINUE not in items and title_screen.DEFUSE not in items
+    assert not app.can_hint() and not app.can_continue() and not app.defuse_available()
+    assert app.new_high_score() is False
+
+    class Store:  # the shape of hw/nvm_store.NvmStore the app relies on
+        def __init__(self):
+            self.saved = 0
+
+        def has_game(self):
+            return True
+
+        def save_game(self, game, rng=None):
+            self.saved += 1
+
+        def restore_game(self, game, rng=None):
+            return True
+
+        def record_result(self, game, coached=0, date=None):
+            return 0
+
+    from ui.app import App
+
+    store = Store()
+    app2 = App(board, store=store)
+    title2 = app2.screens[S.TITLE]
+    assert title_screen.CONTINUE in set(title2.items[: title2.count])
+    app2.start_game()
+    app2.act(engine.ROLL)
+    app2.act(engine.SCORE_BOX, 0)
+    assert store.saved == 1  # saved after every scored box
