@@ -520,6 +520,14 @@ def test_worst_case_game_fits_the_small_layout():
     assert save.HEADER + save.fixed_bytes(save.SMALL) + room + save.CRC_BYTES <= save.SMALL.slot_bytes
 
 
+def test_record_sizes_agree():
+    for layout in save.LAYOUTS:
+        assert save.stats_bytes(layout) == (R.Stats(layout).bits() + 7) // 8
+        assert save.scores_bytes(layout) == (R.HighScores(layout).bits() + 7) // 8
+    assert (save.stats_bytes(save.SMALL), save.scores_bytes(save.SMALL)) == (40, 31)
+    assert (save.stats_bytes(save.LARGE), save.scores_bytes(save.LARGE)) == (130, 158)
+
+
 def test_slot_verdicts():
     lay = save.SMALL
     assert save.check_slot(b"\xff" * 128, lay) == save.SLOT_BLANK
