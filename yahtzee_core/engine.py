@@ -183,14 +183,16 @@ class Game:
                 n += 1
         return n
 
-    def upper_subtotal(self, seat):
-        rs = self.rules
+    def _section_sum(self, seat, mask):
         total = 0
         base = seat * _MAXB
-        for b in range(rs.n_boxes):
-            if (rs.upper_mask >> b) & 1:
+        for b in range(self.rules.n_boxes):
+            if (mask >> b) & 1:
                 total += self.scores[base + b]
         return total
+
+    def upper_subtotal(self, seat):
+        return self._section_sum(seat, self.rules.upper_mask)
 
     def upper_bonus(self, seat):
         rs = self.rules
@@ -209,13 +211,7 @@ class Game:
         return diff
 
     def lower_subtotal(self, seat):
-        rs = self.rules
-        total = 0
-        base = seat * _MAXB
-        for b in range(rs.n_boxes):
-            if (rs.lower_mask >> b) & 1:
-                total += self.scores[base + b]
-        return total
+        return self._section_sum(seat, self.rules.lower_mask)
 
     def yahtzee_bonus(self, seat):
         return self.bonus_count[seat] * self.rules.yahtzee_bonus
