@@ -57,6 +57,15 @@ def test_yahtzee_seed_categories():
     assert s("chance", [1, 3, 4, 6, 6]) == 20
 
 
+def test_yahee_left_column_example():
+    # Seed 001: one roll scores 9 in Threes, 4 in Fours, 6 in Sixes and 0 in Ones, Twos, Fives.
+    s = rules.get("yahtzee").score
+    roll = [3, 3, 3, 4, 6]
+    got = [s(k, roll) for k in ("ones", "twos", "threes", "fours", "fives", "sixes")]
+    assert got == [0, 0, 9, 4, 0, 6]
+    assert s("three_of_a_kind", roll) == 19 and s("four_of_a_kind", roll) == 0
+
+
 def test_rules_people_get_wrong():
     rs = rules.get("yahtzee")
     s = rs.score
