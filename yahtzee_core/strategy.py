@@ -1,0 +1,635 @@
+"""Best holds and boxes for one turn, from a table of between-turn values: integers only.
+
+    planner = TurnPlanner(rules.get("yahtzee"))        # start-up: ~15 KB of arrays, once
+    values = TableValues(source, rs)                    # source.read(offset, buf) -> bytes read
+    planner.plan(values, mask, upper, yahtzee50)        # once per turn: ~10k basic operations
+    s = planner.best_hold(game.dice, 1)                 # after roll 1: bit i = keep die i
+    b = planner.box_values(game.dice)                   # every open box's value; the best box
+
+This is the device decision procedure of docs/strategy_table.md, step by step (and
+``tools/solver/device_ref.py`` is its host reference): ``D_b = 128 * points_b + Q(next_b)`` for
+every legal box (Joker rules as in the engine); keep numbers ``X3(T) = 6**k * sum of F over the
+completions of T``; ``R2 = max X3 // 7776`` over the sub-multisets of each roll; ``X2`` likewise
+from ``R2``. Values are in 1/128 point; keep numbers are 7776 x that, always below 2**30.
+
+A value source (``values``) answers ``begin(mask, yahtzee50)`` then ``at(upper)``: the table
+value of that next state. ``TableValues`` reads the few bytes a turn needs from a strategy table
+through ``source.read(offset, buf)`` (a file on a board: ``hw/tables.py``; ``BytesSource``
+here). ``yahtzee_core/players.py`` has a formula source for the medium player.
+
+No file I/O, no floats. After construction, ``plan``, ``best_hold``, ``box_values`` and the
+value sources allocate nothing (checked under ``micropython.heap_lock()``).
+"""
+
+from .compat import array, const
+from . import rules as _rules
+
+UNITS = const(128)  # table values are in 1/128 point
+SCALE = const(7776)  # keep numbers: 7776 x value in units
+NEG = const(-0x20000000)  # "not allowed" (below every real value)
+N_KEEPS = const(462)  # multisets of 0..5 dice
+N_ROLLS = const(252)  # multisets of 5 dice
+FIRST_ROLL = const(210)  # keep index of the first 5-dice multiset
+ALL_FIVE = const(31)  # hold mask that keeps every die
+_LEVEL_START = (0, 1, 7, 28, 84, 210, 462)
+_SIX_POW = (1, 6, 36, 216, 1296, 7776)
+
+MAGIC = b"PYST"
+VERSION = const(1)
+HEADER_SIZE = const(32)
+
+# Table files by rule set: docs/strategy_table.md, tools/solve.py --write-tables.
+TABLE_NAMES = {(0, _rules.JOKER_FREE): "yahtzee_free", (0, _rules.JOKER_FORCED): "yahtzee_forced",
+               (1, _rules.JOKER_NONE): "yatzy"}
+
+
+def table_name(rs):
+    """File name (without .bin) of the table for rule set ``rs``; None if there is none."""
+    return TABLE_NAMES.get((rs.variant_id, rs.joker))
+
+
+# -- the multiset lattice (shared by every planner) ---------------------------------------------
+
+
+class Lattice:
+    """The 462 multisets of 0..5 dice, numbered level by level (0 dice first), and the index
+    arrays the planner needs. Built once (start-up)."""
+
+    def __init__(self):
+        keys = []  # sorted dice as base-7 digits, most significant first (0 = no die)
+        level = [0]
+        for k in range(6):
+            keys.extend(level)
+            if k == 5:
+                break
+            nxt = []
+            for key in level:
+                last = key % 7 if k else 1
+                for f in range(last, 7):
+                    nxt.append(key * 7 + f)
+            level = nxt
+        index = {}
+        for i in range(N_KEEPS):
+            index[keys[i]] = i
+        # up[k*6 + f-1]: the multiset k plus one die showing f (k below FIRST_ROLL)
+        self.up = array("H", [0] * (FIRST_ROLL * 6))
+        # sortkey[k]: k's sorted dice, left-aligned base-7 digits; compares like the tuples
+        self.sortkey = array("H", [0] * N_KEEPS)
+        self.size = bytearray(N_KEEPS)
+        for lv in range(6):
+            for i in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
+                key = keys[i]
+                self.size[i] = lv
+                sk = key
+                for _ in range(5 - lv):
+                    sk *= 7
+                self.sortkey[i] = sk
+                if lv < 5:
+                    digits = [0] * 6
+                    t = key
+                    for _ in range(lv):
+                        digits[t % 7 - 1] += 1
+                        t //= 7
+                    for f in range(1, 7):
+                        digits[f - 1] += 1
+                        nk = 0
+                        for g in range(1, 7):
+                            for _ in range(digits[g - 1]):
+                                nk = nk * 7 + g
+                        digits[f - 1] -= 1
+                        self.up[i * 6 + f - 1] = index[nk]
+        # counts[(f-1)*252 + r]: dice showing f in roll r; total[r]; yface[r]: f for five f's
+        self.counts = bytearray(6 * N_ROLLS)
+        self.total = bytearray(N_ROLLS)
+        self.yface = bytearray(N_ROLLS)
+        self.yroll = bytearray(7)  # roll index of five f's
+        for r in range(N_ROLLS):
+            t = keys[FIRST_ROLL + r]
+            for _ in range(5):
+                f = t % 7
+                t //= 7
+                self.counts[(f - 1) * N_ROLLS + r] += 1
+                self.total[r] += f
+            for f in range(1, 7):
+                if self.counts[(f - 1) * N_ROLLS + r] == 5:
+                    self.yface[r] = f
+                    self.yroll[f] = r
+        self.lowbit = bytearray(32)  # lowest set bit of a hold mask
+        for s in range(1, 32):
+            i = 0
+            while not (s >> i) & 1:
+                i += 1
+            self.lowbit[s] = i
+
+    def dice_of(self, k, out):
+        """The sorted dice of multiset ``k`` into ``out``; returns how many (tests, tools)."""
+        n = self.size[k]
+        key = self.sortkey[k]
+        for i in range(4, -1, -1):
+            if i < n:
+                out[i] = key % 7
+            key //= 7
+        return n
+
+    def index_of(self, dice):
+        """Multiset index of a sequence of dice (any order)."""
+        k = 0
+        for d in dice:
+            k = self.up[k * 6 + d - 1]
+        return k
+
+
+_lattice = None
+
+
+def lattice():
+    global _lattice
+    if _lattice is None:
+        _lattice = Lattice()
+    return _lattice
+
+
+# -- CRC-32 of the rule data (the table header's fingerprint) -----------------------------------
+
+
+def crc32(data, crc=0):
+    """zlib's CRC-32, bit by bit (start-up only: a table header check)."""
+    crc ^= 0xFFFFFFFF
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
+def rules_fingerprint(rs):
+    """16-bit fingerprint of the rule data a table was solved from (as tools/solver/table.py)."""
+    data = bytearray([rs.n_boxes])
+    data.extend(rs.kinds)
+    data.extend(rs.param_a)
+    data.extend(rs.param_b)
+    data.extend(rs.param_c)
+    data.extend(bytes([rs.upper_threshold & 0xFF, rs.upper_bonus & 0xFF, rs.upper_bonus >> 8,
+                       rs.yahtzee_bonus & 0xFF, rs.yahtzee_bonus >> 8, rs.joker]))
+    return crc32(data) & 0xFFFF
+
+
+# -- table sources ------------------------------------------------------------------------------
+
+
+class BytesSource:
+    """A table held in memory (bytes, bytearray or memoryview): ``read(offset, buf)``."""
+
+    def __init__(self, data):
+        self.data = data
+        self.size = len(data)
+
+    def read(self, offset, buf):
+        data = self.data
+        n = len(buf)
+        if offset + n > self.size:
+            n = self.size - offset
+        for i in range(n):
+            buf[i] = data[offset + i]
+        return n
+
+
+def _u16(b, i):
+    return b[i] | (b[i + 1] << 8)
+
+
+def _u32(b, i):
+    return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)
+
+
+class TableValues:
+    """Between-turn values read from a strategy table (docs/strategy_table.md) on demand.
+
+    Keeps the header's ``ustart`` and ``urank`` (4.2 KB) and, per lower-box set, one row of
+    ``base``/``step`` (192 B); every other byte is read when a turn needs it: one read of the
+    rows per new block and one read of the state bytes per (box set, Yahtzee bit).
+    ``reads`` and ``bytes_read`` count the source reads."""
+
+    def __init__(self, source, rs):
+        self.source = source
+        self.rs = rs
+        head = bytearray(HEADER_SIZE)
+        if source.read(0, head) != HEADER_SIZE or bytes(head[0:4]) != MAGIC or head[4] != VERSION:
+            raise ValueError("not a strategy table")
+        n_upper = 0
+        while (rs.upper_mask >> n_upper) & 1:
+            n_upper += 1
+        if (head[5] != rs.variant_id or head[6] != rs.joker or head[7] != rs.n_boxes or head[8] != n_upper
+                or head[9] != rs.upper_threshold or _u16(head, 12) != UNITS
+                or _u16(head, 18) != rules_fingerprint(rs)):
+            raise ValueError("strategy table is for other rules")
+        self.n_upper = n_upper
+        self.n_lower = rs.n_boxes - n_upper
+        self.n_u = 1 << n_upper
+        self.cap = head[9]
+        self.W = self.cap + 1
+        self.ybox = head[10]
+        self.yflag = head[11]
+        self.n_blocks = _u16(head, 14)
+        self.block = _u16(head, 16)
+        self.data_len = _u32(head, 20)
+        self.expected = _u32(head, 24)  # V(empty card) in units
+        self.o_ustart = HEADER_SIZE
+        self.o_urank = self.o_ustart + 2 * self.n_u
+        self.o_base = self.o_urank + self.n_u * self.W
+        self.o_step = self.o_base + 2 * self.n_blocks * self.n_u
+        self.o_data = self.o_step + self.n_blocks * self.n_u
+        self.size = self.o_data + self.data_len
+        if self.data_len != self.n_blocks * self.block:
+            raise ValueError("strategy table inconsistent")
+        raw = bytearray(2 * self.n_u)
+        source.read(self.o_ustart, raw)
+        self.ustart = array("H", [0] * self.n_u)
+        for i in range(self.n_u):
+            self.ustart[i] = _u16(raw, 2 * i)
+        self.urank = bytearray(self.n_u * self.W)
+        if source.read(self.o_urank, self.urank) != len(self.urank):
+            raise ValueError("strategy table truncated")
+        self.base_row = bytearray(2 * self.n_u)
+        self.step_row = bytearray(self.n_u)
+        self.run = bytearray(self.W)
+        self.row_block = -1
+        self.cur_u = 0
+        self.cur_base = 0
+        self.cur_step = 0
+        self.reads = 2
+        self.bytes_read = HEADER_SIZE + len(raw) + len(self.urank)
+
+    def begin(self, mask, y):
+        """Prepare ``at(upper)`` for the states (mask, *, y)."""
+        U = mask & (self.n_u - 1)
+        low = mask >> self.n_upper
+        if self.yflag and y:
+            yl = self.ybox - self.n_upper
+            block = (1 << self.n_lower) + ((low & ((1 << yl) - 1)) | ((low >> (yl + 1)) << yl))
+        else:
+            block = low
+        src = self.source
+        if block != self.row_block:
+            src.read(self.o_base + 2 * block * self.n_u, self.base_row)
+            src.read(self.o_step + block * self.n_u, self.step_row)
+            self.row_block = block
+            self.reads += 2
+            self.bytes_read += 3 * self.n_u
+        self.cur_u = U
+        self.cur_base = self.base_row[2 * U] | (self.base_row[2 * U + 1] << 8)
+        self.cur_step = self.step_row[U]
+        self.bytes_read += src.read(self.o_data + block * self.block + self.ustart[U], self.run)
+        self.reads += 1
+
+    def at(self, upper):
+        """Value (units) of the state (mask, upper, y) given to ``begin``."""
+        rank = self.urank[self.cur_u * self.W + upper]
+        if rank == 0xFF:  # not reachable: cannot happen from a real game
+            return self.cur_base
+        return self.cur_base + self.cur_step * self.run[rank]
+
+    def value(self, mask, upper, y):
+        """One state's value (units); 0 for the full card (tests, tools)."""
+        if mask == self.rs.all_mask:
+            return 0
+        self.begin(mask, y)
+        return self.at(upper if upper < self.cap else self.cap)
+
+
+# -- the turn planner ---------------------------------------------------------------------------
+
+
+class TurnPlanner:
+    """Every hold's and box's value for one turn of one rule set; see the module docstring.
+
+    After ``plan()``: ``x2``/``x3`` keep numbers (before rolls 2 and 3) for every multiset;
+    ``best_hold(dice, stage)`` fills ``hold[s]`` for the 32 hold masks and returns the best;
+    ``box_values(dice)`` fills ``box[b]`` (units, NEG when not allowed) and returns the best
+    box. ``ops`` counts the basic operations of the last plan, ``plans`` the plans made."""
+
+    def __init__(self, rs):
+        self.lat = lattice()
+        lat = self.lat
+        self.rs = rs
+        n = rs.n_boxes
+        self.n = n
+        # score[b*252 + r]: normal score of box b for roll r; jscore[b*7 + f]: Joker score
+        self.score = bytearray(n * N_ROLLS)
+        self.jscore = bytearray(n * 7)
+        counts = bytearray(7)
+        for r in range(N_ROLLS):
+            for f in range(1, 7):
+                counts[f] = lat.counts[(f - 1) * N_ROLLS + r]
+            for b in range(n):
+                self.score[b * N_ROLLS + r] = rs.score_counts(b, counts, lat.total[r])
+        for f in range(1, 7):
+            for g in range(7):
+                counts[g] = 5 if g == f else 0
+            for b in range(n):
+                self.jscore[b * 7 + f] = rs.joker_score(b, counts, 5 * f)
+        self.face = bytearray(n)  # face of an upper box, 0 for a lower box
+        for f in range(1, 7):
+            b = rs.upper_box_for_face[f]
+            if b != 0xFF:
+                self.face[b] = f
+        self.ybox = rs.yahtzee_box
+        self.cap = rs.upper_threshold
+        self.boxq = array("i", [0] * (n * 6))  # per box: D by face count (upper) / next values
+        self.F = array("i", [0] * N_ROLLS)
+        self.A = array("i", [0] * N_KEEPS)
+        self.x3 = array("i", [0] * N_KEEPS)
+        self.x2 = array("i", [0] * N_KEEPS)
+        self.sub = array("H", [0] * 32)  # multiset index of each hold mask
+        self.hold = array("i", [0] * 32)  # keep number of each hold mask (after best_hold)
+        self.box = array("i", [0] * n)  # D of each box in units (after box_values)
+        self.values = None
+        self.mask = -1
+        self.upper = 0
+        self.y = 0
+        self.joker_on = False
+        self.ops = 0
+        self.plans = 0
+
+    # -- the state of the turn --------------------------------------------------------------
+    def plan_game(self, values, game, seat):
+        """``plan`` for a seat of an engine Game; nothing to do when already planned."""
+        rs = self.rs
+        if game.rules is not rs:
+            raise ValueError("planner is for other rules")
+        mask = game.filled[seat]
+        u = game.upper_subtotal(seat)
+        if u > self.cap:
+            u = self.cap
+        yb = self.ybox
+        y = 1 if (yb >= 0 and rs.yahtzee_bonus and (mask >> yb) & 1 and game.box_score(seat, yb) > 0) else 0
+        return self.plan(values, mask, u, y)
+
+    def plan(self, values, mask, upper, y):
+        """Work out the turn from state (mask, upper, y): box values per face count, F, x3, x2."""
+        if upper > self.cap:
+            upper = self.cap
+        if values is self.values and mask == self.mask and upper == self.upper and y == self.y:
+            return False
+        self.values = values
+        self.mask = mask
+        self.upper = upper
+        self.y = y
+        self.plans += 1
+        rs = self.rs
+        yb = self.ybox
+        self.joker_on = (rs.joker != _rules.JOKER_NONE and yb >= 0 and (mask >> yb) & 1 == 1)
+        self._next_values()
+        self._fill_f()
+        self._keep_pass(self.x3)
+        self._lattice_max()
+        self._keep_pass(self.x2)
+        return True
+
+    def _next_values(self):
+        rs = self.rs
+        values = self.values
+        mask = self.mask
+        u = self.upper
+        y = self.y
+        cap = self.cap
+        full = rs.all_mask
+        yb = self.ybox
+        q = self.boxq
+        ops = 0
+        for b in range(self.n):
+            if (mask >> b) & 1:
+                continue
+            nm = mask | (1 << b)
+            f = self.face[b]
+            o = b * 6
+            if f:
+                if nm != full:
+                    values.begin(nm, y)
+                for c in range(6):
+                    pts = f * c
+                    nu = u + pts
+                    if u < cap <= nu:
+                        pts += rs.upper_bonus
+                    if nu > cap:
+                        nu = cap
+                    q[o + c] = UNITS * pts + (values.at(nu) if nm != full else 0)
+                ops += 6
+            elif b == yb:
+                if nm == full:
+                    q[o] = 0
+                    q[o + 1] = 0
+                else:
+                    values.begin(nm, 0)
+                    q[o] = values.at(u)
+                    if rs.yahtzee_bonus:
+                        values.begin(nm, 1)
+                    q[o + 1] = values.at(u)
+                ops += 2
+            else:
+                if nm == full:
+                    q[o] = 0
+                else:
+                    values.begin(nm, y)
+                    q[o] = values.at(u)
+                ops += 1
+        self.ops = ops
+
+    def _fill_f(self):
+        """F[r] = best D over the legal boxes for every roll r."""
+        lat = self.lat
+        F = self.F
+        q = self.boxq
+        score = self.score
+        counts = lat.counts
+        mask = self.mask
+        yb = self.ybox
+        for r in range(N_ROLLS):
+            F[r] = NEG
+        ops = 0
+        for b in range(self.n):
+            if (mask >> b) & 1:
+                continue
+            f = self.face[b]
+            o = b * 6
+            if f:
+                cb = (f - 1) * N_ROLLS
+                for r in range(N_ROLLS):
+                    d = q[o + counts[cb + r]]
+                    if d > F[r]:
+                        F[r] = d
+            elif b == yb:
+                sb = b * N_ROLLS
+                q0 = q[o]
+                q1 = q[o + 1]
+                for r in range(N_ROLLS):
+                    s = score[sb + r]
+                    d = UNITS * s + (q1 if s else q0)
+                    if d > F[r]:
+                        F[r] = d
+            else:
+                sb = b * N_ROLLS
+                q0 = q[o]
+                for r in range(N_ROLLS):
+                    d = UNITS * score[sb + r] + q0
+                    if d > F[r]:
+                        F[r] = d
+            ops += N_ROLLS
+        if self.joker_on:  # a Yahtzee with the Yahtzee box filled: the Joker rules
+            box = self.box
+            for f in range(1, 7):
+                r = lat.yroll[f]
+                b = self._roll_boxes(r, box)
+                F[r] = box[b] if b >= 0 else NEG
+                ops += self.n
+        self.ops += ops
+
+    def _keep_pass(self, X):
+        """X[k] = 6**size(k) * (sum of F over the 6**(5-size) ways to complete k)."""
+        A = self.A
+        F = self.F
+        up = self.lat.up
+        for r in range(N_ROLLS):
+            A[FIRST_ROLL + r] = F[r]
+        k = FIRST_ROLL - 1
+        while k >= 0:
+            o = k * 6
+            A[k] = A[up[o]] + A[up[o + 1]] + A[up[o + 2]] + A[up[o + 3]] + A[up[o + 4]] + A[up[o + 5]]
+            k -= 1
+        for lv in range(6):
+            m = _SIX_POW[lv]
+            for k in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
+                X[k] = A[k] * m
+        self.ops += FIRST_ROLL * 6 + N_ROLLS + N_KEEPS
+
+    def _lattice_max(self):
+        """F[r] = (best keep number among the sub-multisets of roll r) // 7776: roll-2 results."""
+        A = self.A
+        X = self.x3
+        up = self.lat.up
+        for k in range(N_KEEPS):
+            A[k] = X[k]
+        for k in range(FIRST_ROLL):
+            a = A[k]
+            o = k * 6
+            for f in range(6):
+                j = up[o + f]
+                if a > A[j]:
+                    A[j] = a
+        F = self.F
+        for r in range(N_ROLLS):
+            F[r] = A[FIRST_ROLL + r] // SCALE
+        self.ops += N_KEEPS + FIRST_ROLL * 6 + N_ROLLS
+
+    # -- decisions at a roll -----------------------------------------------------------------
+    def _roll_boxes(self, r, out):
+        """D of every box for roll r (NEG where not allowed); returns the best box."""
+        rs = self.rs
+        lat = self.lat
+        mask = self.mask
+        q = self.boxq
+        n = self.n
+        yb = self.ybox
+        f = lat.yface[r]
+        allowed = rs.all_mask & ~mask
+        joker = self.joker_on and f != 0
+        joker_scores = False
+        if joker:
+            ub = rs.upper_box_for_face[f]
+            up_open = ub != 0xFF and not (mask >> ub) & 1
+            if rs.joker == _rules.JOKER_FORCED:
+                joker_scores = True
+                if up_open:
+                    allowed = 1 << ub
+                elif allowed & rs.lower_mask:
+                    allowed &= rs.lower_mask
+                else:
+                    allowed &= rs.upper_mask
+            else:
+                joker_scores = not up_open
+        bonus = UNITS * rs.yahtzee_bonus if joker and self.y else 0
+        best = -1
+        best_d = NEG
+        for b in range(n):
+            if not (allowed >> b) & 1:
+                out[b] = NEG
+                continue
+            fb = self.face[b]
+            if fb:
+                d = q[b * 6 + lat.counts[(fb - 1) * N_ROLLS + r]]
+            elif b == yb:
+                s = self.score[b * N_ROLLS + r]
+                d = UNITS * s + q[b * 6 + (1 if s else 0)]
+            else:
+                s = self.jscore[b * 7 + f] if joker_scores else self.score[b * N_ROLLS + r]
+                d = UNITS * s + q[b * 6]
+            d += bonus
+            out[b] = d
+            if d > best_d:
+                best_d = d
+                best = b
+        return best
+
+    def roll_index(self, dice):
+        """Index 0..251 of five dice (any order)."""
+        return self.lat.index_of(dice) - FIRST_ROLL
+
+    def box_values(self, dice):
+        """``box[b]`` = D_b (units: points + bonuses + table value after) for every box of the
+        current dice, NEG where not allowed; returns the best box (lowest index on ties)."""
+        return self._roll_boxes(self.roll_index(dice), self.box)
+
+    def best_hold(self, dice, stage, held=0):
+        """Before roll ``stage + 1`` (stage 1 or 2): ``hold[s]`` = keep number of every hold
+        mask s (bit i keeps die i); returns the best mask. Ties: the rerolled dice, sorted,
+        smallest as a tuple (keeping all five first); among masks keeping the same dice, the
+        one closest to ``held``."""
+        lat = self.lat
+        up = lat.up
+        sub = self.sub
+        X = self.x2 if stage == 1 else self.x3
+        hold = self.hold
+        sub[0] = 0
+        for s in range(1, 32):
+            i = lat.lowbit[s]
+            sub[s] = up[sub[s & (s - 1)] * 6 + dice[i] - 1]
+        best = ALL_FIVE
+        best_x = X[sub[ALL_FIVE]]
+        best_key = 0
+        for s in range(32):
+            x = X[sub[s]]
+            hold[s] = x
+            if x < best_x:
+                continue
+            key = lat.sortkey[sub[ALL_FIVE ^ s]]
+            if x > best_x or key < best_key:
+                best = s
+                best_x = x
+                best_key = key
+        # the same dice kept by other masks (equal dice): the one closest to what is held
+        k = sub[best]
+        best_dist = _bits(best ^ held)
+        for s in range(32):
+            if sub[s] == k:
+                d = _bits(s ^ held)
+                if d < best_dist:
+                    best = s
+                    best_dist = d
+        return best
+
+    def best_value(self):
+        """After ``best_hold``: the best keep number (7776 x units)."""
+        best = NEG
+        hold = self.hold
+        for s in range(32):
+            if hold[s] > best:
+                best = hold[s]
+        return best
+
+
+def _bits(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
