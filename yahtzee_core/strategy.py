@@ -308,16 +308,40 @@ class TurnPlanner:
     ``box_values(dice)`` fills ``box[b]`` (units, NEG when not allowed) and returns the best
     box. ``ops`` counts the basic operations of the last plan, ``plans`` the plans made."""
 
-    def __init__(self, rs):
+    def __init__(self, rs=None):
         self.lat = lattice()
+        m = _rules.MAX_BOXES
+        self.score = bytearray(m * N_ROLLS)  # score[b*252 + r]: normal score of box b, roll r
+        self.jscore = bytearray(m * 7)  # jscore[b*7 + f]: box b's score for five f's as a Joker
+        self.face = bytearray(m)  # face of an upper box, 0 for a lower box
+        self.boxq = array("i", [0] * (m * 6))  # per box: D by face count (upper) / next values
+        self.F = array("i", [0] * N_ROLLS)
+        self.A = array("i", [0] * N_KEEPS)
+        self.x3 = array("i", [0] * N_KEEPS)
+        self.x2 = array("i", [0] * N_KEEPS)
+        self.sub = array("H", [0] * 32)  # multiset index of each hold mask
+        self.hold = array("i", [0] * 32)  # keep number of each hold mask (after best_hold)
+        self.box = array("i", [0] * m)  # D of each box in units (after box_values)
+        self._counts = bytearray(7)
+        self.rs = None
+        self.n = 0
+        self.values = None
+        self.mask = -1
+        self.upper = 0
+        self.y = 0
+        self.joker_on = False
+        self.ops = 0
+        self.plans = 0
+        if rs is not None:
+            self.use_rules(rs)
+
+    def use_rules(self, rs):
+        """Switch to rule set ``rs`` (recomputes the score tables; allocates nothing)."""
+        if rs is self.rs:
+            return
         lat = self.lat
-        self.rs = rs
         n = rs.n_boxes
-        self.n = n
-        # score[b*252 + r]: normal score of box b for roll r; jscore[b*7 + f]: Joker score
-        self.score = bytearray(n * N_ROLLS)
-        self.jscore = bytearray(n * 7)
-        counts = bytearray(7)
+        counts = self._counts
         for r in range(N_ROLLS):
             for f in range(1, 7):
                 counts[f] = lat.counts[(f - 1) * N_ROLLS + r]
@@ -328,35 +352,24 @@ class TurnPlanner:
                 counts[g] = 5 if g == f else 0
             for b in range(n):
                 self.jscore[b * 7 + f] = rs.joker_score(b, counts, 5 * f)
-        self.face = bytearray(n)  # face of an upper box, 0 for a lower box
+        for b in range(n):
+            self.face[b] = 0
         for f in range(1, 7):
             b = rs.upper_box_for_face[f]
             if b != 0xFF:
                 self.face[b] = f
+        self.rs = rs
+        self.n = n
         self.ybox = rs.yahtzee_box
         self.cap = rs.upper_threshold
-        self.boxq = array("i", [0] * (n * 6))  # per box: D by face count (upper) / next values
-        self.F = array("i", [0] * N_ROLLS)
-        self.A = array("i", [0] * N_KEEPS)
-        self.x3 = array("i", [0] * N_KEEPS)
-        self.x2 = array("i", [0] * N_KEEPS)
-        self.sub = array("H", [0] * 32)  # multiset index of each hold mask
-        self.hold = array("i", [0] * 32)  # keep number of each hold mask (after best_hold)
-        self.box = array("i", [0] * n)  # D of each box in units (after box_values)
-        self.values = None
+        self.values = None  # forget the last plan
         self.mask = -1
-        self.upper = 0
-        self.y = 0
-        self.joker_on = False
-        self.ops = 0
-        self.plans = 0
 
     # -- the state of the turn --------------------------------------------------------------
     def plan_game(self, values, game, seat):
         """``plan`` for a seat of an engine Game; nothing to do when already planned."""
+        self.use_rules(game.rules)
         rs = self.rs
-        if game.rules is not rs:
-            raise ValueError("planner is for other rules")
         mask = game.filled[seat]
         u = game.upper_subtotal(seat)
         if u > self.cap:
