@@ -385,6 +385,8 @@ class Game:
             self.confirm_pending = False
             self._emit(EV_CANCELLED)
             return OK
+        if not isinstance(action, int) or not isinstance(arg, int):
+            return R_BAD_ACTION if not isinstance(action, int) else R_BAD_INDEX
         if self.over:
             return R_GAME_OVER if ROLL <= action <= SELECT_BOX else R_BAD_ACTION
         if action == ROLL:

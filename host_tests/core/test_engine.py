@@ -70,6 +70,9 @@ def test_turn_flow_and_refusals_change_nothing():
     assert g.act(E.SCORE_BOX, 13) == E.R_BAD_INDEX
     assert g.act(E.SCORE_BOX, -1) == E.R_BAD_INDEX
     assert g.act(E.SCORE) == E.R_NO_BOX_SELECTED
+    assert g.act(E.HOLD, None) == E.R_BAD_INDEX
+    assert g.act(E.SCORE_BOX, "chance") == E.R_BAD_INDEX
+    assert g.act("roll") == E.R_BAD_ACTION
     assert state_of(g) == before
     roll(g, [1, 2, 3, 4, 5])
     roll(g, [6, 6, 6, 6, 6])
