@@ -4,7 +4,10 @@ On a board CircuitPython runs this file: it builds the board's hardware object a
 app. On a desktop the same file starts the simulator:
 
     python code.py [--board pygamer|pybadge|macropad|clue|feather_tft|pico_displaypack]
-                   [--seed N] [--headless] [--help]
+                   [--seed N] [--nvm PATH] [--headless] [--help]
+
+The board's NVM (a file on the desktop) keeps the game in progress, high scores, statistics
+and settings; an error shows on the screen and a button press restarts (ui/crash_screen.py).
 """
 
 import sys
@@ -32,6 +35,22 @@ def print_help(argv):
             print("  %-14s %s" % (key, meaning))
 
 
+def build_app(board):
+    """The app with the board's saved records (settings, statistics, high scores, the game in
+    progress: "Continue?" at start-up)."""
+    from hw.nvm_store import NvmStore
+    from ui.app import App
+    from yahtzee_core import save
+
+    store = NvmStore(board.storage)
+    records, status = store.load()  # never raises
+    if status & ~save.ST_EMPTY:
+        print("saved data:", ", ".join(save.describe(status)))
+    if not getattr(board, "storage_persistent", True):
+        print("no NVM on this board: records last until power off")
+    return App(board, store=store)
+
+
 def main(argv=None):
     if argv is None:
         argv = getattr(sys, "argv", [])[1:]
@@ -39,11 +58,16 @@ def main(argv=None):
         print_help(argv)
         return
     from hw.select import make_board
-    from ui.app import App
+    from ui.crash_screen import run_guarded
 
-    app = App(make_board(argv))
+    board = make_board(argv)
+    restart = None
+    if on_board():
+        import supervisor
+
+        restart = supervisor.reload
     try:
-        app.run()
+        run_guarded(board, build_app, restart)  # the desktop restarts the app itself
     except KeyboardInterrupt:
         pass
 

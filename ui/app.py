@@ -16,7 +16,7 @@ import gc
 import displayio
 
 from hw import inputs
-from yahtzee_core import engine
+from yahtzee_core import engine, snapshot
 from yahtzee_core.compat import const
 
 from . import layout as layouts
@@ -24,6 +24,7 @@ from . import screen as S
 from . import theme
 from .autoplay import AutoPlayer
 from .bots import GreedyBot
+from .idle import Idle
 from .settings import Settings
 from .text import GlyphSheet, make_palette
 
@@ -86,6 +87,8 @@ class App:
         self.layout = lay or layouts.for_size(board.width, board.height)
         self.colours = theme.for_screen(board.colour)
         self.settings = settings or Settings()
+        if store is not None and settings is None:
+            store.settings.export_to(self.settings)  # the saved settings
         codes = board_codes(board)
         # Boards without hold keys (PyGamer, PyBadge) choose a die with the stick, hold with A.
         self.die_focus = codes is not None and inputs.HOLD_1 not in codes
@@ -108,6 +111,9 @@ class App:
         self.high_score = False
         self._cued = False
         self._pending_screen = -1
+        self.coached = 0  # seats that asked the coach for a hint this game (bit mask)
+        self.in_game = False  # a game was started or continued and is not over
+        self._warm = bytearray(snapshot.MAX_BYTES)
         # every screen, built once
         from .title_screen import TitleScreen
         from .play_screen import PlayScreen
@@ -129,13 +135,25 @@ class App:
             scr = defuse_screen.DefuseScreen(self)  # id S.DEFUSE
             self.screens.append(scr)
             self.root.append(scr.group)
+        else:
+            self.screens.append(S.Screen(self))  # keeps the ids below in place
+        from .stats_screen import StatsScreen
+        from .highscores_screen import HighScoresScreen
+        from .initials_screen import InitialsScreen
+        from .continue_screen import ContinueScreen
+
+        for cls in (StatsScreen, HighScoresScreen, InitialsScreen, ContinueScreen):  # S.STATS..
+            scr = cls(self)
+            self.screens.append(scr)
+            self.root.append(scr.group)
         self.current = None
         self.current_id = -1
         self.previous_id = S.TITLE
         self.apply_preferences()
         self.display.root_group = self.root
+        self.idle = Idle(self)
         gc.collect()
-        self.show(S.TITLE)
+        self.show(S.CONTINUE if self.screens[S.CONTINUE].wanted() else S.TITLE)
 
     # -- building ---------------------------------------------------------------------------
     def _background(self):
@@ -161,6 +179,7 @@ class App:
         """Make ``screen_id`` the current screen."""
         if screen_id == self.current_id:
             return
+        self._saves_on_leaving(self.current_id, screen_id)
         if self.current is not None:
             self.current.leave()
             self.current.group.hidden = True
@@ -170,6 +189,16 @@ class App:
         self.current.enter()
         self.current.group.hidden = False
 
+    def _saves_on_leaving(self, old, new):
+        """Settings when leaving the screens that change them; the game when quitting to the
+        title (so "Continue game" resumes exactly there)."""
+        if self.store is None:
+            return
+        if old == S.SETTINGS or old == S.TITLE:
+            self.save_settings()
+        if new == S.TITLE and old != S.CONTINUE:
+            self.save_game()
+
     # -- game flow --------------------------------------------------------------------------
     def start_game(self):
         """A new game with the title screen's settings."""
@@ -177,6 +206,12 @@ class App:
         rs = s.rules()
         self.game.configure(rs, s.seats, s.kinds, s.duplicate, s.autofill)
         self.game.clear_events()
+        self.coached = 0
+        self.in_game = True
+        snapshot.encode(self.game, self._warm)  # warm-up: the first save must not enumerate rolls
+        if self.store is not None:
+            self.store.settings.import_from(s)
+            self.store.clear_game()  # one write: these settings, and no saved game until a box
         self.yahtzee_text = S.to_bytes(rs.title.upper() + "!")
         self.msg = b""
         self.msg_serial += 1
@@ -194,10 +229,67 @@ class App:
 
     def continue_game(self):
         if self.store is not None and self.store.restore_game(self.game, self.board.rng):
+            game = self.game
+            game.clear_events()
+            self.coached = 0  # not kept in the snapshot (see docs/nvm_layout.md)
+            self.in_game = True
+            self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
+            self.msg = b""
+            self.msg_serial += 1
+            st = self.store.settings  # "Play again" replays this game's set-up
+            st.import_from(self.settings)
+            st.capture(game)
+            st.export_to(self.settings)
             for scr in self.screens:
                 if hasattr(scr, "new_game"):
                     scr.new_game()
+            self.show_lights()
+            gc.collect()
             self.show(S.PLAY)
+            self.buttons.ring_goto(inputs.ENTER if game.cursor_visible else inputs.ROLL)
+
+    def show_high_scores(self):
+        """The high-score table of the game just played, its best new entry selected."""
+        best = -1
+        if self.store is not None:
+            for s in range(self.game.seats):
+                r = self.store.ranks[s]
+                if r != 0xFF and (best < 0 or r < best):
+                    best = r
+        self.screens[S.HIGH_SCORES].show_entry(self.game.rules.variant_id, best)
+
+    def discard_game(self):
+        """Forget the saved game (the player chose a new one)."""
+        self.in_game = False
+        if self.store is not None:
+            self.store.clear_game()
+
+    def has_records(self):
+        """Statistics and high scores exist (needs a store)."""
+        return self.store is not None
+
+    def save_game(self):
+        """Save the game in progress with the settings (nothing is written when unchanged)."""
+        if self.store is not None and self.in_game and not self.game.over:
+            self.store.settings.import_from(self.settings)
+            self.store.save_game(self.game, self.board.rng)
+
+    def save_settings(self):
+        if self.store is not None:
+            self.store.settings.import_from(self.settings)
+            self.store.save_settings()
+
+    def before_sleep(self):
+        """Idle: everything saved, sound and lights off."""
+        self.sound.stop()
+        self.save_settings()
+        self.save_game()
+        self.lights.off()
+
+    def after_wake(self):
+        self.now = self.clock.ticks_ms()
+        if self.in_game:
+            self.show_lights()
 
     def defuse_available(self):
         return defuse_screen is not None
@@ -210,7 +302,7 @@ class App:
         """Record the finished game (needs a store); True when it is a new best score."""
         if self.store is None:
             return False
-        return self.store.record_result(self.game, 0, self.clock.date()) == 0
+        return self.store.record_result(self.game, self.coached, self.clock.date()) == 0
 
     def can_hint(self):
         return self.hinter is not None
@@ -218,6 +310,8 @@ class App:
     def hint(self):
         """HINT: ask the coach (needs a hinter)."""
         if self.hinter is not None:
+            if not self.game.is_computer():
+                self.coached |= 1 << self.game.player  # marked in the high-score table
             self.hinter.hint(self)
 
     def act(self, action, arg=0):
@@ -261,8 +355,7 @@ class App:
             return
         elif ev == engine.EV_SCORED:
             snd.play("score")
-            if self.store is not None and not game.over:
-                self.store.save_game(game, self.board.rng)
+            self.save_game()  # after every scored box (not the last: see EV_GAME_OVER)
         elif ev == engine.EV_UPPER_BONUS:
             snd.play("bonus")
             self.say(_TEXT_UPPER_BONUS, theme.ACCENT)
@@ -284,9 +377,15 @@ class App:
         elif ev == engine.EV_GAME_OVER:
             snd.play("game_over")
             self.show_lights()
+            self.in_game = False
             self.high_score = self.new_high_score()
-            self._pending_screen = S.GAME_OVER
+            # initials first for each human seat that made the table
+            initials = self.screens[S.INITIALS].next_seat(-1) >= 0
+            self._pending_screen = S.INITIALS if initials else S.GAME_OVER
         elif ev == engine.EV_NEW_GAME:
+            self.coached = 0
+            if self.store is not None:
+                self.store.clear_game()
             self.msg = b""
             self.msg_serial += 1
             self.show_lights()
@@ -328,6 +427,7 @@ class App:
             self.apply_preferences()
             self.say(_TEXT_SOUND_ON if self.settings.sound else _TEXT_SOUND_OFF)
             self.screens[S.SETTINGS].stale = True
+            self.save_settings()
             return
         if code == inputs.WAKE:
             return
@@ -345,8 +445,10 @@ class App:
                 break
             self.handle(code)
             n += 1
+        acted = self.autoplay.actions
         if self.current_id == S.PLAY or self.current_id == S.CARD:
             self.autoplay.tick(self, self.now)
+        self.idle.tick(self.now, n > 0 or acted != self.autoplay.actions)
         self._expire_message()
         self.current.tick(self.now)
         self.sound.update(self.now)

@@ -12,10 +12,12 @@ RANK = const(0)  # RANK + k: the k-th place line
 HIGH_SCORE = const(8)
 AGAIN = const(9)
 TITLE = const(10)
+SCORES = const(11)
 
 _AGAIN = b"Play again"
 _TITLE = b"Title screen"
 _HIGH = b"New high score!"
+_SCORES = b"High scores"
 
 
 class GameOverScreen(S.ListScreen):
@@ -61,10 +63,12 @@ class GameOverScreen(S.ListScreen):
         if self.high:
             self.add(HIGH_SCORE)
         self.add(AGAIN)
+        if self.app.has_records():
+            self.add(SCORES)
         self.add(TITLE)
 
     def selectable(self, item):
-        return item == AGAIN or item == TITLE
+        return item == AGAIN or item == TITLE or item == SCORES
 
     def render(self, item, tf):
         if item == AGAIN:
@@ -73,6 +77,8 @@ class GameOverScreen(S.ListScreen):
             self.label(tf, _TITLE)
         elif item == HIGH_SCORE:
             self.label(tf, _HIGH)
+        elif item == SCORES:
+            self.label(tf, _SCORES)
         else:
             game = self.app.game
             k = item - RANK
@@ -94,6 +100,8 @@ class GameOverScreen(S.ListScreen):
             self.app.start_game()
         elif item == TITLE:
             self.app.show(S.TITLE)
+        elif item == SCORES:
+            self.app.show_high_scores()
 
     def back(self):
         self.app.show(S.TITLE)

@@ -23,6 +23,10 @@ SETTINGS = const(4)
 HELP = const(5)
 GAME_OVER = const(6)
 DEFUSE = const(7)  # only when ui/defuse_screen.py exists
+STATS = const(8)  # statistics, high scores, initials entry and the start-up prompt: with a
+HIGH_SCORES = const(9)  # store (hw/nvm_store.py); built always, reached only with one
+INITIALS = const(10)
+CONTINUE = const(11)
 
 # What a ring item does, as shown on a few-button board (index: input code).
 RING_NAMES = (

@@ -8,6 +8,8 @@ from yahtzee_core.compat import const
 PACE_MS = (0, 250, 600, 1200)  # computer seats: pause between their moves
 PACE_NAMES = (b"instant", b"fast", b"normal", b"slow")
 PACE_NORMAL = const(2)
+# Idle times: codes into yahtzee_core.records.IDLE_SECONDS (0 s = never).
+IDLE_NAMES = (b"never", b"15 s", b"30 s", b"1 min", b"2 min", b"5 min", b"10 min", b"30 min")
 
 KIND_NAMES = (b"Human", b"CPU easy", b"CPU med", b"CPU hard")  # engine.HUMAN..HARD
 KIND_SHORT = (b"You", b"CPU-e", b"CPU-m", b"CPU-h")
@@ -28,6 +30,8 @@ class Settings:
         self.pace = PACE_NORMAL
         self.lights = True
         self.autofill = True
+        self.dim_after = 2  # 30 s (ui/idle.py)
+        self.sleep_after = 4  # 2 min
 
     def has_joker(self):
         return rules.VARIANTS[rules.VARIANT_IDS[self.variant]][5] > 0  # a Yahtzee bonus

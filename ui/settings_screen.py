@@ -3,15 +3,17 @@
 from yahtzee_core.compat import const
 
 from . import screen as S
-from .settings import PACE_MS, PACE_NAMES
+from .settings import IDLE_NAMES, PACE_MS, PACE_NAMES
 
 SOUND = const(0)
 PACE = const(1)
 LIGHTS = const(2)
 AUTOFILL = const(3)
 BACK = const(4)
+DIM = const(5)
+SLEEP = const(6)
 
-_LABELS = (b"Sound", b"Computer", b"Lights", b"Fill last box", b"Back")
+_LABELS = (b"Sound", b"Computer", b"Lights", b"Fill last box", b"Back", b"Dim screen", b"Sleep")
 _ON_OFF = (b"off", b"on")
 
 
@@ -27,7 +29,7 @@ class SettingsScreen(S.ListScreen):
         super().enter()
 
     def build_items(self):
-        for item in (SOUND, PACE, LIGHTS, AUTOFILL, BACK):
+        for item in (SOUND, PACE, LIGHTS, AUTOFILL, DIM, SLEEP, BACK):
             self.add(item)
 
     def render(self, item, tf):
@@ -40,6 +42,8 @@ class SettingsScreen(S.ListScreen):
             self.pair(tf, _LABELS[item], _ON_OFF[s.lights])
         elif item == AUTOFILL:
             self.pair(tf, _LABELS[item], _ON_OFF[s.autofill])
+        elif item == DIM or item == SLEEP:
+            self.pair(tf, _LABELS[item], IDLE_NAMES[s.dim_after if item == DIM else s.sleep_after])
         else:
             self.label(tf, _LABELS[item])
 
@@ -54,6 +58,10 @@ class SettingsScreen(S.ListScreen):
         elif item == AUTOFILL:
             s.autofill = not s.autofill
             self.app.game.autofill = s.autofill
+        elif item == DIM:
+            s.dim_after = (s.dim_after + step) % len(IDLE_NAMES)
+        elif item == SLEEP:
+            s.sleep_after = (s.sleep_after + step) % len(IDLE_NAMES)
         else:
             return False
         self.app.apply_preferences()

@@ -19,11 +19,13 @@ SOUND = const(10)
 DEFUSE = const(11)
 SETTINGS = const(12)
 HELP = const(13)
+STATS = const(14)
+HIGH_SCORES = const(15)
 
 _LABELS = {
     START: b"Start game", CONTINUE: b"Continue game", VARIANT: b"Game", PLAYERS: b"Players",
     DUPLICATE: b"Same dice", JOKER: b"Joker", SOUND: b"Sound", DEFUSE: b"Defuse mode",
-    SETTINGS: b"Settings", HELP: b"Help / keys",
+    SETTINGS: b"Settings", HELP: b"Help / keys", STATS: b"Statistics", HIGH_SCORES: b"High scores",
 }
 _SEAT = (b"Player 1", b"Player 2", b"Player 3", b"Player 4")
 _DIGITS = (b"1", b"2", b"3", b"4")
@@ -51,6 +53,9 @@ class TitleScreen(S.ListScreen):
         self.add(SOUND)
         if app.defuse_available():
             self.add(DEFUSE)
+        if app.has_records():
+            self.add(HIGH_SCORES)
+            self.add(STATS)
         self.add(SETTINGS)
         self.add(HELP)
 
@@ -105,5 +110,9 @@ class TitleScreen(S.ListScreen):
             app.show(S.SETTINGS)
         elif item == HELP:
             app.show(S.HELP)
+        elif item == STATS:
+            app.show(S.STATS)
+        elif item == HIGH_SCORES:
+            app.show(S.HIGH_SCORES)
         else:
             self.change(item, 1)

@@ -128,30 +128,4 @@ def test_hooks_stay_hidden_without_their_modules():
     assert title_screen.CONTINUE not in items and title_screen.DEFUSE not in items
     assert not app.can_hint() and not app.can_continue() and not app.defuse_available()
     assert app.new_high_score() is False
-
-    class Store:  # the shape of hw/nvm_store.NvmStore the app relies on
-        def __init__(self):
-            self.saved = 0
-
-        def has_game(self):
-            return True
-
-        def save_game(self, game, rng=None):
-            self.saved += 1
-
-        def restore_game(self, game, rng=None):
-            return True
-
-        def record_result(self, game, coached=0, date=None):
-            return 0
-
-    from ui.app import App
-
-    store = Store()
-    app2 = App(board, store=store)
-    title2 = app2.screens[S.TITLE]
-    assert title_screen.CONTINUE in set(title2.items[: title2.count])
-    app2.start_game()
-    app2.act(engine.ROLL)
-    app2.act(engine.SCORE_BOX, 0)
-    assert store.saved == 1  # saved after every scored box
+    # with a store (hw/nvm_store.py): host_tests/ui/test_persistence_ui.py

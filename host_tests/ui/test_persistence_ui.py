@@ -1,0 +1,794 @@
+"""Persistence on the hand-held, through the real code.py start-up, the board's own keys and a
+headless simulator with file or memory NVM: power off mid-game and Continue; decline it; high
+scores with initials entered on the buttons; the statistics chart read back from the pixels;
+the crash screen; dimming and sleeping; idle frames of the new screens; everything fits."""
+
+import gc
+import importlib.util
+import os
+import tracemalloc
+
+import pytest
+
+from hw import desktop
+from hw import inputs as I
+from hw.nvm import MemoryNVM
+from hw.nvm_store import NvmStore
+from hw.parts import BacklightPower
+from hw.testing import FakeClock
+from ui import screen as S
+from ui import theme
+from ui import continue_screen, settings_screen, title_screen
+from ui.app import App
+from ui.settings import Settings
+from yahtzee_core import engine, records, rules, save
+from yahtzee_core.rng import ScriptedDice
+
+from ui_harness import KeyDriver, Player, read_field, settle, step
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LAYOUT_PROFILES = ["macropad", "pygamer", "feather_tft", "clue"]
+SIZES = {"pygamer": (160, 128), "pybadge": (160, 128), "macropad": (128, 64), "clue": (240, 240),
+         "feather_tft": (240, 135), "pico_displaypack": (240, 135)}
+
+
+def _load_code_py():
+    """code.py as a module (``import code`` would find the standard library's)."""
+    spec = importlib.util.spec_from_file_location("pocket_code", os.path.join(ROOT, "code.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CODE = _load_code_py()
+
+
+def boot(profile, seed=1, path=None, nvm=None, clock=None):
+    """A headless board started the way code.py starts one: (app, board, clock)."""
+    clock = clock or FakeClock(1000)
+    board = desktop.make_board(profile, headless=True, seed=seed, clock=clock,
+                               storage_path=str(path) if path else None)
+    if nvm is not None:
+        board.storage = nvm
+    app = CODE.build_app(board)
+    settle(app)
+    return app, board, clock
+
+
+def text_of(app, tf):
+    """A field's text as drawn (read back from the pixels), spaces squeezed."""
+    return " ".join(read_field(app, tf).split())
+
+
+def start_with_keys(app, driver):
+    """Title screen -> "Start game" with the board's keys."""
+    title = app.screens[S.TITLE]
+    assert app.current_id == S.TITLE
+    while title.items[title.sel] != title_screen.START:
+        driver.give(I.UP)
+    driver.give(I.ENTER)
+    assert app.current_id == S.PLAY
+
+
+def play_turns(app, player, human_turns):
+    """Human turns through the keys; the computer seats move on their own in between."""
+    game = app.game
+    done = 0
+    for _ in range(5000):
+        if game.over or done >= human_turns:
+            break
+        if game.is_computer():
+            step(app, 8)
+        else:
+            player.turn()
+            done += 1
+    settle(app)
+
+
+def card(game):
+    return (bytes(game.filled[s] & 0xFF for s in range(game.seats)), list(game.scores),
+            [game.total(s) for s in range(game.seats)], list(game.bonus_count))
+
+
+# -- power off and Continue ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("profile,seats", [("pygamer", 1), ("clue", 1), ("macropad", 2)])
+def test_power_off_mid_game_then_continue_ends_like_a_straight_game(tmp_path, profile, seats):
+    def new_game(path, seed):
+        app, board, clock = boot(profile, seed=seed, path=path)
+        app.settings.seats = seats
+        app.settings.pace = 1
+        driver = KeyDriver(app)
+        start_with_keys(app, driver)
+        return app, board, driver
+
+    # the straight game
+    app, board, driver = new_game(tmp_path / "straight.nvm", 77)
+    play_turns(app, Player(app, driver), 99)
+    assert app.game.over
+    straight = card(app.game)
+    n_boxes = app.game.rules.n_boxes
+    del app, board, driver
+    # the same game with the power cut after half of it
+    path = tmp_path / "cut.nvm"
+    app, board, driver = new_game(path, 77)
+    play_turns(app, Player(app, driver), n_boxes // 2)
+    assert not app.game.over and app.game.round >= n_boxes // 2 - 1
+    half = card(app.game)
+    writes = app.store.writes
+    assert writes >= n_boxes // 2  # saved after every scored box ...
+    assert writes <= (n_boxes // 2) * seats + 3  # ... and not every frame
+    del app, board, driver  # power off: only the file is left
+    gc.collect()
+    app, board, clock = boot(profile, seed=12345, path=path)  # another seed: the dice state is saved
+    assert app.current_id == S.CONTINUE
+    cont = app.screens[S.CONTINUE]
+    assert cont.items[cont.sel] == continue_screen.CONTINUE  # selected
+    driver = KeyDriver(app)
+    driver.give(I.ENTER)
+    assert app.current_id == S.PLAY
+    assert card(app.game) == half  # exactly where it was
+    play_turns(app, Player(app, driver), 99)
+    assert app.game.over
+    assert card(app.game) == straight
+
+
+def test_declining_continue_forgets_the_game(tmp_path):
+    path = tmp_path / "nvm"
+    app, board, clock = boot("feather_tft", path=path)
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    Player(app, driver).turn()
+    assert app.store.has_game()
+    del app, board
+    app, board, clock = boot("feather_tft", path=path)
+    assert app.current_id == S.CONTINUE
+    driver = KeyDriver(app)
+    driver.give(I.DOWN)  # "New game"
+    driver.give(I.ENTER)
+    cont = app.screens[S.CONTINUE]
+    assert app.current_id == S.CONTINUE and cont.confirm  # asks once more
+    assert text_of(app, cont.rows[cont.sel - cont.top]) == "Sure? Press again"
+    assert app.store.has_game()
+    driver.give(I.ENTER)
+    assert app.current_id == S.TITLE and not app.store.has_game()
+    title = app.screens[S.TITLE]
+    assert title_screen.CONTINUE not in title.items[: title.count]
+    fresh = NvmStore(board.storage)
+    fresh.load()
+    assert not fresh.has_game()
+
+
+def test_menu_on_continue_keeps_the_game_for_the_title_screen(tmp_path):
+    path = tmp_path / "nvm"
+    app, board, clock = boot("macropad", path=path)
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    Player(app, driver).turn()
+    scored = card(app.game)
+    del app, board
+    app, board, clock = boot("macropad", path=path)
+    driver = KeyDriver(app)
+    driver.give(I.MENU)
+    title = app.screens[S.TITLE]
+    assert app.current_id == S.TITLE and title.items[0] == title_screen.CONTINUE
+    driver.give(I.ENTER)
+    assert app.current_id == S.PLAY and card(app.game) == scored
+
+
+def test_quit_to_title_saves_the_turn_and_continue_resumes_it_exactly():
+    nvm = MemoryNVM(4096)
+    app, board, clock = boot("macropad", nvm=nvm)
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    driver.give(I.ROLL)
+    driver.give(I.HOLD_2)
+    driver.give(I.HOLD_4)
+    game = app.game
+    state = (bytes(game.dice), game.held, game.rolls_used)
+    writes = app.store.writes
+    app.show(S.PAUSE)
+    pause = app.screens[S.PAUSE]
+    pause.sel = 5  # "Quit to title"
+    driver.give(I.ENTER)
+    assert app.current_id == S.TITLE and app.store.writes == writes + 1
+    del app, board
+    app, board, clock = boot("macropad", nvm=nvm)
+    KeyDriver(app).give(I.ENTER)
+    game = app.game
+    assert app.current_id == S.PLAY
+    assert (bytes(game.dice), game.held, game.rolls_used) == state
+
+
+def test_title_offers_continue_and_every_scored_box_is_saved_once():
+    app, board, clock = boot("pygamer", nvm=MemoryNVM(256))
+    title = app.screens[S.TITLE]
+    assert title_screen.CONTINUE not in title.items[: title.count]
+    assert title_screen.STATS in title.items[: title.count]
+    assert title_screen.HIGH_SCORES in title.items[: title.count]
+    app.start_game()
+    writes = app.store.writes
+    for box in range(3):
+        app.act(engine.ROLL)
+        app.act(engine.SCORE_BOX, box)
+        step(app, 30)  # idle frames write nothing
+        assert app.store.writes == writes + box + 1
+    app.show(S.TITLE)
+    settle(app)
+    assert title.items[0] == title_screen.CONTINUE
+
+
+def test_warm_up_snapshot_at_game_start():
+    app, board, clock = boot("pygamer")
+    app.settings.variant = 2  # Yacht
+    rs = app.settings.rules()
+    rs._values = None  # as on a fresh device: never enumerated
+    app.start_game()
+    assert rs._values is not None  # the first save will not enumerate the 252 rolls
+
+
+# -- high scores and initials ---------------------------------------------------------------
+
+
+class Coach:
+    def __init__(self):
+        self.asked = 0
+
+    def hint(self, app):
+        self.asked += 1
+
+
+def finish_game(app):
+    """Every seat scores its first open box each turn until the game ends."""
+    game = app.game
+    for _ in range(200):
+        if game.over:
+            break
+        app.act(engine.ROLL)
+        if game.over:
+            break
+        for b in range(game.rules.n_boxes):
+            if game.can_score(b):
+                app.act(engine.SCORE_BOX, b)
+                break
+    assert game.over
+    settle(app)
+
+
+def enter_initials(driver, plan):
+    """plan: per letter, (code, presses) then ENTER."""
+    for code, presses in plan:
+        for _ in range(presses):
+            driver.give(code)
+        driver.give(I.ENTER)
+
+
+@pytest.mark.parametrize("profile", ["pygamer", "macropad", "clue", "pico_displaypack"])
+def test_high_score_initials_entered_with_the_buttons(profile):
+    nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
+    app, board, clock = boot(profile, nvm=nvm)
+    coach = Coach()
+    app.hinter = coach
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    driver.give(I.HINT)  # the coach helped this game
+    assert coach.asked == 1
+    board.rng = app.game.rng = ScriptedDice([6, 6, 6, 6, 5] * 200)
+    finish_game(app)
+    assert app.current_id == S.INITIALS
+    scr = app.screens[S.INITIALS]
+    assert [text_of(app, tf) for tf in scr.letters] == ["A", "A", "A"]  # last initials
+    who = text_of(app, scr.who)
+    assert who.startswith("You 1st") and who.endswith(str(app.game.total(0)))
+    # "C*D": two forward, two back (A, space, *), three forward with LEFT/RIGHT
+    enter_initials(driver, [(I.DOWN, 2), (I.UP, 2)])
+    assert [text_of(app, tf) for tf in scr.letters] == ["C", "*", "A"]
+    enter_initials(driver, [(I.RIGHT, 3)])
+    assert app.current_id == S.GAME_OVER
+    scores = app.store.scores
+    assert scores.initials_text(0, 0) == "C*D" and scores.score[0] == app.game.total(0)
+    assert scores.coach[0] == 1
+    # kept in NVM, with the initials remembered for next time
+    fresh = NvmStore(nvm)
+    fresh.load()
+    assert fresh.scores.initials_text(0, 0) == "C*D" and fresh.scores.coach[0] == 1
+    assert records.initials_text(fresh.settings.initials) == "C*D"
+    assert fresh.stats.games[0] == 1
+    # game over -> "High scores": the new entry, selected, with the coach mark (and a date
+    # where the layout keeps one)
+    over = app.screens[S.GAME_OVER]
+    while over.items[over.sel] != 11:
+        driver.give(I.DOWN)
+    driver.give(I.ENTER)
+    assert app.current_id == S.HIGH_SCORES
+    table = app.screens[S.HIGH_SCORES]
+    row = text_of(app, table.rows[table.sel - table.top]).split()
+    assert row[:3] == ["1", "C*D", "%d*" % app.game.total(0)]
+    if app.store.layout.hs_dates:
+        y, m, d = board.clock.date()
+        assert row[3] in ("%04d-%02d-%02d" % (y, m, d), "%02d-%02d-%02d" % (y % 100, m, d))
+    assert text_of(app, table.rows[1]) in ("* coach helped", "* = coach helped")
+
+
+def test_two_players_each_enter_their_initials_in_seat_order():
+    nvm = MemoryNVM(4096)
+    app, board, clock = boot("macropad", nvm=nvm)
+    app.settings.seats = 2
+    app.settings.kinds[1] = engine.HUMAN
+    app.start_game()
+    board.rng = app.game.rng = ScriptedDice(([1, 2, 3, 4, 6] * 3 + [6, 6, 6, 6, 6] * 3) * 100)
+    finish_game(app)
+    game = app.game
+    t0, t1 = game.total(0), game.total(1)
+    assert t0 > 0 and t1 > 0 and t0 != t1
+    driver = KeyDriver(app)
+    scr = app.screens[S.INITIALS]
+    assert app.current_id == S.INITIALS and scr.seat == 0
+    assert text_of(app, scr.who).startswith("Player 1")
+    enter_initials(driver, [(I.DOWN, 1), (I.DOWN, 1), (I.DOWN, 1)])  # BBB
+    assert app.current_id == S.INITIALS and scr.seat == 1
+    assert [text_of(app, tf) for tf in scr.letters] == ["B", "B", "B"]  # starts from the last
+    enter_initials(driver, [(I.DOWN, 1), (I.UP, 1), (I.UP, 2)])  # C, A, space
+    assert app.current_id == S.GAME_OVER
+    scores = app.store.scores
+    by_score = {scores.score[i]: scores.initials_text(0, i) for i in range(scores.count(0))}
+    assert by_score == {t0: "BBB", t1: "CA "}
+    assert app.store.stats.games[0] == 2
+
+
+def test_no_initials_when_the_score_does_not_place():
+    app, board, clock = boot("pygamer", nvm=MemoryNVM(256))
+    for i in range(3):
+        app.store.scores.insert(0, 1000 + i, b"\x01\x02\x03")
+    app.start_game()
+    finish_game(app)
+    assert app.current_id == S.GAME_OVER
+    assert app.store.stats.games[0] == 1
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+
+SCORES = (150, 180, 212, 230, 237, 244, 251, 263, 301, 268, 199, 240)
+
+
+def stats_app(profile):
+    nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
+    app, board, clock = boot(profile, nvm=nvm)
+    for i, score in enumerate(SCORES):
+        app.store.stats.add(0, score, i % 2, score >= 240)
+        app.store.scores.insert(0, score, b"\x01\x02\x03")
+    return app, board
+
+
+def bar_pixels(app, scr, i):
+    """Height in pixels of bar i, counted on the screen from the baseline up."""
+    x0, y0, w, h = scr.chart_box
+    bins = len(scr.heights)
+    bw = w // bins
+    left = (w - bins * bw) // 2
+    x = x0 + left + i * bw
+    colour = app.display.as_shown(app.colours[theme.ACCENT])
+    n = 0
+    y = y0 + h - 2
+    while y >= y0 and app.display.pixel(x, y) == colour:
+        n += 1
+        y -= 1
+    return n
+
+
+@pytest.mark.parametrize("profile", LAYOUT_PROFILES)
+def test_statistics_lines_and_histogram_bars_on_screen(profile):
+    app, board = stats_app(profile)
+    driver = KeyDriver(app)
+    title = app.screens[S.TITLE]
+    while title.items[title.sel] != title_screen.STATS:
+        driver.give(I.DOWN)
+    driver.give(I.ENTER)
+    assert app.current_id == S.STATS
+    scr = app.screens[S.STATS]
+    stats = app.store.stats
+    lines = [text_of(app, tf) for tf in scr.lines]
+    avg10 = (sum(SCORES) * 10 + len(SCORES) // 2) // len(SCORES)
+    expect = ["Games %d" % len(SCORES), "%d.%d" % (avg10 // 10, avg10 % 10), "Best %d" % max(SCORES),
+              "Yahtzees %d" % (len(SCORES) // 2),
+              "%d%%" % ((sum(s >= 240 for s in SCORES) * 100 + 6) // 12)]
+    shown = lines
+    assert shown[0] == expect[0] and shown[1].endswith(expect[1]) and shown[2] == expect[2]
+    assert shown[3] == expect[3]
+    if len(lines) >= 5:
+        assert shown[4].endswith(expect[4]) and shown[4].split()[0] in ("Upper", "Bonus")
+    else:  # the MacroPad scrolls the last line in with the knob
+        driver.give(I.DOWN)
+        assert text_of(app, scr.lines[-1]).endswith(expect[4])
+    # bars: as tall as the histogram says, the fullest bin at full height, empty bins flat
+    bins = len(scr.heights)
+    want = bytearray(bins)
+    h = scr.chart_box[3]
+    stats.bar_heights(0, want, h - 2)
+    counts = [0] * bins
+    for s in SCORES:
+        counts[stats.bin_of(s)] += 1
+    for i in range(bins):
+        got = bar_pixels(app, scr, i)
+        assert got == want[i], (i, got, want[i])
+        assert (got == 0) == (counts[i] == 0)
+        if counts[i] == max(counts):
+            assert got == h - 2
+    # another variant without games: no bars, dashes; and back
+    driver.give(I.RIGHT)
+    assert all(bar_pixels(app, scr, i) == 0 for i in range(bins))
+    assert text_of(app, scr.lines[0]) == "Games 0"
+    assert text_of(app, scr.lines[1]).endswith("-")
+    driver.give(I.LEFT)
+    assert bar_pixels(app, scr, stats.bin_of(251)) == want[stats.bin_of(251)]
+    driver.give(I.ENTER)
+    assert app.current_id == S.TITLE
+
+
+# -- crash screen -----------------------------------------------------------------------------
+
+
+def test_crash_screen_shows_the_error_and_the_saved_game_survives(monkeypatch):
+    from ui import crash_screen
+
+    nvm = MemoryNVM(4096)
+    clock = FakeClock(1000)
+    board = desktop.make_board("macropad", headless=True, seed=3, clock=clock)
+    board.storage = nvm
+    built = []
+    seen = {}
+
+    def build(board):
+        app = CODE.build_app(board)
+        built.append(app)
+        if len(built) == 1:
+            app.start_game()
+            app.act(engine.ROLL)
+            app.act(engine.SCORE_BOX, 0)  # saved
+            seen["card"] = card(app.game)
+            seen["writes"] = nvm.writes
+
+            def broken(code):
+                raise ValueError("dice fell off the table")
+
+            app.screens[S.PLAY].handle = broken
+            app.buttons.inject(I.ROLL)  # the next frame fails
+        else:
+            app.run = lambda: None  # the restarted app: the test ends here
+        return app
+
+    crashes = []
+    real_show = crash_screen.show_crash
+
+    def show_crash(*args, **kwargs):
+        crashes.append(real_show(*args, **kwargs))
+        return crashes[-1]
+
+    def sleep(seconds):  # the player reads the screen, then presses and releases a key
+        if "screen" not in seen:
+            crash = crashes[-1]
+            seen["screen"] = [text_of_pixels(board.display, tf) for tf in [crash.title] + crash.rows]
+        buttons = board.buttons
+        buttons.key(0, not buttons.any_down(), clock())
+
+    monkeypatch.setattr(crash_screen, "show_crash", show_crash)
+    crash_screen.run_guarded(board, build, sleep=sleep)
+    assert len(built) == 2 and len(crashes) == 1
+    lines = seen["screen"]
+    assert lines[0] == "Error"
+    body = " ".join(lines[1:])
+    assert "ValueError: dice fell off the" in body and "table" in body
+    assert "Your game is saved" in lines and lines[-1] == "Any button: restart"
+    assert nvm.writes == seen["writes"]  # the crash handler wrote nothing
+    app = built[1]
+    assert app.current_id == S.CONTINUE and app.store.has_game()
+    KeyDriver(app).give(I.ENTER)
+    assert card(app.game) == seen["card"]
+
+
+def text_of_pixels(display, tf):
+    """Like text_of, for fields outside an app (the crash screen): by the glyph sheet."""
+    from ui_harness import glyph_table
+
+    class Holder:
+        pass
+
+    holder = Holder()
+    holder.display = display
+    holder.sheet = tf.sheet
+    table = glyph_table(holder)
+    s = tf.scale
+    out = []
+    for i in range(tf.width):
+        x0 = tf.cell_x(i)
+        px = [display.pixel(x0 + x * s, tf.y + y * s) for y in range(tf.sheet.glyph_h)
+              for x in range(tf.sheet.glyph_w)]
+        bg = max(set(px), key=px.count)
+        bits = tuple(0 if p == bg else 1 for p in px)
+        out.append(" " if not any(bits) else table.get(bits, "?"))
+    return " ".join("".join(out).split())
+
+
+def test_crash_lines_wrap_and_cut_to_the_screen():
+    from ui.crash_screen import crash_lines, describe
+
+    try:
+        raise KeyError("a very long message " * 6)
+    except KeyError as e:
+        text, where = describe(e)
+    assert text.startswith("KeyError: ") and where.startswith("test_persistence_ui.py:")
+    lines = crash_lines(text, where, True, 21, 4)
+    assert len(lines) == 4 and all(len(x) <= 21 for x in lines)
+    assert lines[1].endswith("...") and lines[-2:] == ["Your game is saved", "Any button: restart"]
+    lines = crash_lines("OSError: [Errno 5]", where, False, 40, 8)
+    assert lines[0] == "OSError: [Errno 5]" and lines[1].startswith("at test_persistence_ui.py:")
+    assert lines[-1] == "Any button: restart" and len(lines) == 8
+
+
+# -- idle: dim, sleep, wake -------------------------------------------------------------------
+
+
+class RecordingPower(BacklightPower):
+    """The boards' real power object; a key goes down while it sleeps (the waking press)."""
+
+    def __init__(self, display, buttons, key):
+        super().__init__(display, buttons)
+        self.key = key
+        self.log = []
+
+    def dim(self, on):
+        self.log.append("dim" if on else "bright")
+        super().dim(on)
+
+    def sleep_until_button(self):
+        self.log.append("sleep")
+        self.buttons.key(self.key, True, self.buttons.clock())
+        super().sleep_until_button()
+        self.log.append("woke")
+
+
+@pytest.mark.parametrize("profile", ["pygamer", "clue"])
+def test_idle_dims_then_saves_and_sleeps_and_the_waking_press_does_nothing(profile):
+    nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
+    app, board, clock = boot(profile, nvm=nvm)
+    module = board.profile
+    do_key = 1  # A on the PyGamer (score), B on the CLUE (do the ring item)
+    board.power = power = RecordingPower(board.display, board.buttons, do_key)
+    app.settings.dim_after = 1  # 15 s
+    app.settings.sleep_after = 2  # 30 s
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    driver.give(I.ROLL)
+    driver.give(I.ROLL)
+    driver.give(I.ROLL)  # the cursor is up: ENTER would score a box
+    game = app.game
+    assert game.cursor_visible and module.SHORT[do_key] in (I.ENTER, 0x82)
+    if board.buttons.ring:
+        board.buttons.ring_goto(I.ENTER)
+        step(app)
+    before = (bytes(game.dice), game.rolls_used, game.filled[0])
+    writes = nvm.writes
+
+    def idle(seconds):
+        for _ in range(seconds):
+            clock.advance(1000)
+            app.step()
+
+    idle(14)
+    assert power.log == [] and not power.dimmed
+    idle(1)
+    assert power.log == ["dim"] and power.dimmed
+    idle(14)
+    assert "sleep" not in power.log
+    idle(1)
+    assert "sleep" in power.log and power.log[-2:] == ["woke", "bright"]
+    assert nvm.writes == writes + 1  # saved before sleeping (mid-turn: dice, rolls)
+    saved = NvmStore(nvm)
+    saved.load()
+    assert saved.has_game()
+    board.buttons.key(do_key, False, clock())  # the waking press is released
+    settle(app)
+    assert (bytes(game.dice), game.rolls_used, game.filled[0]) == before  # it did nothing
+    assert app.current_id == S.PLAY and not power.dimmed
+    # a press while dimmed brightens and acts
+    idle(15)
+    assert power.dimmed
+    driver.give(I.ENTER)
+    assert not power.dimmed and game.filled[0] != before[2]
+
+
+def test_a_computer_turn_keeps_the_screen_awake():
+    app, board, clock = boot("macropad", nvm=MemoryNVM(4096))
+    app.settings.seats = 2
+    app.settings.kinds[0] = engine.HARD
+    app.settings.kinds[1] = engine.HARD
+    app.settings.pace = 3  # slow: 1.2 s a move
+    app.settings.dim_after = 1
+    app.start_game()
+    for _ in range(40):
+        clock.advance(1000)
+        app.step()
+    assert not board.power.dimmed and app.idle.sleeps == 0
+
+
+# -- idle frames of the new screens -----------------------------------------------------------
+
+PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]
+PROJECT.append(tracemalloc.Filter(False, os.path.join(ROOT, "hw", "testing.py")))
+PROJECT.append(tracemalloc.Filter(False, os.path.join(ROOT, "hw", "desktop.py")))
+
+
+def allocated(fn, repeat=6):
+    fn()
+    tracemalloc.start(1)
+    try:
+        before = tracemalloc.take_snapshot()
+        for _ in range(repeat):
+            fn()
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    diff = after.filter_traces(PROJECT).compare_to(before.filter_traces(PROJECT), "lineno")
+    return sum(d.size_diff for d in diff), [str(d) for d in diff if d.size_diff]
+
+
+@pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
+def test_new_screens_idle_frames_redraw_and_allocate_nothing(profile):
+    app, board = stats_app(profile)
+    app.start_game()
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 0)
+    app.show(S.TITLE)
+    app.store.ranks[0] = 0  # the initials screen needs a seat that placed
+    for sid in (S.STATS, S.HIGH_SCORES, S.INITIALS, S.CONTINUE):
+        app.show(sid)
+        settle(app)
+        step(app, 3)
+        assert board.display.dirty_log == [], (sid, board.display.dirty_log)
+        size, lines = allocated(lambda: step(app))
+        assert size == 0, (sid, lines)
+
+
+# -- settings and the start-up notice ---------------------------------------------------------
+
+
+def test_settings_screen_changes_are_saved_and_come_back(tmp_path):
+    path = tmp_path / "nvm"
+    app, board, clock = boot("clue", path=path)
+    driver = KeyDriver(app)
+    title = app.screens[S.TITLE]
+    while title.items[title.sel] != title_screen.SETTINGS:
+        driver.give(I.DOWN)
+    driver.give(I.ENTER)
+    scr = app.screens[S.SETTINGS]
+    assert app.current_id == S.SETTINGS
+    changed = {}
+    for label, attr in ((b"Sound", "sound"), (b"Dim screen", "dim_after"), (b"Sleep", "sleep_after")):
+        while settings_screen._LABELS[scr.items[scr.sel]] != label:
+            driver.give(I.DOWN)
+        driver.give(I.RIGHT)
+        changed[attr] = int(getattr(app.settings, attr))
+    assert changed == {"sound": 0, "dim_after": 3, "sleep_after": 5}
+    assert text_of(app, scr.rows[scr.sel - scr.top]) == "Sleep 5 min"
+    writes = app.store.writes
+    driver.give(I.MENU)  # leaving the settings screen saves them (once)
+    assert app.store.writes == writes + 1 and app.current_id == S.TITLE
+    del app, board
+    app, board, clock = boot("clue", path=path)
+    for attr, value in changed.items():
+        assert int(getattr(app.settings, attr)) == value
+    assert board.sound.muted
+
+
+def test_damaged_data_gives_a_notice_then_the_title():
+    nvm = MemoryNVM(256)
+    for i in range(256):
+        nvm.data[i] = (i * 37 + 11) & 0xFF
+    app, board, clock = boot("pybadge", nvm=nvm)
+    assert app.store.status & save.ST_DAMAGED
+    assert app.current_id == S.CONTINUE
+    scr = app.screens[S.CONTINUE]
+    shown = [text_of(app, tf) for tf in scr.rows]
+    assert shown[0] == "Damaged data found" and "Statistics reset" in shown
+    assert "High scores reset" in shown and "OK" in shown
+    KeyDriver(app).give(I.ENTER)
+    assert app.current_id == S.TITLE
+
+
+def test_one_torn_copy_says_the_older_one_loaded():
+    nvm = MemoryNVM(4096)
+    app, board, clock = boot("macropad", nvm=nvm)
+    app.start_game()
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 0)
+    app.act(engine.ROLL)
+    nvm.cut_after(40)  # the power goes while the second box is saved
+    app.act(engine.SCORE_BOX, 1)
+    assert app.store.error is not None  # the NVM write failed part-way
+    nvm.cut_after(None)
+    app, board, clock = boot("macropad", nvm=nvm)
+    scr = app.screens[S.CONTINUE]
+    assert [text_of(app, tf) for tf in scr.rows][:2] == ["Damaged data found", "Older copy loaded"]
+    KeyDriver(app).give(I.ENTER)
+    assert scr.items[scr.sel] == continue_screen.CONTINUE  # then the game as of box 1
+    KeyDriver(app).give(I.ENTER)
+    assert app.current_id == S.PLAY and app.game.filled[0] == 1
+
+
+# -- everything fits ----------------------------------------------------------------------------
+
+
+def overlap(a, b):
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+@pytest.mark.parametrize("profile", list(SIZES))
+def test_new_screens_inside_the_screen_and_apart(profile):
+    app, board = stats_app(profile)
+    W, H = SIZES[profile]
+    for sid in (S.STATS, S.HIGH_SCORES, S.INITIALS, S.CONTINUE):
+        scr = app.screens[sid]
+        boxes = [(tf.bounds(), "field %d" % i) for i, tf in enumerate(scr.fields)]
+        if sid == S.STATS:
+            boxes.append((scr.chart_box, "chart"))
+            assert len(scr.lines) >= 4
+        for (x, y, w, h), name in boxes:
+            assert 0 <= x and 0 <= y and x + w <= W and y + h <= H, (profile, sid, name)
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                assert not overlap(boxes[i][0], boxes[j][0]), (profile, sid, boxes[i][1], boxes[j][1])
+    if board.buttons.ring:  # ring boards show the ring on every new screen
+        assert app.screens[S.STATS].footer is not None and app.screens[S.INITIALS].footer is not None
+
+
+@pytest.mark.parametrize("profile", LAYOUT_PROFILES)
+def test_largest_numbers_fit_the_statistics_and_the_table(profile):
+    app, board = stats_app(profile)
+    store = app.store
+    lay = store.layout
+    stats = store.stats
+    top = (1 << lay.games_bits) - 1
+    stats.games[0] = top
+    stats.total[0] = (1 << lay.total_bits) - 1
+    stats.yahtzees[0] = (1 << lay.count_bits) - 1
+    stats.bonus_games[0] = top
+    store.scores.insert(0, records.MAX_SCORE[0], b"\x1a\x1f\x1b", records.MAX_DAY, True)
+    app.show(S.STATS)
+    scr = app.screens[S.STATS]
+    settle(app)
+    seen = []
+    for k in range(scr.line_count()):
+        scr.top = max(0, k - len(scr.lines) + 1)
+        scr.stale = True
+        settle(app)
+        seen.append(text_of(app, scr.lines[k - scr.top]))
+    avg = stats.average_x10(0)
+    assert seen[0].split()[-1] == str(top) and seen[0].split()[0] in ("Games",)
+    assert seen[1].split()[-1] == "%d.%d" % (avg // 10, avg % 10)
+    assert seen[2] == "Best 1575"
+    assert seen[3].split() == ["Yahtzees", str(stats.yahtzees[0])]
+    assert seen[4].split()[-1] == "100%"
+    app.show(S.HIGH_SCORES)
+    settle(app)
+    table = app.screens[S.HIGH_SCORES]
+    row = text_of(app, table.rows[0]).split()
+    assert row[:3] == ["1", "Z*-", "1575*"]
+    if lay.hs_dates:
+        assert row[3] in ("2089-09-16", "89-09-16", "09/89")
+    # the initials line at the highest score and the lowest rank
+    store.ranks[0] = store.scores.size - 1
+    game = app.game
+    rs = game.rules
+    for b in range(rs.n_boxes):
+        game.scores[b] = rs.possible_values(b)[-1]
+        game.filled[0] |= 1 << b
+    game.bonus_count[0] = rs.n_boxes - 1
+    assert game.total(0) == 1575
+    app.show(S.INITIALS)
+    settle(app)
+    who = text_of(app, app.screens[S.INITIALS].who).split()
+    assert who == ["You", "10th" if store.scores.size == 10 else "3rd", "1575"]

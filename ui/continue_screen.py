@@ -1,0 +1,139 @@
+"""What the player sees first after a restart: a notice when the saved data was damaged, then
+"Continue?" when a game was in progress.
+
+Notice (``save.describe`` of the load status: "Damaged data found", "Statistics reset"...):
+OK goes on. Continue?: the saved game's variant and round, then "Continue game" (back to the
+play screen exactly where it was) or "New game" (asks for a second press, then forgets the
+saved game and opens the title screen). MENU leaves the choice for later: the title screen
+still offers "Continue game"."""
+
+from hw import inputs
+from yahtzee_core import save
+from yahtzee_core.compat import const
+
+from . import screen as S
+from .help_screen import wrap
+from .settings import VARIANT_NAMES
+
+NOTICE = const(0)  # NOTICE + k: line k of the notice
+GAME = const(16)  # the saved game: "Yahtzee   Round 7/13"
+CONTINUE = const(17)
+NEW = const(18)
+OK = const(19)
+
+# Load results worth telling the player about.
+NOTICE_FLAGS = (save.ST_DAMAGED | save.ST_NEWER | save.ST_RESET_SETTINGS | save.ST_RESET_STATS
+                | save.ST_RESET_SCORES | save.ST_RESET_GAME)
+_OLDER_COPY = "older copy loaded"
+
+_CONTINUE = b"Continue game"
+_NEW = b"New game"
+_SURE = b"Sure? Press again"
+_OK = b"OK"
+_ROUND = b"Round "
+_TITLE_CONTINUE = b"Continue?"
+_TITLE_NOTICE = b"Saved data"
+
+
+def notice_lines(status, width):
+    """The notice for a load status as lines of at most ``width`` (start-up only)."""
+    status &= NOTICE_FLAGS
+    if not status:
+        return ()
+    words = save.describe(status)
+    if status == save.ST_DAMAGED:  # a torn copy; the one before it loaded
+        words.append(_OLDER_COPY)
+    lines = []
+    for w in words:
+        for line in wrap(w[0].upper() + w[1:], width):
+            lines.append(S.to_bytes(line))
+    return tuple(lines[:NOTICE + 15])
+
+
+class ContinueScreen(S.ListScreen):
+    def __init__(self, app):
+        super().__init__(app, _TITLE_CONTINUE)
+        store = app.store
+        status = store.status if store is not None else 0
+        self.notice = notice_lines(status, self.rows[0].width - 1)
+        self.showing_notice = len(self.notice) > 0
+        self.confirm = False
+
+    def wanted(self):
+        """True when there is something to say at start-up."""
+        store = self.app.store
+        return self.showing_notice or (store is not None and store.has_game())
+
+    def enter(self):
+        app = self.app
+        self.confirm = False
+        if app.store is not None and app.store.has_game():
+            app.store.restore_game(app.game, app.board.rng)  # for the summary line
+        self.count = 0
+        super().enter()
+        app.buttons.ring_goto(inputs.ENTER)
+
+    def build_items(self):
+        if self.showing_notice:
+            self.title_text = _TITLE_NOTICE
+            for k in range(len(self.notice)):
+                self.add(NOTICE + k)
+            self.add(OK)
+            return
+        self.title_text = _TITLE_CONTINUE
+        self.add(GAME)
+        self.add(CONTINUE)
+        self.add(NEW)
+
+    def selectable(self, item):
+        return item >= CONTINUE
+
+    def render(self, item, tf):
+        if item < GAME:
+            self.label(tf, self.notice[item - NOTICE])
+        elif item == GAME:
+            game = self.app.game
+            end = tf.width - 1
+            first = tf.number(game.rules.n_boxes, end)
+            tf.put(first - 1, 47)  # "/"
+            first = tf.number(game.round + 1, first - 1)
+            first = first - len(_ROUND)
+            tf.text(_ROUND, first)
+            tf.put(0, 32)
+            i = tf.text(VARIANT_NAMES[game.rules.variant_id], 1, first - 2)
+            tf.spaces(i, first)
+            tf.spaces(end)
+        elif item == CONTINUE:
+            self.label(tf, _CONTINUE)
+        elif item == NEW:
+            self.label(tf, _SURE if self.confirm else _NEW)
+        else:
+            self.label(tf, _OK)
+
+    def activate(self, item):
+        app = self.app
+        if item == OK:
+            self.showing_notice = False
+            if app.store is not None and app.store.has_game():
+                self.count = 0
+                self.refresh_items()
+            else:
+                app.show(S.TITLE)
+        elif item == CONTINUE:
+            app.continue_game()
+        elif item == NEW:
+            if self.confirm:
+                app.discard_game()
+                app.show(S.TITLE)
+            else:
+                self.confirm = True
+
+    def handle(self, code):
+        if code != inputs.ENTER and self.confirm:
+            self.confirm = False
+            self.stale = True
+        super().handle(code)
+
+    def back(self):
+        self.showing_notice = False
+        self.app.show(S.TITLE)

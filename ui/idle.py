@@ -1,0 +1,81 @@
+"""Idle power saving: dim the screen, then sleep, when nobody touches a button.
+
+    idle = Idle(app)
+    idle.tick(now, active)     # once per frame; active: a code was handled or a computer moved
+
+The times come from the settings as codes into ``records.IDLE_SECONDS`` (0 = never):
+``settings.dim_after`` and ``settings.sleep_after``. A press, a held key or a step of the
+command ring counts as activity and brings the screen back from dim (that press acts as usual:
+a dimmed screen is still readable). Before sleeping the app saves (``app.before_sleep``); then
+``board.power.sleep_until_button()`` blanks the screen and waits; the press that wakes the
+board is dropped (``buttons.clear()``, also here in case a power object does not), so it does
+nothing but wake. Time is the board's 2**29-wrapping ms clock, compared with ``ticks_diff``
+(wrap-safe, as ``adafruit_ticks``). Nothing here allocates per frame."""
+
+from yahtzee_core.compat import const
+from yahtzee_core.records import IDLE_SECONDS
+
+_HALF = const(0x10000000)  # ticks wrap at 2**29: differences are taken modulo that
+_MASK = const(0x1FFFFFFF)
+_LONGEST = const(0x4000000)  # ~18.6 h: idle time is clamped here so it never wraps negative
+
+
+def ticks_diff(a, b):
+    """a - b on the 2**29-wrapping ms clock (``adafruit_ticks.ticks_diff``)."""
+    return ((a - b + _HALF) & _MASK) - _HALF
+
+
+class Idle:
+    def __init__(self, app):
+        self.app = app
+        self.last = app.now  # ticks of the last activity
+        self.dimmed = False
+        self.sleeps = 0  # times the board went to sleep (tests, tools)
+        self._ring_pos = app.buttons.ring_pos
+
+    def touch(self, now):
+        """Activity now: restart the timers and undim."""
+        self.last = now
+        if self.dimmed:
+            self.dimmed = False
+            self.app.board.power.dim(False)
+
+    def idle_ms(self, now):
+        return ticks_diff(now, self.last)
+
+    def tick(self, now, active):
+        buttons = self.app.buttons
+        if active or buttons.ring_pos != self._ring_pos or buttons.any_down():
+            self._ring_pos = buttons.ring_pos
+            self.touch(now)
+            return
+        idle = ticks_diff(now, self.last)
+        if idle > _LONGEST or idle < 0:
+            self.last = (now - _LONGEST) & _MASK
+            idle = _LONGEST
+        settings = self.app.settings
+        limit = IDLE_SECONDS[settings.sleep_after] * 1000
+        if limit and idle >= limit:
+            self.sleep()
+            return
+        limit = IDLE_SECONDS[settings.dim_after] * 1000
+        if limit and idle >= limit and not self.dimmed:
+            self.dimmed = True
+            self.app.board.power.dim(True)
+
+    def sleep(self):
+        """Save, sleep until a button, and come back exactly where the player was."""
+        app = self.app
+        app.before_sleep()
+        if not self.dimmed:
+            self.dimmed = True
+            app.board.power.dim(True)
+        self.sleeps += 1
+        buttons = app.buttons
+        ring_pos = buttons.ring_pos
+        app.board.power.sleep_until_button()
+        buttons.clear()  # the waking press does nothing else: no code ...
+        buttons.ring_pos = ring_pos  # ... and no step of the command ring
+        app.after_wake()
+        self._ring_pos = app.buttons.ring_pos
+        self.touch(app.clock.ticks_ms())

@@ -1,0 +1,198 @@
+"""Initials for a new high score, entered with the buttons, for each human seat that made the
+table (in seat order), then the game-over screen.
+
+The three letters start from the last initials entered (``store.settings.initials``). DOWN or
+RIGHT: next character of ``records.CHARSET`` (A, B, C ...; MacroPad: turn the knob clockwise);
+UP or LEFT: the one before; ENTER: keep this letter and go to the next (after the third the
+entry is saved with ``store.set_initials``); MENU: back one letter. Ring boards (CLUE, Feather,
+Pico pack) reach the same codes through the command ring, which starts on "Letter +"."""
+
+import sys
+
+from hw import inputs
+from yahtzee_core import engine
+from yahtzee_core import records
+from yahtzee_core.compat import const
+
+from . import screen as S
+from . import theme
+from .text import SPACE
+
+LETTERS = const(3)
+_CHARSET = bytes(records.CHARSET, "ascii")
+_N = const(32)
+_NOBODY = const(0xFF)
+
+_TITLES = (b"New high score!", b"High score!")
+_YOU = b"You"
+_PLAYER = (b"Player 1", b"Player 2", b"Player 3", b"Player 4")
+_ORDINAL = (b"1st", b"2nd", b"3rd", b"4th", b"5th", b"6th", b"7th", b"8th", b"9th", b"10th")
+_RING_HELP = (b"Letter +/-, then OK", b"+/-, then OK")
+_RING = {
+    inputs.DOWN: b"Letter +", inputs.RIGHT: b"Letter +", inputs.UP: b"Letter -",
+    inputs.LEFT: b"Letter -", inputs.ENTER: b"OK",
+}
+
+
+def key_label(board, code):
+    """The name of the board key that gives ``code`` on a short press ("A", "key 8"), or None."""
+    module = getattr(board, "profile", None)
+    if module is None:
+        from hw.select import BOARDS
+
+        module = sys.modules.get("hw." + BOARDS.get(board.board_id, "-"))
+    if module is None or not hasattr(module, "KEY_LABELS"):
+        return None
+    short = module.SHORT
+    for k in range(len(short)):
+        if short[k] == code and k < len(module.KEY_LABELS):
+            return S.to_bytes(module.KEY_LABELS[k])
+    return None
+
+
+def first_fitting(width, texts):
+    for t in texts:
+        if len(t) <= width:
+            return t
+    return texts[-1][:width]
+
+
+class InitialsScreen(S.Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        lay = self.lay
+        self.title = self.field(lay.list_title, theme.ACCENT)
+        self.title_text = first_fitting(self.title.width, _TITLES)
+        self.who = self.field(lay.initials_who, theme.INK)
+        x, y, pitch, scale = lay.initials_letters
+        self.letters = []
+        for i in range(LETTERS):
+            self.letters.append(self.field((x + i * pitch, y, 1, scale), theme.INK, private=True))
+        self.help = self.field(lay.initials_help, theme.DIM)
+        ring = app.buttons.ring is not None
+        if ring:
+            self.help_text = first_fitting(self.help.width, _RING_HELP)
+        else:
+            ok = key_label(app.board, inputs.ENTER) or b"OK"
+            self.help_text = first_fitting(self.help.width, (
+                b"Up/Down: letter  " + ok + b": next", ok + b": next letter", ok + b": next"))
+        self.footer = None
+        if ring and lay.initials_footer:
+            self.footer = self.field(lay.initials_footer, theme.DIM)
+        c = self.colours
+        self.normal = (c[theme.BG], c[theme.INK])
+        self.bar = (c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
+        self.codes = bytearray(LETTERS)
+        self.pos = 0  # the letter being changed
+        self.seat = -1  # the seat whose initials these are
+        self.entered = 0  # entries saved (tests, tools)
+
+    # -- which seat ------------------------------------------------------------------------------
+    def next_seat(self, after):
+        """The next human seat after ``after`` that made the table, or -1."""
+        store = self.app.store
+        game = self.app.game
+        if store is None:
+            return -1
+        for s in range(after + 1, game.seats):
+            if store.ranks[s] != _NOBODY and game.seat_kind[s] == engine.HUMAN:
+                return s
+        return -1
+
+    def enter(self):
+        super().enter()
+        self.start(self.next_seat(-1))
+        self.app.buttons.ring_goto(inputs.DOWN)
+
+    def start(self, seat):
+        self.seat = seat
+        self.pos = 0
+        self.codes[:] = self.app.store.settings.initials
+        self.stale = True
+
+    def finish(self):
+        """Save this seat's initials; the next seat, or the game-over screen."""
+        app = self.app
+        store = app.store
+        text = records.initials_text(self.codes)
+        store.set_initials(app.game.rules.variant_id, store.ranks[self.seat], text)
+        self.entered += 1
+        app.sound.play("score")
+        seat = self.next_seat(self.seat)
+        if seat >= 0:
+            self.start(seat)
+            app.buttons.ring_goto(inputs.DOWN)
+        else:
+            app.show(S.GAME_OVER)
+
+    # -- input -----------------------------------------------------------------------------------
+    def handle(self, code):
+        if self.seat < 0:
+            if code == inputs.ENTER or code == inputs.MENU:
+                self.app.show(S.GAME_OVER)
+            return
+        if code == inputs.DOWN or code == inputs.RIGHT:
+            self.codes[self.pos] = (self.codes[self.pos] + 1) % _N
+            self.app.sound.play("tick")
+        elif code == inputs.UP or code == inputs.LEFT:
+            self.codes[self.pos] = (self.codes[self.pos] + _N - 1) % _N
+            self.app.sound.play("tick")
+        elif code == inputs.ENTER:
+            if self.pos + 1 < LETTERS:
+                self.pos += 1
+                self.app.sound.play("hold")
+            else:
+                self.finish()
+        elif code == inputs.MENU:
+            if self.pos > 0:
+                self.pos -= 1
+        else:
+            return
+        self.stale = True
+
+    def ring_name(self, code):
+        name = _RING.get(code)
+        return name if name is not None else S.RING_NAMES[code]
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self):
+        if self.ring_changed() and self.footer is not None:
+            self.draw_ring(self.footer, self.footer.width, self.footer.width)
+        if not self.stale:
+            return
+        self.stale = False
+        self.title.centre(self.title_text)
+        self.help.centre(self.help_text)
+        if self.seat < 0:
+            self.who.spaces()
+            for tf in self.letters:
+                tf.put(0, SPACE)
+            return
+        self._draw_who()
+        for i in range(LETTERS):
+            tf = self.letters[i]
+            tf.put(0, _CHARSET[self.codes[i] & 31])
+            colours = self.bar if i == self.pos else self.normal
+            tf.colours(colours[0], colours[1])
+
+    def _draw_who(self):
+        """"Player 2  2nd  287" (or "You" when one person plays)."""
+        app = self.app
+        game = app.game
+        store = app.store
+        tf = self.who
+        humans = 0
+        for s in range(game.seats):
+            if game.seat_kind[s] == engine.HUMAN:
+                humans += 1
+        name = _YOU if humans == 1 else _PLAYER[self.seat]
+        rank = store.ranks[self.seat]
+        margin = 1 if tf.width > 16 else 0
+        tf.spaces(0, margin)
+        i = tf.text(name, margin)
+        tf.put(i, SPACE)
+        tf.put(i + 1, SPACE)
+        i = tf.text(_ORDINAL[rank] if rank < len(_ORDINAL) else b"", i + 2)
+        start = tf.number(game.total(self.seat), tf.width - margin)
+        tf.spaces(i, start)
+        tf.spaces(tf.width - margin)
