@@ -36,6 +36,11 @@ MONO_128X64 = Layout(
     card_labels="abbr", card_paren=True,
     list_title=(0, 0, 21, 1), list_top=13, list_pitch=12, list_rows=4, list_x=0, list_width=21,
     list_scale=1,
+    # Defuse mode: dice 14 px so two rows and two text lines fit; letters beside the dice
+    defuse_timer=(0, 0, 5, 1), defuse_stage=(37, 0, 9, 1), defuse_strikes=(98, 0, 5, 1),
+    defuse_die=14, defuse_pitch=25, defuse_x=2, defuse_face_dx=9, defuse_letter=(1, 1, 1),
+    defuse_kept_y=12, defuse_roll_y=26,
+    defuse_lines=((0, 40, 21, 1), (0, 52, 21, 1)),
 )
 
 # PyGamer / PyBadge: 160x128; 26 x 10 characters.
@@ -53,6 +58,10 @@ COLOUR_160X128 = Layout(
     card_labels="short", card_paren=False,
     list_title=(8, 2, 12, 2), list_top=30, list_pitch=12, list_rows=8, list_x=2, list_width=26,
     list_scale=1,
+    defuse_timer=(2, 2, 5, 2), defuse_stage=None, defuse_strikes=(98, 2, 5, 2),
+    defuse_die=23, defuse_pitch=32, defuse_x=0, defuse_face_dx=8, defuse_letter=(1, 5, 1),
+    defuse_kept_y=30, defuse_roll_y=56,
+    defuse_lines=((2, 84, 26, 1), (2, 98, 26, 1), (2, 112, 26, 1)),
 )
 
 # Feather ESP32-S3 Reverse TFT / Pico Display Pack: 240x135; 40 x 11 characters.
@@ -70,6 +79,10 @@ COLOUR_240X135 = Layout(
     card_labels="full", card_paren=False,
     list_title=(0, 2, 20, 2), list_top=30, list_pitch=13, list_rows=8, list_x=0, list_width=40,
     list_scale=1,
+    defuse_timer=(2, 2, 5, 2), defuse_stage=(69, 8, 17, 1), defuse_strikes=(178, 2, 5, 2),
+    defuse_die=31, defuse_pitch=48, defuse_x=0, defuse_face_dx=12, defuse_letter=(4, 9, 1),
+    defuse_kept_y=28, defuse_roll_y=62,
+    defuse_lines=((0, 96, 40, 1), (0, 109, 40, 1), (0, 122, 40, 1)),
 )
 
 # CLUE: 240x240; text at scale 2 (20 x 10 characters) to be readable on a 1.3" screen.
@@ -88,6 +101,10 @@ COLOUR_240X240 = Layout(
     card_labels="abbr", card_paren=False,
     list_title=(0, 2, 20, 2), list_top=30, list_pitch=26, list_rows=8, list_x=0, list_width=20,
     list_scale=2,
+    defuse_timer=(2, 2, 5, 2), defuse_stage=(66, 2, 9, 2), defuse_strikes=(178, 2, 5, 2),
+    defuse_die=38, defuse_pitch=48, defuse_x=0, defuse_face_dx=9, defuse_letter=(1, 13, 1),
+    defuse_kept_y=32, defuse_roll_y=76,
+    defuse_lines=((0, 122, 20, 2), (0, 148, 20, 2), (0, 174, 20, 2), (0, 214, 20, 2)),
 )
 
 ALL = (MONO_128X64, COLOUR_160X128, COLOUR_240X135, COLOUR_240X240)
