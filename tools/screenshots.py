@@ -114,6 +114,175 @@ def shots(profile):
     app.show(S.CARD)
     frames(app)
     yield "scorecard_full", app
+    for scene in records_shots(profile):
+        yield scene
+
+
+class _Recorder:
+    """Passes a die source through and keeps what it gave (to script a bomb's edgework)."""
+
+    def __init__(self, source):
+        self.source = source
+        self.values = []
+
+    def die(self):
+        v = self.source.die()
+        self.values.append(v)
+        return v
+
+
+def _bomb(seed, dice):
+    """The die values that draw seed's edgework, followed by ``dice``."""
+    from yahtzee_core import defuse
+    from yahtzee_core.rng import SeededDice
+
+    rec = _Recorder(SeededDice(seed))
+    defuse.generate_edgework(rec)
+    return rec.values + list(dice)
+
+
+def defuse_shots(profile):
+    """Defuse mode: edgework, a strike with the broken rule, play, defused, BOOM, the menu."""
+    from ui import defuse_screen as DS
+
+    clock = FakeClock(1000)
+    board = desktop.make_board(profile, headless=True, seed=SEED, clock=clock)
+    app = App(board)
+    # bomb 1: 3 4 1 2 4 (small straight, outlier 4); purple kept (a strike), then yellow and
+    # black: 4 4 6 4 4, then 4 4 4: defused. Bomb 2: 1 2 3 4 6 and yellow kept three times.
+    board.rng = ScriptedDice(_bomb(55, [3, 4, 1, 2, 4, 4, 6, 4, 4, 4, 4])
+                             + _bomb(42, [1, 2, 3, 4, 6]))
+    scr = app.screens[S.DEFUSE]
+    scr.options.timer = 2  # 5:00
+    app.start_defuse()
+    frames(app)
+    scr.start_bomb()
+    clock.advance(4000)
+    frames(app)
+    yield "defuse_edgework", app
+    press(app, I.ROLL)
+    clock.advance(6000)
+    press(app, I.HOLD_1, I.ROLL)
+    yield "defuse_strike", app
+    clock.advance(5000)
+    press(app, I.HOLD_1, I.HOLD_2, I.HOLD_5, I.ROLL)
+    clock.advance(3000)
+    frames(app)
+    yield "defuse_play", app
+    clock.advance(4000)
+    press(app, I.ROLL)
+    frames(app, DS.OVER_MS // 16 + 4)
+    yield "defuse_defused", app
+    scr.start_bomb()
+    press(app, I.ROLL, I.HOLD_2)
+    for _ in range(3):
+        clock.advance(3000)
+        press(app, I.ROLL)
+    frames(app, DS.OVER_MS // 16 + 4)
+    yield "defuse_boom", app
+    scr.show_menu()
+    frames(app)
+    yield "defuse_menu", app
+
+
+def _bot_game(game, bot, act):
+    """Play ``game`` to its end with ``bot`` (every seat), through ``act``."""
+    for _ in range(2000):
+        if game.over:
+            return
+        choice = bot.choose(game)
+        act(choice[0], choice[1])
+
+
+def records_shots(profile):
+    """The saved records: Continue? after a restart, statistics with their chart, the
+    high-score table, initials entry after a good game, the crash screen."""
+    from hw.nvm import MemoryNVM
+    from hw.nvm_store import NvmStore
+    from ui.bots import GreedyBot
+    from ui.crash_screen import show_crash
+    from yahtzee_core import records, rules
+    from yahtzee_core.rng import SeededDice
+
+    module = desktop.board_module(profile)
+    nvm = MemoryNVM(module.NVM_SIZE)
+    store = NvmStore(nvm)
+    store.load()
+    # a history: 60 games of the built-in player, a few with the coach, dated on big NVMs
+    bot = GreedyBot()
+    rng = SeededDice(SEED)
+    game = engine.Game(rules.get("yahtzee"), rng, seats=1)
+    names = ("ANN", "BOB", "CJ ", "DOT", "EVE")
+    for i in range(60):
+        game.configure(rules.get("yahtzee"), 1)
+        game.clear_events()
+        _bot_game(game, bot, game.act)
+        game.clear_events()
+        records.record_game(store.stats, store.scores, game, i % 7 == 3, 8880 + i * 3,
+                            records.initials_codes(names[i % 5]))
+    store.settings.initials[:] = records.initials_codes("ANN")
+    store.save()
+    # a game in progress, saved after the fourth box; then the power goes
+    clock = FakeClock(1000)
+    board = desktop.make_board(profile, headless=True, seed=SEED, clock=clock)
+    board.storage = nvm
+    board.clock.date = lambda: (2024, 11, 21)  # same pictures every day
+    store = NvmStore(nvm)
+    store.load()
+    app = App(board, store=store)
+    app.settings.seats = 2
+    app.settings.kinds[1] = engine.MEDIUM
+    app.start_game()
+    for _ in range(8):
+        _bot_game_turn(app, bot)
+    del app, board
+    board = desktop.make_board(profile, headless=True, seed=SEED, clock=clock)
+    board.storage = nvm
+    board.clock.date = lambda: (2024, 11, 21)
+    store = NvmStore(nvm)
+    store.load()
+    app = App(board, store=store)
+    frames(app)
+    yield "continue", app
+    app.screens[S.CONTINUE].activate(18)  # "New game": asks again
+    frames(app)
+    yield "continue_confirm", app
+    app.discard_game()
+    app.show(S.TITLE)
+    app.show(S.STATS)
+    frames(app)
+    yield "stats", app
+    app.show(S.HIGH_SCORES)
+    frames(app)
+    yield "high_scores", app
+    # a good game for the player: the bot plays it, the initials are asked for
+    app.settings.seats = 1
+    app.start_game()
+    board.rng = app.game.rng = ScriptedDice([6, 6, 6, 6, 6] * 3 + [5, 5, 5, 5, 5] * 3
+                                            + [4, 4, 4, 4, 4] * 3 + [1, 2, 3, 4, 5, 6] * 200)
+    _bot_game(app.game, bot, app.act)
+    frames(app)
+    press(app, I.DOWN, I.ENTER, I.UP)
+    yield "initials", app
+    press(app, I.ENTER, I.ENTER)
+    app.show_high_scores()
+    frames(app)
+    yield "high_scores_new", app
+    show_crash(board, "ValueError: dice fell off the table", "play_screen.py:97 handle", True,
+               app.sheet, app.layout)
+    yield "crash", app
+
+
+def _bot_game_turn(app, bot):
+    """One seat's turn by the bot through the app (so each scored box is saved)."""
+    game = app.game
+    seat = game.player
+    for _ in range(40):
+        if game.over or game.player != seat:
+            return
+        choice = bot.choose(game)
+        if app.act(choice[0], choice[1]) != engine.OK:
+            app.act(engine.ROLL)
 
 
 def main(argv):
@@ -126,10 +295,11 @@ def main(argv):
     os.makedirs(out, exist_ok=True)
     count = 0
     for profile, size in SIZES:
-        for name, app in shots(profile):
-            path = os.path.join(out, "%s_%s.png" % (size, name))
-            app.display.save_png(path, scale)
-            count += 1
+        for scenes in (shots, defuse_shots):
+            for name, app in scenes(profile):
+                path = os.path.join(out, "%s_%s.png" % (size, name))
+                app.display.save_png(path, scale)
+                count += 1
     print("%d screenshots in %s" % (count, os.path.relpath(out, ROOT)))
 
 
