@@ -15,7 +15,8 @@ screen. The screen (id ``S.DEFUSE``) has four views in one Group:
 Keys on a bomb: HOLD_1..5 keep / release purple, yellow, blue, white, black (PyGamer and
 PyBadge: the stick chooses a die, A keeps it); ROLL rolls; any other key switches between the
 dice and the edgework (up/down scroll the edgework; up at its top goes back); MENU twice gives
-up. The countdown runs from the moment the bomb starts (``Module.tick`` from the app clock).
+up. The countdown runs from the moment the bomb starts (``Module.tick`` from the app clock);
+while it runs the screen keeps the app's idle timer from dimming or sleeping.
 
 Statistics live in ``defuse_stats`` (``ui/defuse_stats.DefuseStats``); ``on_stats`` (None
 by default) is called with them after every finished bomb, for saving."""
@@ -123,6 +124,7 @@ class DefuseScreen(S.Screen):
         self._shown_s = -1
         self._shown_hurry = -1
         self._msg_serial = -1
+        self.idle = None
 
     # -- views ---------------------------------------------------------------------------------
     def _list_view(self, view):
@@ -157,6 +159,7 @@ class DefuseScreen(S.Screen):
 
     def enter(self):
         super().enter()
+        self.idle = getattr(self.app, "idle", None)  # the app's dim/sleep timer, if it has one
         self.show_menu()
 
     def leave(self):
@@ -362,6 +365,9 @@ class DefuseScreen(S.Screen):
             self._msg_serial = app.msg_serial
             self.stale = True
         if self.phase == ARMED:
+            idle = self.idle
+            if idle is not None:
+                idle.touch(now)  # a live bomb never dims or sleeps: its clock is running
             dt = ticks_diff(now, self.last_ms)
             self.last_ms = now
             if dt > 0:

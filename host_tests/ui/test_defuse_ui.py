@@ -302,6 +302,28 @@ def test_the_countdown_ticks_and_blows_up_at_zero(profile):
     assert "Time ran out" in " ".join(words(app, scr.result.rows))
 
 
+def test_a_live_bomb_never_sleeps_but_the_menu_does():
+    app, board, ew, scr = defuse_app("pygamer", seed=5)
+    assert hasattr(app, "idle")
+    app.settings.sleep_after = 1  # 15 s
+    player = Defuser(app)
+    player.open_from_title()
+    player.choose(DL.TIMER, 2, "timer")  # 5:00
+    player.start()
+    player.give(I.ROLL)
+    clock = board.clock.ticks_ms
+    for _ in range(40):  # 40 s without a press
+        clock.advance(1000)
+        step(app)
+    assert app.idle.sleeps == 0 and not app.idle.dimmed
+    assert scr.module.seconds_left() == 300 - 40 and not scr.module.exploded
+    scr.show_menu()
+    for _ in range(20):
+        clock.advance(1000)
+        step(app)
+    assert app.idle.sleeps >= 1
+
+
 def test_giving_up_needs_a_second_menu_press():
     app, board, ew, scr = defuse_app("macropad")
     player = Defuser(app)
