@@ -56,26 +56,21 @@ class Lattice:
     arrays the planner needs. Built once (start-up)."""
 
     def __init__(self):
-        keys = []  # sorted dice as base-7 digits, most significant first (0 = no die)
-        level = [0]
-        for k in range(6):
-            keys.extend(level)
-            if k == 5:
-                break
-            nxt = []
-            for key in level:
-                last = key % 7 if k else 1
-                for f in range(last, 7):
-                    nxt.append(key * 7 + f)
-            level = nxt
-        index = {}
-        for i in range(N_KEEPS):
-            index[keys[i]] = i
+        # keys[i]: multiset i's sorted dice as base-7 digits, most significant first; each
+        # level is in ascending order (= tuple order), so a level can be binary-searched
+        keys = _zeros("H", 0)
+        keys.append(0)
+        for lv in range(5):
+            for i in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
+                key = keys[i]
+                for f in range(key % 7 if lv else 1, 7):
+                    keys.append(key * 7 + f)
         # up[k*6 + f-1]: the multiset k plus one die showing f (k below FIRST_ROLL)
-        self.up = array("H", [0] * (FIRST_ROLL * 6))
+        self.up = _zeros("H", FIRST_ROLL * 6)
         # sortkey[k]: k's sorted dice, left-aligned base-7 digits; compares like the tuples
-        self.sortkey = array("H", [0] * N_KEEPS)
+        self.sortkey = _zeros("H", N_KEEPS)
         self.size = bytearray(N_KEEPS)
+        digits = bytearray(7)
         for lv in range(6):
             for i in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
                 key = keys[i]
@@ -84,20 +79,30 @@ class Lattice:
                 for _ in range(5 - lv):
                     sk *= 7
                 self.sortkey[i] = sk
-                if lv < 5:
-                    digits = [0] * 6
-                    t = key
-                    for _ in range(lv):
-                        digits[t % 7 - 1] += 1
-                        t //= 7
-                    for f in range(1, 7):
-                        digits[f - 1] += 1
-                        nk = 0
-                        for g in range(1, 7):
-                            for _ in range(digits[g - 1]):
-                                nk = nk * 7 + g
-                        digits[f - 1] -= 1
-                        self.up[i * 6 + f - 1] = index[nk]
+                if lv == 5:
+                    continue
+                for g in range(7):
+                    digits[g] = 0
+                t = key
+                for _ in range(lv):
+                    digits[t % 7] += 1
+                    t //= 7
+                for f in range(1, 7):
+                    digits[f] += 1
+                    nk = 0
+                    for g in range(1, 7):
+                        for _ in range(digits[g]):
+                            nk = nk * 7 + g
+                    digits[f] -= 1
+                    lo = _LEVEL_START[lv + 1]
+                    hi = _LEVEL_START[lv + 2] - 1
+                    while lo < hi:  # binary search of the next level
+                        mid = (lo + hi) // 2
+                        if keys[mid] < nk:
+                            lo = mid + 1
+                        else:
+                            hi = mid
+                    self.up[i * 6 + f - 1] = lo
         # counts[(f-1)*252 + r]: dice showing f in roll r; total[r]; yface[r]: f for five f's
         self.counts = bytearray(6 * N_ROLLS)
         self.total = bytearray(N_ROLLS)
@@ -139,6 +144,14 @@ class Lattice:
         return k
 
 
+def _zeros(code, n):
+    """array(code) of n zeros, grown in place (no temporary list: start-up RAM stays exact)."""
+    a = array(code)
+    for _ in range(n):
+        a.append(0)
+    return a
+
+
 _lattice = None
 
 
@@ -152,14 +165,26 @@ def lattice():
 # -- CRC-32 of the rule data (the table header's fingerprint) -----------------------------------
 
 
-def crc32(data, crc=0):
-    """zlib's CRC-32, bit by bit (start-up only: a table header check)."""
-    crc ^= 0xFFFFFFFF
+def _crc32_halves(data):
+    """zlib's CRC-32 of ``data`` as (high 16 bits, low 16 bits): bit by bit on 16-bit halves,
+    so no big ints (start-up only: the table header check)."""
+    hi = 0xFFFF
+    lo = 0xFFFF
     for b in data:
-        crc ^= b
+        lo ^= b
         for _ in range(8):
-            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
-    return crc ^ 0xFFFFFFFF
+            bit = lo & 1
+            lo = (lo >> 1) | ((hi & 1) << 15)
+            hi >>= 1
+            if bit:
+                hi ^= 0xEDB8
+                lo ^= 0x8320
+    return hi ^ 0xFFFF, lo ^ 0xFFFF
+
+
+def crc32(data):
+    hi, lo = _crc32_halves(data)
+    return (hi << 16) | lo
 
 
 def rules_fingerprint(rs):
@@ -171,7 +196,7 @@ def rules_fingerprint(rs):
     data.extend(rs.param_c)
     data.extend(bytes([rs.upper_threshold & 0xFF, rs.upper_bonus & 0xFF, rs.upper_bonus >> 8,
                        rs.yahtzee_bonus & 0xFF, rs.yahtzee_bonus >> 8, rs.joker]))
-    return crc32(data) & 0xFFFF
+    return _crc32_halves(data)[1]
 
 
 # -- table sources ------------------------------------------------------------------------------
@@ -244,7 +269,7 @@ class TableValues:
             raise ValueError("strategy table inconsistent")
         raw = bytearray(2 * self.n_u)
         source.read(self.o_ustart, raw)
-        self.ustart = array("H", [0] * self.n_u)
+        self.ustart = _zeros("H", self.n_u)
         for i in range(self.n_u):
             self.ustart[i] = _u16(raw, 2 * i)
         self.urank = bytearray(self.n_u * self.W)
@@ -314,14 +339,14 @@ class TurnPlanner:
         self.score = bytearray(m * N_ROLLS)  # score[b*252 + r]: normal score of box b, roll r
         self.jscore = bytearray(m * 7)  # jscore[b*7 + f]: box b's score for five f's as a Joker
         self.face = bytearray(m)  # face of an upper box, 0 for a lower box
-        self.boxq = array("i", [0] * (m * 6))  # per box: D by face count (upper) / next values
-        self.F = array("i", [0] * N_ROLLS)
-        self.A = array("i", [0] * N_KEEPS)
-        self.x3 = array("i", [0] * N_KEEPS)
-        self.x2 = array("i", [0] * N_KEEPS)
-        self.sub = array("H", [0] * 32)  # multiset index of each hold mask
-        self.hold = array("i", [0] * 32)  # keep number of each hold mask (after best_hold)
-        self.box = array("i", [0] * m)  # D of each box in units (after box_values)
+        self.boxq = _zeros("i", m * 6)  # per box: D by face count (upper) / next values
+        self.F = _zeros("i", N_ROLLS)
+        self.A = _zeros("i", N_KEEPS)
+        self.x3 = _zeros("i", N_KEEPS)
+        self.x2 = _zeros("i", N_KEEPS)
+        self.sub = _zeros("H", 32)  # multiset index of each hold mask
+        self.hold = _zeros("i", 32)  # keep number of each hold mask (after best_hold)
+        self.box = _zeros("i", m)  # D of each box in units (after box_values)
         self._counts = bytearray(7)
         self.rs = None
         self.n = 0
