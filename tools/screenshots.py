@@ -244,8 +244,7 @@ def records_shots(profile):
     app = App(board, store=store)
     frames(app)
     yield "continue", app
-    app.screens[S.CONTINUE].activate(18)  # "New game": asks again
-    frames(app)
+    press(app, I.DOWN, I.ENTER)  # "New game": asks again
     yield "continue_confirm", app
     app.discard_game()
     app.show(S.TITLE)

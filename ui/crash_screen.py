@@ -83,27 +83,34 @@ def wrap(text, width):
     return lines
 
 
-def crash_lines(text, where, saved, width, rows):
-    """What the rows under the title say: the error (wrapped, cut with "..." if long), where,
-    whether the game is saved, and the restart prompt on the last row."""
+def crash_rows(text, where, saved, width, rows):
+    """``(line, role)`` for the rows under the title: the error (wrapped, cut with "..." if
+    long; role "error"), where it happened ("where"), whether the game is saved ("ink"), and
+    the restart prompt on the last row ("prompt")."""
     tail = []
     if saved:
-        tail.append(_SAVED.decode())
-    tail.append(_RESTART.decode())
+        tail.append((_SAVED.decode(), "ink"))
+    tail.append((_RESTART.decode(), "prompt"))
     room = rows - len(tail)
-    body = wrap(text, width)
-    if where and len(body) < room:
-        for w in ("at " + where, "at " + where.split(" ")[0], where):
-            if len(w) <= width:
-                break
-        body.append(w[:width])
+    body = [(line, "error") for line in wrap(text, width)]
     if len(body) > room:
         body = body[:room]
-        last = body[-1] if body else ""
-        body[-1] = (last[: width - 3] + "...") if len(last) > width - 3 else last + "..."
+        last = body[-1][0] if body else ""
+        last = (last[: width - 3] + "...") if len(last) > width - 3 else last + "..."
+        body[-1] = (last, "error")
+    if where and len(body) < room:
+        for w in ("at " + where, "at " + where.split(" ")[0], where.split(" ")[0]):
+            if len(w) <= width:
+                break
+        body.append((w[:width], "where"))
     while len(body) + len(tail) < rows:
-        body.append("")
+        body.append(("", "ink"))
     return body[:room] + tail
+
+
+def crash_lines(text, where, saved, width, rows):
+    """The text of ``crash_rows``."""
+    return [line for line, role in crash_rows(text, where, saved, width, rows)]
 
 
 class CrashScreen:
@@ -123,8 +130,10 @@ class CrashScreen:
 
             sheet = GlyphSheet(terminalio.FONT)
         colours = theme.for_screen(board.colour)
-        ink = make_palette(colours[theme.BG], colours[theme.INK])
-        warn = make_palette(colours[theme.BG], colours[theme.WARN])
+        palettes = {}
+        for role, colour in (("error", theme.WARN), ("where", theme.DIM), ("ink", theme.INK),
+                             ("prompt", theme.ACCENT)):
+            palettes[role] = make_palette(colours[theme.BG], colours[colour])
         group = displayio.Group()
         # background
         bmp = displayio.Bitmap(16, 16, 1)
@@ -134,17 +143,19 @@ class CrashScreen:
                                         height=(lay.height + 15) // 16, tile_width=16,
                                         tile_height=16))
         x, y, w, s = lay.list_title
-        self.title = TextField(sheet, warn, x, y, w, s)
+        self.title = TextField(sheet, palettes["error"], x, y, w, s)
         self.title.centre(_TITLE)
         group.append(self.title.node)
         rows = 2 if small else lay.list_rows
         width = lay.list_width
-        lines = crash_lines(text, where, saved, width, rows)
+        lines = crash_rows(text, where, saved, width - 1, rows)  # one cell of margin
         self.rows = []
         for r in range(rows):
             top = lay.list_top + (r if not small else lay.list_rows - 2 + r) * lay.list_pitch
-            tf = TextField(sheet, warn if r == 0 else ink, lay.list_x, top, width, lay.list_scale)
-            tf.line(lines[r].encode())
+            line, role = lines[r]
+            tf = TextField(sheet, palettes[role], lay.list_x, top, width, lay.list_scale)
+            tf.put(0, 32)
+            tf.line(line.encode(), 1)
             group.append(tf.node)
             self.rows.append(tf)
         self.group = group

@@ -4,8 +4,8 @@
     idle.tick(now, active)     # once per frame; active: a code was handled or a computer moved
 
 The times come from the settings as codes into ``records.IDLE_SECONDS`` (0 = never):
-``settings.dim_after`` and ``settings.sleep_after``. A press, a held key or a step of the
-command ring counts as activity and brings the screen back from dim (that press acts as usual:
+``settings.dim_after`` and ``settings.sleep_after``. A press, a held key, a step of the
+command ring, a computer seat's move or a screen that ``keeps_awake`` counts as activity and brings the screen back from dim (that press acts as usual:
 a dimmed screen is still readable). Before sleeping the app saves (``app.before_sleep``); then
 ``board.power.sleep_until_button()`` blanks the screen and waits; the press that wakes the
 board is dropped (``buttons.clear()``, also here in case a power object does not), so it does
@@ -44,8 +44,10 @@ class Idle:
         return ticks_diff(now, self.last)
 
     def tick(self, now, active):
-        buttons = self.app.buttons
-        if active or buttons.ring_pos != self._ring_pos or buttons.any_down():
+        app = self.app
+        buttons = app.buttons
+        if (active or buttons.ring_pos != self._ring_pos or buttons.any_down()
+                or app.current.keeps_awake):
             self._ring_pos = buttons.ring_pos
             self.touch(now)
             return
@@ -53,7 +55,7 @@ class Idle:
         if idle > _LONGEST or idle < 0:
             self.last = (now - _LONGEST) & _MASK
             idle = _LONGEST
-        settings = self.app.settings
+        settings = app.settings
         limit = IDLE_SECONDS[settings.sleep_after] * 1000
         if limit and idle >= limit:
             self.sleep()

@@ -151,7 +151,7 @@ _add(COLOUR_240X135,
      initials_who=(0, 30, 40, 1), initials_letters=(81, 46, 30, 3), initials_help=(0, 92, 40, 1),
      initials_footer=(0, 121, 40, 1))
 _add(COLOUR_240X240,  # chart under the text, full width
-     stats_lines=(6, 30, 24, 5, 19, 2), stats_chart=(0, 154, 240, 44), stats_axis=(0, 200, 40, 1),
+     stats_lines=(6, 30, 24, 5, 19, 2), stats_chart=(8, 154, 224, 44), stats_axis=(8, 200, 37, 1),
      stats_footer=(0, 214, 20, 2),
      initials_who=(0, 34, 20, 2), initials_letters=(57, 70, 48, 5), initials_help=(0, 150, 20, 2),
      initials_footer=(0, 214, 20, 2))

@@ -43,6 +43,8 @@ def to_bytes(s):
 class Screen:
     """Base class: a hidden Group, the list of its text fields and a ``stale`` flag."""
 
+    keeps_awake = False  # True while the screen must not dim or sleep (a bomb's timer runs)
+
     def __init__(self, app):
         self.app = app
         self.lay = app.layout

@@ -613,6 +613,24 @@ def test_a_computer_turn_keeps_the_screen_awake():
     assert not board.power.dimmed and app.idle.sleeps == 0
 
 
+def test_a_screen_that_keeps_awake_never_dims_or_sleeps():
+    app, board, clock = boot("feather_tft", nvm=MemoryNVM(8192))
+    app.settings.dim_after = 1
+    app.settings.sleep_after = 1
+    scr = app.screens[S.STATS]
+    scr.keeps_awake = True  # as a screen with a running timer would (Defuse mode)
+    app.show(S.STATS)
+    for _ in range(100):
+        clock.advance(1000)
+        app.step()
+    assert not board.power.dimmed and app.idle.sleeps == 0
+    scr.keeps_awake = False
+    for _ in range(16):
+        clock.advance(1000)
+        app.step()
+    assert app.idle.sleeps == 1
+
+
 # -- idle frames of the new screens -----------------------------------------------------------
 
 PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]
