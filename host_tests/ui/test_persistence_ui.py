@@ -810,3 +810,21 @@ def test_largest_numbers_fit_the_statistics_and_the_table(profile):
     settle(app)
     who = text_of(app, app.screens[S.INITIALS].who).split()
     assert who == ["You", "10th" if store.scores.size == 10 else "3rd", "1575"]
+
+
+# -- the same modules under MicroPython ---------------------------------------------------------
+
+
+def test_new_modules_import_and_idle_tick_allocates_nothing_under_micropython():
+    import shutil
+    import subprocess
+
+    runner = os.path.join(ROOT, "tools", "mpy_runner")
+    if not shutil.which("node") or not os.path.isdir(os.path.join(runner, "node_modules")):
+        pytest.skip("no node or MicroPython VM (bash tools/test installs it)")
+    done = subprocess.run(["node", os.path.join(runner, "run.mjs"), "--mount", "ui",
+                           os.path.join(ROOT, "host_tests", "ui", "mp_persistence_vm.py")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Idle.tick: 201 frames under heap_lock" in done.stdout
+    assert "import total" in done.stdout and "crash lines: ['ValueError: dice'" in done.stdout
