@@ -646,6 +646,24 @@ def test_no_project_allocation_per_frame_keep_strike_or_tick(profile):
     assert size == 0, lines
 
 
+def test_hot_paths_allocate_nothing_under_micropython_heap_lock():
+    """The strict check, in the real MicroPython VM (tools/mpy_runner) on a stand-in for
+    displayio: tracemalloc above sees growth only, heap_lock() refuses any allocation at all.
+    Every layout, with and without the command ring and the stick's die choice."""
+    import shutil
+    import subprocess
+
+    runner = os.path.join(ROOT, "tools", "mpy_runner")
+    if not shutil.which("node") or not os.path.isdir(os.path.join(runner, "node_modules")):
+        pytest.skip("no node or MicroPython VM (bash tools/test installs it)")
+    done = subprocess.run(["node", os.path.join(runner, "run.mjs"), "--mount", "ui", "--mount", "hw",
+                           os.path.join(ROOT, "host_tests", "ui", "mp_defuse_heaplock.py")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    frames = int(done.stdout.split("defuse heap-locked frames:")[1].split()[0])
+    assert frames >= 1000
+
+
 # -- layout --------------------------------------------------------------------------------------
 def overlap(a, b):
     ax, ay, aw, ah = a

@@ -1,0 +1,279 @@
+"""Run inside the MicroPython VM (tools/mpy_runner/run.mjs --mount ui --mount hw): Defuse mode's
+screen on a small stand-in for displayio, its per-frame paths under micropython.heap_lock() so
+any heap allocation raises MemoryError: idle frames, clock seconds (dice and edgework views),
+keeping and releasing, strikes with the broken rule shown, the stick's die choice, the command
+ring's footer. Prints "defuse heap-locked frames: N" and exits 0; test_defuse_ui.py runs it."""
+
+import sys
+
+import micropython
+
+
+# -- a stand-in for displayio: the same calls, plain storage ------------------------------------
+class Bitmap:
+    def __init__(self, width, height, value_count):
+        self.width = width
+        self.height = height
+        self.data = bytearray(width * height)
+
+    def __getitem__(self, xy):
+        return self.data[xy[1] * self.width + xy[0]]
+
+    def __setitem__(self, xy, value):
+        self.data[xy[1] * self.width + xy[0]] = value
+
+
+class Palette:
+    def __init__(self, n):
+        self.colours = [0] * n
+
+    def __getitem__(self, i):
+        return self.colours[i]
+
+    def __setitem__(self, i, colour):
+        self.colours[i] = colour
+
+
+class TileGrid:
+    def __init__(self, bitmap, pixel_shader=None, width=1, height=1, tile_width=1, tile_height=1,
+                 default_tile=0, x=0, y=0):
+        self.bitmap = bitmap
+        self.pixel_shader = pixel_shader
+        self.tiles = bytearray(width * height)
+        for i in range(width * height):
+            self.tiles[i] = default_tile
+        self.x = x
+        self.y = y
+        self.hidden = False
+        self.writes = 0
+
+    def __getitem__(self, i):
+        return self.tiles[i]
+
+    def __setitem__(self, i, tile):
+        self.tiles[i] = tile
+        self.writes += 1
+
+
+class Group:
+    def __init__(self, scale=1, x=0, y=0):
+        self.scale = scale
+        self.x = x
+        self.y = y
+        self.hidden = False
+        self.items = []
+
+    def append(self, item):
+        self.items.append(item)
+
+    def remove(self, item):
+        self.items.remove(item)
+
+
+class _Displayio:
+    pass
+
+
+fake = _Displayio()
+fake.Bitmap = Bitmap
+fake.Palette = Palette
+fake.TileGrid = TileGrid
+fake.Group = Group
+sys.modules["displayio"] = fake
+
+from hw import inputs as I  # noqa: E402
+from hw.keymap import FULL_RING  # noqa: E402
+from ui import layout as layouts  # noqa: E402
+from ui import theme  # noqa: E402
+from ui.text import make_palette  # noqa: E402
+from yahtzee_core import defuse  # noqa: E402
+from yahtzee_core.rng import ScriptedDice  # noqa: E402
+
+
+# -- a stand-in for the app --------------------------------------------------------------------
+class Sheet:
+    glyph_w = 6
+    glyph_h = 12
+
+    def __init__(self):
+        self.bitmap = Bitmap(6 * 99, 12, 2)
+
+
+class Buttons:
+    def __init__(self, ring):
+        self.ring = ring
+        self.ring_pos = 0
+
+    def ring_goto(self, code):
+        if not self.ring:
+            return False
+        for i in range(len(self.ring)):
+            if self.ring[i] == code:
+                self.ring_pos = i
+                return True
+        return False
+
+    def ring_code(self):
+        return self.ring[self.ring_pos] if self.ring else 0
+
+
+class Sound:
+    def __init__(self):
+        self.last = None
+
+    def play(self, name):
+        self.last = name
+
+
+class Lights:
+    def __init__(self):
+        self.held_mask = 0
+
+    def show_held(self, mask):
+        self.held_mask = mask
+
+    def off(self):
+        self.held_mask = 0
+
+
+class Settings:
+    lights = True
+
+
+class Board:
+    def __init__(self, colour, rng):
+        self.colour = colour
+        self.rng = rng
+
+
+class App:
+    def __init__(self, lay, ring, die_focus, rng):
+        self.layout = lay
+        self.colours = theme.for_screen(lay.colour)
+        self.sheet = Sheet()
+        self.buttons = Buttons(ring)
+        self.board = Board(lay.colour, rng)
+        self.sound = Sound()
+        self.lights = Lights()
+        self.settings = Settings()
+        self.die_focus = die_focus
+        self.now = 1000
+        self.msg = b""
+        self.msg_role = theme.INK
+        self.msg_serial = 0
+        self.shown = -1
+        self._palettes = {}
+
+    def palette(self, role):
+        p = self._palettes.get(role)
+        if p is None:
+            p = make_palette(self.colours[theme.BG], self.colours[role])
+            self._palettes[role] = p
+        return p
+
+    def show(self, screen_id):
+        self.shown = screen_id
+
+
+def script():
+    """A bomb's edgework from a seeded source, then 1 2 3 4 6 (keep the 6s)."""
+    from yahtzee_core.rng import SeededDice
+
+    class Recorder:
+        def __init__(self):
+            self.src = SeededDice(5)
+            self.values = []
+
+        def die(self):
+            v = self.src.die()
+            self.values.append(v)
+            return v
+
+    rec = Recorder()
+    defuse.generate_edgework(rec)
+    return ScriptedDice(rec.values + [1, 2, 3, 4, 6])
+
+
+from ui.defuse_screen import DefuseScreen, VIEW_DICE, VIEW_EDGE  # noqa: E402
+
+frames = 0
+
+
+def locked(fn, n):
+    """Run fn n times with the heap locked."""
+    global frames
+    micropython.heap_lock()
+    try:
+        for _ in range(n):
+            fn()
+    finally:
+        micropython.heap_unlock()
+    frames += n
+
+
+for lay in layouts.ALL:
+    for ring, die_focus in ((None, False), (FULL_RING, False), (None, True)):
+        app = App(lay, ring, die_focus, script())
+        scr = DefuseScreen(app)
+        scr.enter()
+        scr.options.timer = 2  # 5:00
+        scr.options.strikes = 5  # no limit: strike as often as wanted
+        scr.start_bomb()
+        scr.draw()
+        scr.handle(I.ROLL)
+        scr.draw()
+        assert list(scr.module.dice) == [1, 2, 3, 4, 6] and scr.view == VIEW_DICE
+
+        def frame():
+            app.now += 16
+            scr.tick(app.now)
+            scr.draw()
+
+        def second():
+            app.now += 1000
+            scr.tick(app.now)
+            scr.draw()
+
+        def keep_release():
+            scr.handle(I.HOLD_2)
+            scr.draw()
+            scr.handle(I.HOLD_2)
+            scr.draw()
+
+        def strike():
+            scr.handle(I.ROLL)
+            scr.draw()
+
+        def stick():
+            scr.handle(I.RIGHT)
+            scr.draw()
+            scr.handle(I.ENTER)
+            scr.draw()
+            scr.handle(I.ENTER)
+            scr.draw()
+
+        def ring_step():
+            buttons = app.buttons
+            buttons.ring_pos = (buttons.ring_pos + 1) % len(buttons.ring)
+            scr.draw()
+
+        frame()  # warm: palettes and shadows settle
+        locked(frame, 50)
+        locked(second, 5)
+        locked(keep_release, 10)
+        scr.handle(I.HOLD_1)  # purple (a 1) kept: the rule wants the 6s
+        scr.draw()
+        locked(strike, 10)
+        assert scr.module.strikes == 10 and scr.strike_shown
+        assert app.sound.last == "strike"
+        if die_focus:
+            locked(stick, 10)
+        if ring:
+            locked(ring_step, len(ring) * 2)
+        scr.set_view(VIEW_EDGE)
+        scr.draw()
+        locked(frame, 20)
+        locked(second, 5)
+        assert scr.module.seconds_left() < 300 - 10
+
+print("defuse heap-locked frames: %d" % frames)
