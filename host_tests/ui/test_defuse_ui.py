@@ -259,8 +259,12 @@ def test_three_strikes_blow_it_up(profile):
     text = " ".join(words(app, scr.result.rows))
     assert "Too many strikes" in text and defuse.REASONS[reason] in text, text
     assert scr.defuse_stats.exploded == 1 and scr.defuse_stats.strikes == 3
-    # ROLL on the result starts a new bomb (the script holds no more dice: stop there)
+    # "New bomb" arms another one from the board's dice source
     assert scr.result.items[scr.result.sel] == DL.AGAIN
+    board.rng = SeededDice(3)
+    player.give(I.ENTER)
+    assert scr.view == DS.VIEW_EDGE and scr.phase == DS.ARMED and scr.module is not module
+    assert scr.module.strikes == 0 and scr.module.stage == 0 and scr.defuse_stats.bombs == 2
 
 
 @pytest.mark.parametrize("profile", ["pygamer", "macropad", "clue"])
@@ -328,7 +332,12 @@ def test_giving_up_needs_a_second_menu_press():
     app, board, ew, scr = defuse_app("macropad")
     player = Defuser(app)
     player.open_from_title()
+    player.choose(DL.STRICT)
+    player.give(I.ENTER)  # strict (older module releases): on
+    player.choose(DL.PRACTICE)
+    player.give(I.RIGHT)  # practice: off
     player.start()
+    assert scr.module.strict and not scr.options.practice
     player.give(I.ROLL)
     player.give(I.MENU)
     assert scr.view == DS.VIEW_DICE and scr.phase == DS.ARMED
