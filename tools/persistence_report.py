@@ -1,0 +1,106 @@
+"""NVM writes the hand-held makes: per game (each scored box, game over, initials), while a
+player sits idle, and when the idle timer sleeps. Runs the real code.py start-up on headless
+desktop boards with memory NVM and plays through the board's own keys.
+
+    python tools/persistence_report.py [--games 3]
+"""
+
+import importlib.util
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
+
+from hw import desktop  # noqa: E402
+from hw import inputs as I  # noqa: E402
+from hw.nvm import MemoryNVM  # noqa: E402
+from hw.testing import FakeClock  # noqa: E402
+from ui import screen as S  # noqa: E402
+from yahtzee_core import engine  # noqa: E402
+
+from ui_harness import KeyDriver, Player, settle, step  # noqa: E402
+
+
+def load_code_py():
+    spec = importlib.util.spec_from_file_location("pocket_code", os.path.join(ROOT, "code.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CODE = load_code_py()
+
+
+def boot(profile, seed):
+    clock = FakeClock(1000)
+    board = desktop.make_board(profile, headless=True, seed=seed, clock=clock)
+    nvm = MemoryNVM(board.profile.NVM_SIZE)
+    board.storage = nvm
+    app = CODE.build_app(board)
+    settle(app)
+    return app, board, nvm, clock
+
+
+def one_game(profile, seed, seats):
+    """NVM writes of one game played on the keys: (at the start, scored boxes up to and with
+    the game over, initials entry with one letter changed)."""
+    app, board, nvm, clock = boot(profile, seed)
+    app.settings.seats = seats
+    app.settings.pace = 0
+    driver = KeyDriver(app)
+    player = Player(app, driver)
+    w0 = nvm.writes
+    app.start_game()
+    settle(app)
+    w1 = nvm.writes
+    game = app.game
+    for _ in range(5000):
+        if game.over:
+            break
+        if game.is_computer():
+            step(app, 2)
+        else:
+            player.turn()
+    settle(app)
+    w2 = nvm.writes
+    if app.current_id == S.INITIALS:
+        driver.give(I.DOWN)
+        while app.current_id == S.INITIALS:
+            driver.give(I.ENTER)
+    return w1 - w0, w2 - w1, nvm.writes - w2
+
+
+def idle_hour(profile):
+    """Writes while the player leaves the play screen alone for an hour (dim 30 s, sleep 2 min;
+    the desktop's power object returns from sleep at once, so it sleeps again and again)."""
+    app, board, nvm, clock = boot(profile, 5)
+    app.start_game()
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 0)
+    settle(app)
+    start = nvm.writes
+    for _ in range(3600):
+        clock.advance(1000)
+        app.step()
+    return nvm.writes - start, app.idle.sleeps
+
+
+def main(argv):
+    games = 3
+    if "--games" in argv:
+        games = int(argv[argv.index("--games") + 1])
+    print("NVM writes (each one slice assignment of one slot):")
+    for profile, seats in (("pygamer", 1), ("macropad", 1), ("clue", 2)):
+        rows = [one_game(profile, 100 + g, seats) for g in range(games)]
+        print("  %-9s %d seat%s: per game %s = at start %s + boxes and game over %s + initials %s"
+              % (profile, seats, "s (human + computer)" if seats > 1 else " (human)",
+                 [sum(r) for r in rows], [r[0] for r in rows], [r[1] for r in rows],
+                 [r[2] for r in rows]))
+    writes, sleeps = idle_hour("pygamer")
+    print("  an idle hour on the play screen: %d writes, %d sleeps" % (writes, sleeps))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
