@@ -101,6 +101,8 @@ class App:
         self.autoplay = AutoPlayer(policies)
         self.store = store
         self.hinter = hinter
+        # the coach's cost of each human choice (ui/coach.py): told before and after each action
+        self._coach = hinter if hinter is not None and hasattr(hinter, "before_act") else None
         # message line shared by the game screens
         self.msg = b""
         self.msg_role = theme.INK
@@ -207,6 +209,7 @@ class App:
         self.game.configure(rs, s.seats, s.kinds, s.duplicate, s.autofill)
         self.game.clear_events()
         self.coached = 0
+        self._coach_new_game()
         self.in_game = True
         snapshot.encode(self.game, self._warm)  # warm-up: the first save must not enumerate rolls
         if self.store is not None:
@@ -232,6 +235,7 @@ class App:
             game = self.game
             game.clear_events()
             self.coached = 0  # not kept in the snapshot (see docs/nvm_layout.md)
+            self._coach_new_game()
             self.in_game = True
             self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
             self.msg = b""
@@ -304,6 +308,10 @@ class App:
             return False
         return self.store.record_result(self.game, self.coached, self.clock.date()) == 0
 
+    def _coach_new_game(self):
+        if self._coach is not None:
+            self._coach.new_game()
+
     def can_hint(self):
         return self.hinter is not None
 
@@ -316,10 +324,15 @@ class App:
 
     def act(self, action, arg=0):
         """Apply an engine action; show the reason of a refusal; handle the events."""
+        coach = self._coach
+        if coach is not None:
+            coach.before_act(self, action, arg)
         result = self.game.act(action, arg)
         if result != engine.OK and result != engine.R_CONFIRM_NEEDED:
             self.say(REASON_TEXT[result], theme.WARN)
             self.sound.play("refuse")
+        if coach is not None:
+            coach.after_act(self, result)  # before the events: their messages come after
         self.pump()
         return result
 
@@ -384,6 +397,7 @@ class App:
             self._pending_screen = S.INITIALS if initials else S.GAME_OVER
         elif ev == engine.EV_NEW_GAME:
             self.coached = 0
+            self._coach_new_game()
             if self.store is not None:
                 self.store.clear_game()
             self.msg = b""
