@@ -121,6 +121,27 @@ MEDIUM = {
 }
 
 
+def _best_score(rs, box, counts):
+    """The highest normal score of ``box`` over the 252 rolls (start-up; no tuples)."""
+    best = 0
+    for a in range(1, 7):
+        for b in range(a, 7):
+            for c in range(b, 7):
+                for d in range(c, 7):
+                    for e in range(d, 7):
+                        for f in range(7):
+                            counts[f] = 0
+                        counts[a] += 1
+                        counts[b] += 1
+                        counts[c] += 1
+                        counts[d] += 1
+                        counts[e] += 1
+                        s = rs.score_counts(box, counts, a + b + c + d + e)
+                        if s > best:
+                            best = s
+    return best
+
+
 class FormulaValues:
     """A value source (``begin(mask, y)`` / ``at(upper)``, as ``strategy.TableValues``) that
     estimates the points still to come from a formula instead of a table: the sum of the open
@@ -163,15 +184,7 @@ class FormulaValues:
                 k = SHARE_YAHTZEE
             else:
                 k = SHARE_CHANCE
-            best = 0
-            for roll in _rules.all_rolls():
-                for f in range(7):
-                    counts[f] = 0
-                for d in roll:
-                    counts[d] += 1
-                s = rs.score_counts(b, counts, sum(roll))
-                if s > best:
-                    best = s
+            best = _best_score(rs, b, counts)
             self.par[b] = best * self.share[k] * UNITS // 256
             self.face[b] = a if kind == _rules.UPPER else 0
         self.rs = rs
