@@ -121,11 +121,12 @@ def test_computer_seats_wait_for_the_pace_setting():
     assert app.game.rolls_used == rolls
 
 
-def test_hooks_stay_hidden_without_their_modules():
+def test_hooks_stay_hidden_without_their_objects():
+    # No store and no hinter given: no Continue entry, no hints. Defuse mode ships, so it is offered.
     app, board, clock = make_app("pygamer")
     title = app.screens[S.TITLE]
     items = set(title.items[: title.count])
-    assert title_screen.CONTINUE not in items and title_screen.DEFUSE not in items
-    assert not app.can_hint() and not app.can_continue() and not app.defuse_available()
+    assert title_screen.CONTINUE not in items and title_screen.DEFUSE in items
+    assert not app.can_hint() and not app.can_continue() and app.defuse_available()
     assert app.new_high_score() is False
     # with a store (hw/nvm_store.py): host_tests/ui/test_persistence_ui.py
