@@ -45,6 +45,8 @@ _TEXT_SOUND_ON = b"Sound on"
 _TEXT_SOUND_OFF = b"Sound off"
 _TEXT_TURN = (b"Player 1's turn", b"Player 2's turn", b"Player 3's turn", b"Player 4's turn")
 _TEXT_CONFIRM = b"Confirm: press again"  # engine.REASONS[R_CONFIRM_NEEDED], in 20 cells
+_TEXT_SAVE_FAILED = b"Could not save"
+_SAVE_FAILED = const(2)  # hw/nvm_store.FAILED: the NVM write raised
 
 
 def ticks_diff(a, b):
@@ -115,6 +117,7 @@ class App:
         self._pending_screen = -1
         self.coached = 0  # seats that asked the coach for a hint this game (bit mask)
         self.in_game = False  # a game was started or continued and is not over
+        self.save_failed = False  # "Could not save" was said
         self._warm = bytearray(snapshot.MAX_BYTES)
         # every screen, built once
         from .title_screen import TitleScreen
@@ -276,12 +279,18 @@ class App:
         """Save the game in progress with the settings (nothing is written when unchanged)."""
         if self.store is not None and self.in_game and not self.game.over:
             self.store.settings.import_from(self.settings)
-            self.store.save_game(self.game, self.board.rng)
+            self._saved(self.store.save_game(self.game, self.board.rng))
 
     def save_settings(self):
         if self.store is not None:
             self.store.settings.import_from(self.settings)
-            self.store.save_settings()
+            self._saved(self.store.save_settings())
+
+    def _saved(self, result):
+        """Tell the player once when the NVM refuses a write (the game goes on)."""
+        if result == _SAVE_FAILED and not self.save_failed:
+            self.save_failed = True
+            self.say(_TEXT_SAVE_FAILED, theme.WARN, 4000)
 
     def before_sleep(self):
         """Idle: everything saved, sound and lights off."""

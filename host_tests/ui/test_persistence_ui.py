@@ -219,6 +219,35 @@ def test_title_offers_continue_and_every_scored_box_is_saved_once():
     assert title.items[0] == title_screen.CONTINUE
 
 
+class BrokenNVM(MemoryNVM):
+    """Reads fine; every write raises, as a worn-out or locked flash would."""
+
+    def __setitem__(self, index, value):
+        raise OSError(5, "Input/output error")
+
+
+def test_a_failing_nvm_is_told_once_and_the_game_goes_on():
+    from hw import nvm_store
+    from ui import app as app_module
+
+    assert app_module._SAVE_FAILED == nvm_store.FAILED
+    board = desktop.make_board("clue", headless=True, seed=4, clock=FakeClock(1000))
+    store = NvmStore(BrokenNVM(8192))
+    store.load()
+    app = App(board, store=store)  # no coach: its messages would take the line
+    app.start_game()
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 0)
+    settle(app)
+    play = app.screens[S.PLAY]
+    assert app.msg == b"Could not save"
+    assert text_of(app, play.msg_single) == "Could not save"
+    step(app, 300)
+    app.act(engine.ROLL)
+    assert app.act(engine.SCORE_BOX, 1) == engine.OK
+    assert app.msg != b"Could not save" and app.game.filled[0] == 3
+
+
 def test_warm_up_snapshot_at_game_start():
     app, board, clock = boot("pygamer")
     app.settings.variant = 2  # Yacht
