@@ -1,6 +1,7 @@
 """The title screen: set up a game (variant, players and who plays them, duplicate play,
-Joker rule, sound) and start it. "Continue" and "Defuse mode" appear only when the modules
-behind them are installed (``ui/saving.py``, ``ui/defuse_screen.py``)."""
+Joker rule, sound) and start it. "Continue game" appears when the store (``hw/nvm_store.py``)
+holds a saved game, "High scores" and "Statistics" when there is a store, "Defuse mode" when
+``ui/defuse_screen.py`` is installed."""
 
 from yahtzee_core import engine, rules
 from yahtzee_core.compat import const
