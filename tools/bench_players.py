@@ -2,7 +2,7 @@
 
     python tools/bench_players.py                         # exact values + 10,000 games per cell
     python tools/bench_players.py --games 2000 --variant yahtzee_forced --levels hard
-    python tools/bench_players.py --tune                  # re-tune medium's constants (exact)
+    python tools/bench_players.py --tune yatzy            # re-tune medium's constants (exact)
 
 For each level (easy, medium, hard) and rule set (Yahtzee forced Joker, Yahtzee free Joker,
 Yatzy) it prints:
@@ -317,8 +317,10 @@ def simulate(key, level, games, workers, chunk=250):
 
 
 def tune(key="yahtzee_forced", rounds=2):
-    """Coordinate search on medium's constants with the exact evaluator."""
-    params = {k: (list(v) if isinstance(v, tuple) else v) for k, v in P.MEDIUM.items()}
+    """Coordinate search on medium's constants for ``key``'s variant with the exact evaluator;
+    prints each improvement (copy the result into yahtzee_core/players.py MEDIUM)."""
+    start = P.medium_params(S.ruleset(key).name)
+    params = {k: (list(v) if isinstance(v, tuple) else v) for k, v in start.items()}
 
     def score(p):
         q = {k: (tuple(v) if isinstance(v, list) else v) for k, v in p.items()}
@@ -357,10 +359,11 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=10000, help="simulated games per cell (0: none)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--no-exact", action="store_true")
-    ap.add_argument("--tune", action="store_true", help="search medium's constants (exact, Yahtzee forced)")
+    ap.add_argument("--tune", metavar="KEY", help="search medium's constants for this rule set (exact)")
+    ap.add_argument("--rounds", type=int, default=1, help="--tune: passes over the constants (step 16, then 6)")
     args = ap.parse_args(argv)
     if args.tune:
-        tune()
+        tune(args.tune, args.rounds)
         return
     keys = KEYS if args.variant == "all" else tuple(args.variant.split(","))
     levels = tuple(args.levels.split(","))

@@ -112,13 +112,30 @@ SHARE_RUN5 = const(7)
 SHARE_YAHTZEE = const(8)
 SHARE_CHANCE = const(9)
 
-# Tuned with the exact policy evaluator (python tools/bench_players.py --tune), Yahtzee forced.
+# Tuned with the exact policy evaluator (python tools/bench_players.py --tune <key>): Yahtzee on
+# the forced-Joker rules, Yatzy on its own; other variants use the Yahtzee set.
 MEDIUM = {
-    "share": (128, 188, 110, 190, 175, 230, 250, 205, 86, 188),  # /256 of the box's best score
-    "bonus_mid": 160,  # /256: chance of the upper bonus when exactly at "three of each"
-    "bonus_slope": 48,  # /256 of chance per point above par, per 21 faces still open
-    "yahtzee_bonus": 256,  # units (1/128 point) per open box while a Yahtzee bonus is armed
+    "yahtzee": {
+        "share": (128, 188, 158, 190, 175, 198, 234, 173, 38, 204),  # /256 of the box's best score
+        "bonus_mid": 160,  # /256: chance of the upper bonus when exactly at "three of each"
+        "bonus_slope": 96,  # /256 of chance per point above par, per 21 faces still open
+        "yahtzee_bonus": 384,  # units (1/128 point) per open box while a Yahtzee bonus is armed
+    },
+    "yatzy": {
+        "share": (128, 188, 158, 190, 175, 198, 234, 173, 38, 204),
+        "bonus_mid": 160,
+        "bonus_slope": 96,
+        "yahtzee_bonus": 0,
+    },
 }
+
+
+def medium_params(name, params=None):
+    """The constant set for variant ``name`` from ``params`` (one set, or sets by variant)."""
+    params = params or MEDIUM
+    if "share" in params:
+        return params
+    return params.get(name) or params["yahtzee"]
 
 
 def _best_score(rs, box, counts):
@@ -149,11 +166,11 @@ class FormulaValues:
     bonus. Integers in 1/128 point; allocates nothing after ``use_rules``."""
 
     def __init__(self, params=None, rs=None):
-        p = params or MEDIUM
-        self.share = array("H", p["share"])
-        self.bonus_mid = p["bonus_mid"]
-        self.bonus_slope = p["bonus_slope"]
-        self.ybonus = p["yahtzee_bonus"]
+        self.params = params or MEDIUM
+        self.share = array("H", medium_params("yahtzee", self.params)["share"])
+        self.bonus_mid = 0
+        self.bonus_slope = 0
+        self.ybonus = 0
         self.par = array("i", [0] * _rules.MAX_BOXES)  # units: value of each box while open
         self.face = bytearray(_rules.MAX_BOXES)
         self.rs = None
@@ -166,6 +183,12 @@ class FormulaValues:
     def use_rules(self, rs):
         if rs is self.rs:
             return
+        p = medium_params(rs.name, self.params)
+        for i in range(len(self.share)):
+            self.share[i] = p["share"][i]
+        self.bonus_mid = p["bonus_mid"]
+        self.bonus_slope = p["bonus_slope"]
+        self.ybonus = p["yahtzee_bonus"]
         counts = bytearray(7)
         for b in range(rs.n_boxes):
             kind = rs.kinds[b]
