@@ -238,3 +238,39 @@ def test_cost_display_can_be_turned_off():
     assert app.hinter.lost[0] > 0  # still counted
     app.start_game()
     assert app.hinter.lost[0] == 0 and app.coached == 0  # a new game starts clean
+
+
+# -- no memory held per hint or measured choice ---------------------------------------------------
+
+
+def test_hints_and_measured_choices_hold_no_memory():
+    """(The real check of the planner is heap_lock in the MicroPython VM: host_tests/core.)"""
+    import tracemalloc
+
+    # the coach, the planner, the players and the table reader (App.say keeps an int > 256 on
+    # CPython: a small int on a board; host_tests/ui/test_alloc.py covers the app itself)
+    project = [tracemalloc.Filter(True, os.path.join(ROOT, f))
+               for f in ("ui/coach.py", "yahtzee_core/strategy.py", "yahtzee_core/players.py", "hw/tables.py")]
+    app, board = boot("pygamer", dice=[1, 5, 5, 6, 6] * 40)
+    drive = KeyDriver(app)
+    drive.give(I.ROLL)
+
+    def hint_and_hold():
+        app.buttons.inject(I.HINT)
+        step(app)
+        app.hinter.cost_of(app.game, engine.ROLL, 0)  # what a roll now would cost
+        app.buttons.inject(I.LEFT)  # the stick moves the die choice
+        step(app)
+
+    hint_and_hold()  # warm-up
+    tracemalloc.start(1)
+    try:
+        before = tracemalloc.take_snapshot()
+        for _ in range(6):
+            hint_and_hold()
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    diff = after.filter_traces(project).compare_to(before.filter_traces(project), "lineno")
+    assert sum(d.size_diff for d in diff) == 0, [str(d) for d in diff if d.size_diff]
+    assert app.hinter.hints == 7
