@@ -1,8 +1,8 @@
 """Best holds and boxes for one turn, from a table of between-turn values: integers only.
 
-    planner = TurnPlanner(rules.get("yahtzee"))        # start-up: ~15 KB of arrays, once
-    values = TableValues(source, rs)                    # source.read(offset, buf) -> bytes read
-    planner.plan(values, mask, upper, yahtzee50)        # once per turn: ~10k basic operations
+    planner = TurnPlanner(rules.get("yahtzee"))        # start-up: 19 KB of arrays, once
+    values = TableValues(source, rs)                    # + 5 KB; source.read(offset, buf) -> n
+    planner.plan(values, mask, upper, yahtzee50)        # once per turn: <10k basic operations
     s = planner.best_hold(game.dice, 1)                 # after roll 1: bit i = keep die i
     b = planner.box_values(game.dice)                   # every open box's value; the best box
 
@@ -350,6 +350,8 @@ class TurnPlanner:
         self._counts = bytearray(7)
         self.rs = None
         self.n = 0
+        self.ybox = -1
+        self.cap = 0
         self.values = None
         self.mask = -1
         self.upper = 0
