@@ -23,6 +23,8 @@ HELP = const(13)
 STATS = const(14)
 HIGH_SCORES = const(15)
 
+_TEXT_DISCARD = b"Sure? Press again"  # START with a saved game: a second press drops it
+
 _LABELS = {
     START: b"Start game", CONTINUE: b"Continue game", VARIANT: b"Game", PLAYERS: b"Players",
     DUPLICATE: b"Same dice", JOKER: b"Joker", SOUND: b"Sound", DEFUSE: b"Defuse mode",
@@ -35,6 +37,7 @@ _ON_OFF = (b"off", b"on")
 
 class TitleScreen(S.ListScreen):
     def __init__(self, app):
+        self._start_armed = False
         super().__init__(app, b"Pocket Yahtzee")
 
     def build_items(self):
@@ -43,6 +46,8 @@ class TitleScreen(S.ListScreen):
         if app.can_continue():
             self.add(CONTINUE)
         self.add(START)
+        if app.defuse_available():
+            self.add(DEFUSE)
         self.add(VARIANT)
         self.add(PLAYERS)
         for seat in range(s.seats):
@@ -52,8 +57,6 @@ class TitleScreen(S.ListScreen):
         if s.has_joker():
             self.add(JOKER)
         self.add(SOUND)
-        if app.defuse_available():
-            self.add(DEFUSE)
         if app.has_records():
             self.add(HIGH_SCORES)
             self.add(STATS)
@@ -74,6 +77,8 @@ class TitleScreen(S.ListScreen):
             self.pair(tf, _LABELS[item], JOKER_NAMES[s.joker])
         elif item == SOUND:
             self.pair(tf, _LABELS[item], _ON_OFF[s.sound])
+        elif item == START and self._start_armed:
+            self.label(tf, _TEXT_DISCARD)
         else:
             self.label(tf, _LABELS[item])
 
@@ -99,8 +104,20 @@ class TitleScreen(S.ListScreen):
             return False
         return True
 
+    def enter(self):
+        self._start_armed = False
+        super().enter()
+
     def activate(self, item):
         app = self.app
+        if item == START and app.can_continue() and not self._start_armed:
+            # A saved game is waiting: starting over needs a second press, like NEW_GAME in play.
+            self._start_armed = True
+            self.stale = True
+            return
+        if self._start_armed:
+            self._start_armed = False
+            self.stale = True
         if item == START:
             app.start_game()
         elif item == CONTINUE:

@@ -177,6 +177,30 @@ def test_menu_on_continue_keeps_the_game_for_the_title_screen(tmp_path):
     assert app.current_id == S.PLAY and card(app.game) == scored
 
 
+def test_start_game_over_a_saved_game_needs_a_second_press(tmp_path):
+    path = tmp_path / "nvm"
+    app, board, clock = boot("macropad", path=path)
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    Player(app, driver).turn()
+    scored = card(app.game)
+    del app, board
+    app, board, clock = boot("macropad", path=path)
+    driver = KeyDriver(app)
+    driver.give(I.MENU)  # leave Continue? for the title
+    title = app.screens[S.TITLE]
+    assert title.items[0] == title_screen.CONTINUE and title.items[1] == title_screen.START
+    driver.give(I.DOWN)
+    assert title.items[title.sel] == title_screen.START
+    driver.give(I.ENTER)  # first press only asks
+    settle(app)
+    assert app.current_id == S.TITLE and app.store.has_game() and card(app.game) == scored
+    assert "Press again" in text_of(app, title.rows[title.sel - title.top])
+    driver.give(I.ENTER)  # second press starts over
+    assert app.current_id == S.PLAY and not app.store.has_game()
+    assert app.game.total(0) == 0 and app.game.filled[0] == 0
+
+
 def test_quit_to_title_saves_the_turn_and_continue_resumes_it_exactly():
     nvm = MemoryNVM(4096)
     app, board, clock = boot("macropad", nvm=nvm)
