@@ -56,14 +56,18 @@ def measure(key, games, data=None, path=None):
         data = None
     gc.collect()
     a0 = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+    t0 = ticks_us()
     src = FileSource(path)
     planner = S.TurnPlanner(rs)
     tv = S.TableValues(src, rs)
+    t_start = diff_us(ticks_us(), t0)
     gc.collect()
     ram = (gc.mem_alloc() - a0) if hasattr(gc, "mem_alloc") else -1
     gc.collect()
     a1 = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+    t0 = ticks_us()
     formula = P.FormulaValues(rs=rs)
+    t_formula = diff_us(ticks_us(), t0)
     gc.collect()
     ram_formula = (gc.mem_alloc() - a1) if hasattr(gc, "mem_alloc") else -1
     buffers = (len(planner.score) + len(planner.jscore) + len(planner.face) + 4 * (len(planner.boxq)
@@ -76,6 +80,8 @@ def measure(key, games, data=None, path=None):
           % (key, ram, ram_formula))
     print("    of which buffers: planner %d B, multiset lattice %d B, table reader %d B"
           % (buffers, buffers_lat, buffers_tv))
+    print("    start-up time: planner + table reader %.0f ms (with the lattice when first), formula %.0f ms"
+          % (t_start / 1000.0, t_formula / 1000.0))
 
     class _Tables:
         def values_for(self, r):

@@ -9,7 +9,7 @@ Messages fit 20 cells (the smallest message line): "Hold 66, EV 254.6", "Roll al
 expected final total with best play from here: the points on the card + the table's value.
 A seat that asked for a hint is marked in ``app.coached`` (bit per seat; the high-score table
 shows such games with a mark). ``lost[seat]`` sums what the seat's choices cost (1/128 point),
-``summary(seat)`` gives "Coach: -12.3 pts" for the game-over screen.
+``summary(seat)`` gives "P1 lost 12.3 pts" for the game-over screen.
 
 Costs are measured against the device procedure's own values: a hold's keep number (before
 rolls 2 and 3) or a box's value, both from the exact table. Only human seats are coached; no
@@ -34,7 +34,7 @@ _FOR = b" for "
 _EV = b", EV "
 _COST = b"Cost "
 _PTS = b" pts"
-_COACH = b"Coach: -"
+_LOST = b" lost "
 _NO_TABLE = b"No table for hints"
 
 
@@ -240,10 +240,13 @@ class Coach:
             app.say(w.done(), theme.WARN)
 
     def summary(self, seat):
-        """"Coach: -12.3 pts": what the seat's measured choices cost this game."""
+        """"P1 lost 12.3 pts": the expected points the seat's hold and box choices gave away
+        this game against best play (for the game-over screen)."""
         w = self.summary_text
         w.start()
-        w.add(_COACH)
+        w.char(80)  # "P"
+        w.char(49 + seat)
+        w.add(_LOST)
         w.tenths(self.lost[seat])
         w.add(_PTS)
         return w.done()
