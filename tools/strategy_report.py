@@ -76,8 +76,11 @@ def measure(key, games, data=None, path=None):
     lat = planner.lat
     buffers_lat = 2 * (len(lat.up) + len(lat.sortkey)) + len(lat.size) + len(lat.counts) + len(lat.total) + 46 + 32
     buffers_tv = 2 * len(tv.ustart) + len(tv.urank) + len(tv.base_row) + len(tv.step_row) + len(tv.run)
-    print("%s: start-up RAM (gc.mem_alloc delta) planner + table reader %d B, medium's formula %d B"
-          % (key, ram, ram_formula))
+    if ram >= 0:
+        print("%s: start-up RAM (gc.mem_alloc delta) planner + table reader %d B, medium's formula %d B"
+              % (key, ram, ram_formula))
+    else:
+        print("%s: start-up RAM: n/a (no gc.mem_alloc on CPython)" % key)
     print("    of which buffers: planner %d B, multiset lattice %d B, table reader %d B"
           % (buffers, buffers_lat, buffers_tv))
     print("    start-up time: planner + table reader %.0f ms (with the lattice when first), formula %.0f ms"
