@@ -121,8 +121,8 @@ MEDIUM = {
         "bonus_slope": 96,  # /256 of chance per point above par, per 21 faces still open
         "yahtzee_bonus": 384,  # units (1/128 point) per open box while a Yahtzee bonus is armed
     },
-    "yatzy": {
-        "share": (128, 188, 158, 190, 175, 198, 234, 173, 38, 204),
+    "yatzy": {  # (no 4-dice straight, no Yahtzee bonus: those two constants are unused)
+        "share": (128, 204, 158, 286, 207, 150, 234, 77, 38, 220),
         "bonus_mid": 160,
         "bonus_slope": 96,
         "yahtzee_bonus": 0,
