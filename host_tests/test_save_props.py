@@ -208,6 +208,10 @@ def random_records(layout, seed):
             rec.game[: len(data)] = data
             rec.game_len = len(data)
             rec.rng[0], rec.rng[1], rec.rng[2] = g.rng.state()
+            rec.coached = rnd.randrange(1 << g.seats)
+    defused = rnd.randrange(50)
+    rec.defuse.set(defused + rnd.randrange(50), defused, rnd.randrange(50), rnd.randrange(200),
+                   rnd.randint(1000, 600000) if defused else 0)
     return rec
 
 
@@ -221,6 +225,47 @@ def test_whole_slot_round_trip(layout, seed, seq):
     status, pick, got_seq, _t = save.load_slots(bytes(buf), b"\xff" * layout.slot_bytes, out)
     assert (status, pick, got_seq) == (0, 0, seq)
     assert F.canonical(out) == F.canonical(rec)
+
+
+def bomb_results():
+    """A Defuse session: (defused?, elapsed ms, strikes) per finished bomb, plus abandoned ones."""
+    return st.lists(st.tuples(st.sampled_from((0, 1, 2)), st.integers(0, 7000000), st.integers(0, 5)), max_size=40)
+
+
+@given(LAYOUTS, bomb_results(), st.integers(0, 5000))
+def test_defuse_stats_survive_the_record(layout, bombs, extra):
+    """DefuseStats -> saved record -> DefuseStats: the counts, capped at the layout's field, and
+    the best time in whole seconds; the record stays consistent and round-trips bit for bit."""
+    from ui.defuse_stats import DefuseStats
+
+    stats = DefuseStats()
+    for outcome, ms, strikes in bombs:
+        stats.bomb_started()
+        for _ in range(strikes):
+            stats.strike()
+        if outcome == 1:
+            stats.bomb_defused(ms)
+        elif outcome == 2:
+            stats.bomb_exploded()
+    if extra:  # a long life: past the 256-byte layout's 4,095
+        b, d, e, s, best = stats.values()
+        assert stats.load(b + extra, d + extra // 2, e, s + extra, best if d + extra // 2 == 0 or best else 1000)
+    rec = R.Defuse(layout)
+    rec.set(*stats.values())
+    cap = (1 << layout.defuse_bits) - 1
+    b, d, e, s, best = stats.values()
+    assert rec.bombs == min(b, cap) and rec.strikes == min(s, cap)
+    if b <= cap:
+        assert (rec.defused, rec.exploded) == (d, e)
+    assert (rec.best_s == 0) == (rec.defused == 0)
+    if best and d:
+        assert rec.best_s == max(1, min(best // 1000, rec.best_max()))
+    again = R.Defuse(layout)
+    assert again.unpack(R.Bits(_packed(rec)))
+    assert _packed(again) == _packed(rec)
+    back = DefuseStats()
+    assert back.load(*again.values())
+    assert back.values() == again.values()
 
 
 # -- the store: one write per save, inside one slot -------------------------------------------------
@@ -297,7 +342,7 @@ def test_mutated_and_random_images():
         # every path was reached: clean, fallback to the other slot, record resets, defaults, newer
         for key in ("loaded clean", "loaded the other slot", "loaded, some records reset",
                     "defaults (unreadable)", "loaded, newer slot ignored", "  reset: stats",
-                    "  reset: high scores", "  reset: game", "  reset: settings"):
+                    "  reset: high scores", "  reset: game", "  reset: settings", "  reset: defuse"):
             assert counts.get(key, 0) > 0, key
 
 

@@ -3,7 +3,9 @@
     store = NvmStore(board.storage)     # microcontroller.nvm, a FileNVM, a MemoryNVM, a bytearray, None
     records, status = store.load()      # never raises; status: save.ST_* flags
     if store.has_game(): ... "Continue?" -> store.restore_game(game, rng) (True) or store.clear_game()
-    store.save_game(game, rng)          # after every scored box and before sleeping
+    store.save_game(game, rng, coached) # after every scored box and before sleeping
+    coached = store.game_coached()      # after restore_game: seats that asked for hints
+    store.load_defuse(defuse_stats)     # at start-up; store.save_defuse(defuse_stats) after a bomb
     rank = store.record_result(game, coached, date)   # once, at game over: stats + high scores
     store.set_initials(variant, rank, "ABC")
     store.save_settings()               # after changing store.settings
@@ -53,6 +55,7 @@ class NvmStore:
         self.settings = self.records.settings
         self.stats = self.records.stats
         self.scores = self.records.scores
+        self.defuse = self.records.defuse
         self.ranks = bytearray(_engine.MAX_SEATS)  # each seat's rank after record_result, 0xFF none
         self.status = 0
         self.slot = -1  # slot holding the newest good copy
@@ -155,15 +158,17 @@ class NvmStore:
         """True when a game in progress was saved ("Continue?")."""
         return self.records.game_len > 0
 
-    def save_game(self, game, rng=None):
+    def save_game(self, game, rng=None, coached=0):
         """Save ``game``, and ``rng``'s state if it has one (the desktop's seeded dice; kept when
-        it fits beside the snapshot: all but 4-seat duplicate games on 256 bytes). Call after
-        every scored box and before sleeping. A finished game is REFUSED: use ``record_result``."""
+        it fits beside the snapshot: on 256 bytes, games up to 33 snapshot bytes), and
+        ``coached``, the bit mask of seats that asked for hints. Call after every scored box and
+        before sleeping. A finished game is REFUSED: use ``record_result``."""
         if game.over:
             return REFUSED
         rec = self.records
         _buf, n = _snapshot.encode(game, rec.game)
         rec.game_len = n
+        rec.coached = coached & ((1 << game.seats) - 1)
         for i in range(3):
             rec.rng[i] = 0
         if rng is not None and hasattr(rng, "state"):
@@ -183,6 +188,10 @@ class NvmStore:
         if rng is not None and rec.has_rng() and hasattr(rng, "set_state"):
             rng.set_state((rec.rng[0], rec.rng[1], rec.rng[2]))
         return True
+
+    def game_coached(self):
+        """Bit mask of the saved game's seats that asked the coach for hints (0: none, no game)."""
+        return self.records.coached if self.records.game_len else 0
 
     def clear_game(self):
         """Forget the game in progress (the player chose a new game instead of continuing)."""
@@ -210,6 +219,19 @@ class NvmStore:
         if not self.records.scores.set_initials(variant, rank, codes):
             return REFUSED
         self.records.settings.initials[:] = codes
+        return self.save()
+
+    def load_defuse(self, stats):
+        """Put the saved Defuse statistics into ``stats`` (``ui/defuse_stats.DefuseStats``:
+        ``load(bombs, defused, exploded, strikes, best_ms)``). Returns what ``load`` returns."""
+        d = self.records.defuse
+        return stats.load(d.bombs, d.defused, d.exploded, d.strikes, d.best_s * 1000)
+
+    def save_defuse(self, stats):
+        """Save ``stats.values()`` (after each finished bomb; never per frame): one write, with
+        the counters capped to the layout's fields and the best time in whole seconds."""
+        v = stats.values()
+        self.records.defuse.set(v[0], v[1], v[2], v[3], v[4])
         return self.save()
 
     def save_settings(self):

@@ -4,8 +4,8 @@
     python tools/nvm_fuzz.py                      # 100,000 images + cut games, 256-byte and 4 KB NVM
     python tools/nvm_fuzz.py --images 20000 --games 2 --seed 7 --sizes 256
 
-Cuts: full simulated sessions (games with saves after every scored box, mid-turn sleep saves,
-results, initials, settings, "Continue? no") on a ``MemoryNVM``; every write is replayed torn
+Cuts: full simulated sessions (games with saves after every scored box with the coached mask,
+mid-turn sleep saves, results, initials, settings, "Continue? no", Defuse bombs) on a ``MemoryNVM``; every write is replayed torn
 after each byte offset of its slot and the NVM reloaded. The state must be exactly the one
 before the save while any byte the slot's CRC covers is still old, and exactly the one after once
 all of them are new (that can happen before the last byte when the tail already matched).
@@ -77,11 +77,40 @@ def play_turn(game, pick, sleep=None):
     assert game.act(E.SCORE_BOX, pick.choice(boxes)) == E.OK
 
 
+class DefuseModel:
+    """The part of ui/defuse_stats.DefuseStats the store uses: ``values()`` and ``load(...)``."""
+
+    def __init__(self):
+        self.v = (0, 0, 0, 0, 0)
+
+    def values(self):
+        return self.v
+
+    def load(self, *values):
+        self.v = values
+        return True
+
+    def bomb(self, pick):
+        """One finished bomb, as the defuse screen counts it."""
+        bombs, defused, exploded, strikes, best = self.v
+        strikes += pick.randrange(4)
+        if pick.random() < 0.6:
+            ms = pick.randint(20000, 400000)
+            best = ms if best == 0 or ms < best else best
+            defused += 1
+        else:
+            exploded += 1
+        self.v = (bombs + 1, defused, exploded, strikes, best)
+
+
 def session(nvm, games, seed):
-    """Play ``games`` games on a store over ``nvm`` the way the app will use it."""
+    """Play ``games`` games on a store over ``nvm`` the way the app will use it (and a few
+    Defuse bombs between them)."""
     pick = random.Random(seed)
     store = nvm_store.NvmStore(nvm)
     store.load()
+    bombs = DefuseModel()
+    store.load_defuse(bombs)
     for n in range(games):
         name, joker, kinds, dup = CONFIGS[(seed + n) % len(CONFIGS)]
         game = E.Game(rules.get(name, joker), SeededDice(pick.randrange(1 << 20)), seats=len(kinds),
@@ -89,22 +118,28 @@ def session(nvm, games, seed):
         store.settings.capture(game)
         store.save_settings()
         abandon = pick.random() < 0.2
+        coached = [0]
 
         def sleep():
-            store.save_game(game, game.rng)
+            store.save_game(game, game.rng, coached[0])
 
         while not game.over:
             play_turn(game, pick, sleep)
             if game.over:
                 break
-            store.save_game(game, game.rng)
+            if pick.random() < 0.1:
+                coached[0] |= 1 << game.player  # this seat asked for a hint
+            store.save_game(game, game.rng, coached[0])
             if abandon and game.round == 4:
                 store.clear_game()  # "Continue?" -> no, or New game
                 break
         if game.over:
-            rank = store.record_result(game, pick.random() < 0.3, (2025, 1 + n % 12, 1 + n % 28))
+            rank = store.record_result(game, coached[0], (2025, 1 + n % 12, 1 + n % 28))
             if rank >= 0 and pick.random() < 0.7:
                 store.set_initials(game.rules.variant_id, rank, pick.choice(("ann", "bob", "z.z", "?!*")))
+        for _ in range(pick.randrange(3)):
+            bombs.bomb(pick)
+            store.save_defuse(bombs)
         if pick.random() < 0.3:
             store.settings.brightness = pick.randint(1, 7)
             store.settings.sound = pick.randint(0, 1)
@@ -163,11 +198,13 @@ def check_loaded(store, rec, status, resave=True):
         assert store.restore_game(g) and not g.over
     if rec.has_rng():
         assert rec.has_game()
+    if not rec.has_game():
+        assert rec.coached == 0 and store.game_coached() == 0
     fresh = save.Records(lay)
     if store.slot < 0:
         assert img == defaults(lay) and status != 0
     for flag, part in ((save.ST_RESET_SETTINGS, "settings"), (save.ST_RESET_STATS, "stats"),
-                       (save.ST_RESET_SCORES, "scores")):
+                       (save.ST_RESET_SCORES, "scores"), (save.ST_RESET_DEFUSE, "defuse")):
         if status & flag:
             assert packed(getattr(rec, part)) == packed(getattr(fresh, part)), part
     if status & save.ST_RESET_GAME:
@@ -370,7 +407,7 @@ def fuzz_images(n, size, seed, counts, resave_every=1):
         counts[key] = counts.get(key, 0) + 1
         for bit, name in ((save.ST_RESET_SETTINGS, "  reset: settings"), (save.ST_RESET_STATS, "  reset: stats"),
                           (save.ST_RESET_SCORES, "  reset: high scores"), (save.ST_RESET_GAME, "  reset: game"),
-                          (save.ST_RESET_RNG, "  reset: rng")):
+                          (save.ST_RESET_RNG, "  reset: rng"), (save.ST_RESET_DEFUSE, "  reset: defuse")):
             if status & bit and store.slot >= 0:
                 counts[name] = counts.get(name, 0) + 1
         check_loaded(store, rec, status, resave=(i % resave_every == 0))

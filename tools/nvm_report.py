@@ -71,6 +71,9 @@ def report(size, sizes):
          "%d bits: %d-bit entries (score 11, initials 15, coach 1%s)"
          % (hs.bits(), hs.entry_bits(), ", date 15" if lay.hs_dates else "")),
     ]
+    rows.append(("coached seats + defuse statistics", save.defuse_bytes(lay),
+                 "%d bits: coached 4, bombs/defused/exploded/strikes %d each, best time %d (s)"
+                 % (save.defuse_bits(lay), lay.defuse_bits, lay.defuse_best_bits)))
     rows.append(("seeded-dice state (desktop only)", save.RNG_BYTES,
                  "3 x 15 bits, with a game, when it fits (room - snapshot >= %d)" % save.RNG_BYTES))
     rows.append(("game in progress (snapshot)", "%d-%d" % (least, worst), "0 when no game; room %d" % save.game_room(lay)))

@@ -394,9 +394,42 @@ class Stats:
                 out[i] = x if x > 0 else 1
         return top
 
-    def bits(self):
+    def bits(self, layout=None):
+        lay = layout or self.layout
+        return NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + lay.hist_bins * lay.hist_bits)
+
+    def fit(self):
+        """Bring numbers read with an older version's wider fields within this layout's: a
+        variant's counters are halved together (average and rates kept) and its histogram
+        halved (shape kept) until they fit, then clamped to stay consistent."""
         lay = self.layout
-        return NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + self.bins * lay.hist_bits)
+        games_cap = (1 << lay.games_bits) - 1
+        total_cap = (1 << lay.total_bits) - 1
+        cap = (1 << lay.count_bits) - 1
+        hist_cap = (1 << lay.hist_bits) - 1
+        for v in range(NUM_VARIANTS):
+            while (self.games[v] > games_cap or self.total[v] > total_cap or self.yahtzees[v] > cap
+                   or self.bonus_games[v] > cap):
+                self.games[v] >>= 1
+                self.total[v] >>= 1
+                self.yahtzees[v] >>= 1
+                self.bonus_games[v] >>= 1
+            g = self.games[v]
+            if self.total[v] > g * MAX_SCORE[v]:
+                self.total[v] = g * MAX_SCORE[v]
+            if self.yahtzees[v] > g * _max_yahtzees(v):
+                self.yahtzees[v] = g * _max_yahtzees(v)
+            if self.bonus_games[v] > g:
+                self.bonus_games[v] = g
+            base = v * self.bins
+            while True:
+                counted = 0
+                for k in range(base, base + self.bins):
+                    counted += self.hist[k]
+                if counted <= g and self.hist_max(v) <= hist_cap:
+                    break
+                for k in range(base, base + self.bins):
+                    self.hist[k] >>= 1
 
     def pack(self, w):
         lay = self.layout
@@ -408,9 +441,10 @@ class Stats:
             for k in range(v * self.bins, (v + 1) * self.bins):
                 w.put(self.hist[k], lay.hist_bits)
 
-    def unpack(self, r):
-        """Read and validate (counts consistent with the number of games); reset on failure."""
-        lay = self.layout
+    def unpack(self, r, layout=None):
+        """Read and validate (counts consistent with the number of games); reset on failure.
+        ``layout``: the field widths the data was written with (an older version's; see ``fit``)."""
+        lay = layout or self.layout
         ok = True
         for v in range(NUM_VARIANTS):
             g = r.get(lay.games_bits)
@@ -566,6 +600,82 @@ class HighScores:
                 above = s
         if r.overrun:
             ok = False
+        if not ok:
+            self.reset()
+        return ok
+
+
+# -- defuse mode --------------------------------------------------------------------------------
+
+DEFUSE_BEST_MAX_S = const(5999)  # 99:59, ui/defuse_stats.MAX_BEST_MS in whole seconds
+
+
+class Defuse:
+    """Defuse mode's lifetime numbers as saved: bombs started, defused and exploded, strikes
+    made (each stopping at ``2**defuse_bits - 1``: 4,095 on a 256-byte NVM) and the best defuse
+    time in whole seconds (0 = none yet; at most ``2**defuse_best_bits - 1`` and 99:59).
+
+        rec.set(*stats.values())      # ui/defuse_stats.DefuseStats -> record (capped, consistent)
+        stats.load(*rec.values())     # record -> DefuseStats (best time back in ms)
+    """
+
+    def __init__(self, layout):
+        self.layout = layout
+        self.reset()
+
+    def reset(self):
+        self.bombs = 0
+        self.defused = 0
+        self.exploded = 0
+        self.strikes = 0
+        self.best_s = 0
+
+    def best_max(self):
+        m = (1 << self.layout.defuse_best_bits) - 1
+        return m if m < DEFUSE_BEST_MAX_S else DEFUSE_BEST_MAX_S
+
+    def set(self, bombs, defused, exploded, strikes, best_ms):
+        """Take ``DefuseStats.values()``, capped so that the record stays consistent (defused +
+        exploded <= bombs; a best time exactly when something was defused)."""
+        cap = (1 << self.layout.defuse_bits) - 1
+        b = bombs if 0 <= bombs < cap else (cap if bombs > 0 else 0)
+        d = defused if 0 <= defused < b else (b if defused > 0 else 0)
+        e = exploded if 0 <= exploded < b - d else (b - d if exploded > 0 else 0)
+        self.bombs = b
+        self.defused = d
+        self.exploded = e
+        self.strikes = strikes if 0 <= strikes < cap else (cap if strikes > 0 else 0)
+        best = 0
+        if d:
+            best = best_ms // 1000 if best_ms > 0 else 0
+            best = 1 if best < 1 else (best if best < self.best_max() else self.best_max())
+        self.best_s = best
+
+    def values(self):
+        """``(bombs, defused, exploded, strikes, best_ms)`` for ``DefuseStats.load``."""
+        return (self.bombs, self.defused, self.exploded, self.strikes, self.best_s * 1000)
+
+    def bits(self):
+        return 4 * self.layout.defuse_bits + self.layout.defuse_best_bits
+
+    def pack(self, w):
+        n = self.layout.defuse_bits
+        w.put(self.bombs, n)
+        w.put(self.defused, n)
+        w.put(self.exploded, n)
+        w.put(self.strikes, n)
+        w.put(self.best_s, self.layout.defuse_best_bits)
+
+    def unpack(self, r):
+        """Read and validate; reset (False) when inconsistent."""
+        n = self.layout.defuse_bits
+        self.bombs = r.get(n)
+        self.defused = r.get(n)
+        self.exploded = r.get(n)
+        self.strikes = r.get(n)
+        self.best_s = r.get(self.layout.defuse_best_bits)
+        ok = (not r.overrun and self.defused + self.exploded <= self.bombs
+              and (self.defused == 0) == (self.best_s == 0) and self.best_s <= self.best_max())
         if not ok:
             self.reset()
         return ok

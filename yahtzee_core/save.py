@@ -3,7 +3,10 @@
 Pure functions over bytes; the store that reads and writes an NVM is ``hw/nvm_store.py``.
 
     slot = magic 1 | format 1 (version, layout, dice flag) | seq 2 | length 2 | payload | CRC-32 4
-    payload = settings 6 | stats | high scores | [dice flag: rng state 6] | game snapshot (the rest)
+    payload = settings 6 | stats | high scores | coached + defuse | [dice flag: rng state 6] | game snapshot
+
+Version 1 (no defuse record, wider statistics on the 256-byte layout) still loads: its records
+are read with version 1's widths and migrated (``Stats.fit``); every save writes version 2.
 
 A slot is accepted only when its magic, format, length and CRC all check; then every record
 is validated on its own and a bad one is replaced by its defaults (and reported). Of two good
@@ -20,7 +23,8 @@ from . import engine as _engine
 from . import rules as _rules
 
 MAGIC = const(0x59)  # "Y"
-VERSION = const(1)
+VERSION = const(2)
+OLDEST_VERSION = const(1)  # the oldest version this release still reads
 HEADER = const(6)
 CRC_BYTES = const(4)
 
@@ -34,11 +38,13 @@ ST_RESET_STATS = const(0x020)
 ST_RESET_SCORES = const(0x040)
 ST_RESET_GAME = const(0x080)
 ST_RESET_RNG = const(0x100)
-ST_RESET_ALL = const(0x1F0)
+ST_RESET_DEFUSE = const(0x200)
+ST_RESET_ALL = const(0x3F0)
 
 STATUS_NAMES = (
     "nothing saved yet", "damaged data found", "data from a newer version", "no storage",
     "settings reset", "statistics reset", "high scores reset", "saved game lost", "dice state reset",
+    "defuse statistics reset",
 )
 
 # Slot verdicts (``check_slot``).
@@ -52,7 +58,7 @@ class Layout:
     """How much a slot keeps. ``slot_bytes``: fixed size of one slot (always written whole)."""
 
     def __init__(self, lid, name, slot_bytes, hs_size, hs_dates, games_bits, total_bits, count_bits,
-                 hist_bins, hist_width, hist_bits):
+                 hist_bins, hist_width, hist_bits, defuse_bits=0, defuse_best_bits=0):
         self.lid = lid
         self.name = name
         self.slot_bytes = slot_bytes
@@ -64,14 +70,22 @@ class Layout:
         self.hist_bins = hist_bins
         self.hist_width = hist_width
         self.hist_bits = hist_bits
+        self.defuse_bits = defuse_bits  # 0: no defuse record (version 1)
+        self.defuse_best_bits = defuse_best_bits
 
 
 # 256-byte NVM (PyGamer, PyBadge): two 128-byte slots. Top 3 per variant without dates; stats stop
-# at 16,383 games per variant; 8-bin histogram of 50 points, 5 bits a bin (halved when full).
-SMALL = Layout(0, "small", 128, 3, False, 14, 24, 14, 8, 50, 5)
-# 1 KB and more (4-8 KB boards): top 10 with dates, a million games, 16 bins of 25 points at 16 bits.
-LARGE = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16)
+# at 4,095 games per variant; 8-bin histogram of 50 points, 4 bits a bin (halved when full);
+# defuse counters stop at 4,095, best time up to 4,095 s.
+SMALL = Layout(0, "small", 128, 3, False, 12, 22, 12, 8, 50, 4, 12, 12)
+# 1 KB and more (4-8 KB boards): top 10 with dates, a million games, 16 bins of 25 points at 16 bits;
+# defuse counters to a million, best time to 99:59.
+LARGE = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16, 20, 13)
 LAYOUTS = (SMALL, LARGE)
+# What version 1 wrote: the 256-byte layout had wider statistics; neither had a defuse record.
+SMALL_V1 = Layout(0, "small", 128, 3, False, 14, 24, 14, 8, 50, 5)
+LARGE_V1 = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16)
+_V1 = (SMALL_V1, LARGE_V1)
 
 SETTINGS_BYTES = _records.SETTINGS_BYTES
 RNG_BYTES = const(6)  # SeededDice state (the desktop's dice): three 15-bit numbers, with a game
@@ -90,10 +104,27 @@ def layout_for(nvm_len):
     return None
 
 
-def stats_bytes(layout):
+def stats_bits(layout):
     lay = layout
-    bits = _records.NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + lay.hist_bins * lay.hist_bits)
-    return (bits + 7) >> 3
+    return _records.NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + lay.hist_bins * lay.hist_bits)
+
+
+def stats_bytes(layout):
+    return (stats_bits(layout) + 7) >> 3
+
+
+COACHED_BITS = const(4)  # seats that asked for hints in the saved game (first in the defuse record)
+
+
+def defuse_bits(layout):
+    """Bits of the coached mask + defuse record (0: version 1 had none)."""
+    if not layout.defuse_bits:
+        return 0
+    return COACHED_BITS + 4 * layout.defuse_bits + layout.defuse_best_bits
+
+
+def defuse_bytes(layout):
+    return (defuse_bits(layout) + 7) >> 3
 
 
 def scores_bytes(layout):
@@ -103,7 +134,15 @@ def scores_bytes(layout):
 
 def fixed_bytes(layout):
     """Payload bytes before the optional dice state and the game snapshot."""
-    return SETTINGS_BYTES + stats_bytes(layout) + scores_bytes(layout)
+    return SETTINGS_BYTES + stats_bytes(layout) + scores_bytes(layout) + defuse_bytes(layout)
+
+
+def written_layout(fmt, layout):
+    """The layout a slot with format byte ``fmt`` was written with, ``layout`` being ours (the
+    same, or version 1's widths)."""
+    if fmt & 0x3F == VERSION:
+        return layout
+    return _V1[layout.lid]
 
 
 def game_room(layout):
@@ -172,15 +211,18 @@ if _sys.implementation.name == "cpython":  # desktop and host tests: zlib's C lo
 
 
 class Records:
-    """Everything one slot holds: ``settings``, ``stats``, ``scores`` (high scores), the game in
-    progress as snapshot bytes (``game[:game_len]``, 0 = none) and the seeded dice's state
-    (``rng``, all 0 = none: boards roll with a hardware RNG; kept with a game where it fits)."""
+    """Everything one slot holds: ``settings``, ``stats``, ``scores`` (high scores), ``defuse``
+    (Defuse mode's statistics), the game in progress as snapshot bytes (``game[:game_len]``,
+    0 = none) with ``coached`` (bit mask of its seats that asked for hints) and the seeded dice's
+    state (``rng``, all 0 = none: boards roll with a hardware RNG; kept with a game where it fits)."""
 
     def __init__(self, layout):
         self.layout = layout
         self.settings = _records.Settings()
         self.stats = _records.Stats(layout)
         self.scores = _records.HighScores(layout)
+        self.defuse = _records.Defuse(layout)
+        self.coached = 0
         self.game = bytearray(_snapshot.MAX_BYTES)
         self.game_len = 0
         self.rng = array("H", [0, 0, 0])
@@ -189,10 +231,12 @@ class Records:
         self.settings.reset()
         self.stats.reset()
         self.scores.reset()
+        self.defuse.reset()
         self.clear_game()
 
     def clear_game(self):
         self.game_len = 0
+        self.coached = 0
         for i in range(3):
             self.rng[i] = 0
 
@@ -228,6 +272,11 @@ def encode_slot(rec, buf):
     rec.scores.pack(w)
     w.flush()
     pos += scores_bytes(lay)
+    w.reset(buf, pos, pos + defuse_bytes(lay))
+    w.put(rec.coached if rec.game_len else 0, COACHED_BITS)
+    rec.defuse.pack(w)
+    w.flush()
+    pos += defuse_bytes(lay)
     if with_rng:
         w.reset(buf, pos, pos + RNG_BYTES)
         for i in range(3):
@@ -289,9 +338,9 @@ def check_slot(buf, layout):
     version = buf[1] & 0x3F
     if version > VERSION:
         return SLOT_NEWER
-    if version != VERSION or (1 if buf[1] & _F_LAYOUT else 0) != layout.lid:
-        return SLOT_DAMAGED  # no older versions exist yet; another layout is not ours
-    if length < fixed_bytes(layout) + (RNG_BYTES + 1 if buf[1] & _F_RNG else 0):
+    if version < OLDEST_VERSION or (1 if buf[1] & _F_LAYOUT else 0) != layout.lid:
+        return SLOT_DAMAGED  # another layout is not ours
+    if length < fixed_bytes(written_layout(buf[1], layout)) + (RNG_BYTES + 1 if buf[1] & _F_RNG else 0):
         return SLOT_DAMAGED
     return SLOT_OK
 
@@ -311,8 +360,10 @@ def game_ok(data):
 
 def decode_slot(buf, rec):
     """Read a slot that ``check_slot`` accepted into ``rec``. Each bad record gets its defaults;
-    returns the ST_RESET_* flags of the records that were reset."""
+    returns the ST_RESET_* flags of the records that were reset. A version 1 slot is read with
+    its own widths and migrated."""
     lay = rec.layout
+    src = written_layout(buf[1], lay)
     rec.reset()
     flags = 0
     length = buf[4] | (buf[5] << 8)
@@ -320,16 +371,27 @@ def decode_slot(buf, rec):
     if not rec.settings.unpack(r):
         flags |= ST_RESET_SETTINGS
     pos = HEADER + SETTINGS_BYTES
-    r.reset(buf, pos, pos + stats_bytes(lay))
-    if not rec.stats.unpack(r) or r.get(stats_bytes(lay) * 8 - rec.stats.bits()):
+    r.reset(buf, pos, pos + stats_bytes(src))
+    if not rec.stats.unpack(r, src) or r.get(stats_bytes(src) * 8 - stats_bits(src)):
         rec.stats.reset()
         flags |= ST_RESET_STATS
-    pos += stats_bytes(lay)
+    elif src is not lay:
+        rec.stats.fit()
+    pos += stats_bytes(src)
     r.reset(buf, pos, pos + scores_bytes(lay))
     if not rec.scores.unpack(r) or r.get(scores_bytes(lay) * 8 - rec.scores.bits()):
         rec.scores.reset()
         flags |= ST_RESET_SCORES
     pos += scores_bytes(lay)
+    coached = 0
+    if defuse_bytes(src):
+        r.reset(buf, pos, pos + defuse_bytes(src))
+        coached = r.get(COACHED_BITS)
+        if not rec.defuse.unpack(r) or r.get(defuse_bytes(src) * 8 - defuse_bits(src)):
+            rec.defuse.reset()
+            coached = 0
+            flags |= ST_RESET_DEFUSE
+        pos += defuse_bytes(src)
     if buf[1] & _F_RNG:
         r.reset(buf, pos, pos + RNG_BYTES)
         parts = 0
@@ -350,6 +412,8 @@ def decode_slot(buf, rec):
             rec.game_len = n
         else:
             flags |= ST_RESET_GAME
+    if rec.game_len:
+        rec.coached = coached & ((1 << _scratch.seats) - 1)  # game_ok left the game in _scratch
     if not rec.game_len and rec.has_rng():
         for i in range(3):
             rec.rng[i] = 0  # the dice state of a game that was lost
