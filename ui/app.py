@@ -138,6 +138,9 @@ class App:
             self.root.append(scr.group)
         if defuse_screen is not None:
             scr = defuse_screen.DefuseScreen(self)  # id S.DEFUSE
+            if store is not None:
+                store.load_defuse(scr.defuse_stats)  # the saved Defuse statistics
+                scr.on_stats = self.save_defuse  # one write after each finished bomb
             self.screens.append(scr)
             self.root.append(scr.group)
         else:
@@ -237,7 +240,7 @@ class App:
         if self.store is not None and self.store.restore_game(self.game, self.board.rng):
             game = self.game
             game.clear_events()
-            self.coached = 0  # not kept in the snapshot (see docs/nvm_layout.md)
+            self.coached = self.store.game_coached()  # saved with the game (docs/nvm_layout.md)
             self._coach_new_game()
             self.in_game = True
             self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
@@ -279,12 +282,17 @@ class App:
         """Save the game in progress with the settings (nothing is written when unchanged)."""
         if self.store is not None and self.in_game and not self.game.over:
             self.store.settings.import_from(self.settings)
-            self._saved(self.store.save_game(self.game, self.board.rng))
+            self._saved(self.store.save_game(self.game, self.board.rng, self.coached))
 
     def save_settings(self):
         if self.store is not None:
             self.store.settings.import_from(self.settings)
             self._saved(self.store.save_settings())
+
+    def save_defuse(self, stats):
+        """A bomb ended: save Defuse mode's statistics (``DefuseScreen.on_stats``)."""
+        if self.store is not None:
+            self._saved(self.store.save_defuse(stats))
 
     def _saved(self, result):
         """Tell the player once when the NVM refuses a write (the game goes on)."""

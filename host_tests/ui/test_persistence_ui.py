@@ -24,7 +24,7 @@ from ui.settings import Settings
 from yahtzee_core import engine, records, rules, save
 from yahtzee_core.rng import ScriptedDice
 
-from ui_harness import KeyDriver, Player, read_field, settle, step
+from ui_harness import FRAME_MS, KeyDriver, Player, read_field, settle, step
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LAYOUT_PROFILES = ["macropad", "pygamer", "feather_tft", "clue"]
@@ -863,6 +863,93 @@ def test_largest_numbers_fit_the_statistics_and_the_table(profile):
     settle(app)
     who = text_of(app, app.screens[S.INITIALS].who).split()
     assert who == ["You", "10th" if store.scores.size == 10 else "3rd", "1575"]
+
+
+# -- the coached mark and Defuse statistics survive power-off -----------------------------------
+
+
+def power_cycle(profile, nvm, hinter=None):
+    """Power off: a new board and App from a copy of the NVM's bytes (as code.py starts)."""
+    gc.collect()
+    copy = MemoryNVM(len(nvm.data))
+    copy.data[:] = nvm.data
+    app, board, clock = boot(profile, nvm=copy)
+    if hinter is not None:
+        app.hinter = hinter
+    return app, board, copy
+
+
+@pytest.mark.parametrize("profile", ["pygamer", "clue"])
+def test_a_coached_game_continued_after_power_off_is_still_marked_coached(profile):
+    nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
+    app, board, clock = boot(profile, nvm=nvm)
+    app.hinter = Coach()
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    driver.give(I.HINT)  # the coach helped this game
+    assert app.coached == 1
+    app.act(engine.ROLL)
+    assert app.act(engine.SCORE_BOX, app.game.rules.n_boxes - 1) == engine.OK  # chance: saved
+    settle(app)
+    assert app.store.has_game() and app.store.game_coached() == 1
+    del app, board, driver
+    app, board, nvm = power_cycle(profile, nvm, Coach())
+    assert app.current_id == S.CONTINUE
+    driver = KeyDriver(app)
+    driver.give(I.ENTER)  # Continue
+    assert app.current_id == S.PLAY and app.coached == 1
+    board.rng = app.game.rng = ScriptedDice([6, 6, 6, 6, 5] * 200)
+    finish_game(app)
+    scores = app.store.scores
+    assert scores.score[0] == app.game.total(0) and scores.coach[0] == 1  # marked at game over
+    fresh = NvmStore(nvm)
+    fresh.load()
+    assert fresh.scores.coach[0] == 1 and not fresh.has_game() and fresh.game_coached() == 0
+
+
+@pytest.mark.parametrize("profile", ["pygamer", "clue"])
+def test_a_finished_bombs_statistics_survive_power_off(profile):
+    from test_defuse_ui import SOLVE_SCRIPT, Defuser, bomb_dice, mask
+    from ui import defuse_lists as DL
+    from ui import defuse_screen as DS
+    from yahtzee_core import defuse
+
+    nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
+    app, board, clock = boot(profile, nvm=nvm)
+    _ew, board.rng = bomb_dice(5, SOLVE_SCRIPT)
+    scr = app.screens[S.DEFUSE]
+    player = Defuser(app)
+    player.open_from_title()
+    player.start()
+    writes = app.store.writes
+    player.give(I.ROLL)
+    player.keep(defuse.PURPLE)  # an illegal keep (see test_defuse_ui): a strike
+    player.give(I.ROLL)
+    player.set_kept(mask(defuse.BLACK))
+    player.give(I.ROLL)
+    assert app.store.writes == writes  # nothing saved while the bomb is live
+    player.set_kept(mask(defuse.PURPLE, defuse.YELLOW))
+    player.give(I.ROLL)
+    assert scr.module.solved and app.store.writes == writes + 1  # one write, when it ended
+    step(app, DS.OVER_MS // FRAME_MS + 2)
+    settle(app)
+    assert scr.view == DS.VIEW_RESULT and app.store.writes == writes + 1  # not per frame
+    stats = scr.defuse_stats
+    assert (stats.bombs, stats.defused, stats.exploded, stats.strikes) == (1, 1, 0, 1)
+    best_s = max(1, stats.best_ms // 1000)
+    del app, board, player, scr
+    app, board, nvm = power_cycle(profile, nvm)
+    scr = app.screens[S.DEFUSE]
+    assert scr.defuse_stats.values() == (1, 1, 0, 1, best_s * 1000)
+    # and the defuse menu shows them
+    player = Defuser(app)
+    player.open_from_title()
+    rows = []
+    for _ in range(scr.menu.count):
+        player.give(I.DOWN)
+        rows += [read_field(app, tf).split() for tf in scr.menu.rows]
+    assert ["Defused", "1/1"] in rows and ["Strikes", "made", "1"] in rows
+    assert DL.START in bytes(scr.menu.items[: scr.menu.count])
 
 
 # -- the same modules under MicroPython ---------------------------------------------------------
