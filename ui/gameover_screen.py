@@ -9,6 +9,7 @@ from . import screen as S
 from .settings import KIND_SHORT
 
 RANK = const(0)  # RANK + k: the k-th place line
+LOST = const(4)  # LOST + seat: "P1 lost 12.3 pts", the coach's total for a human seat
 HIGH_SCORE = const(8)
 AGAIN = const(9)
 TITLE = const(10)
@@ -58,8 +59,15 @@ class GameOverScreen(S.ListScreen):
             self.shared[i] = 1 if same else 0
 
     def build_items(self):
-        for i in range(self.app.game.seats):
+        app = self.app
+        game = app.game
+        for i in range(game.seats):
             self.add(RANK + i)
+        coach = app.hinter
+        if coach is not None and hasattr(coach, "summary"):
+            for seat in range(game.seats):
+                if game.seat_kind[seat] == engine.HUMAN and coach.choices[seat] > 0:
+                    self.add(LOST + seat)
         if self.high:
             self.add(HIGH_SCORE)
         self.add(AGAIN)
@@ -79,6 +87,8 @@ class GameOverScreen(S.ListScreen):
             self.label(tf, _HIGH)
         elif item == SCORES:
             self.label(tf, _SCORES)
+        elif LOST <= item < LOST + engine.MAX_SEATS:
+            self.label(tf, self.app.hinter.summary(item - LOST))
         else:
             game = self.app.game
             k = item - RANK

@@ -274,3 +274,40 @@ def test_hints_and_measured_choices_hold_no_memory():
     diff = after.filter_traces(project).compare_to(before.filter_traces(project), "lineno")
     assert sum(d.size_diff for d in diff) == 0, [str(d) for d in diff if d.size_diff]
     assert app.hinter.hints == 7
+
+
+def test_game_over_shows_the_points_each_human_seat_gave_away():
+    from ui import gameover_screen
+
+    app, board = boot("macropad", seats=2, kinds=(engine.HUMAN, engine.HARD))
+    drive = KeyDriver(app)
+    player = Player(app, drive)
+    rs = app.game.rules
+    for _ in range(4000):
+        game = app.game
+        if game.over:
+            break
+        if game.player == 0 and not game.is_computer(0):
+            drive.give(I.ROLL)
+            if not game.over and game.player == 0:
+                box = 0
+                while not game.can_score(box):
+                    box += 1
+                player.score(box)  # the first open box: usually a poor choice
+        else:
+            step(app)
+    settle(app)
+    while app.current_id == S.INITIALS:
+        drive.give(I.ENTER)
+    assert app.game.over
+    coach = app.hinter
+    assert coach.choices[0] > 0 and coach.lost[0] > 0 and coach.choices[1] == 0
+    over = app.screens[S.GAME_OVER]
+    if app.current_id != S.GAME_OVER:
+        app.show(S.GAME_OVER)
+        settle(app)
+    items = list(over.items[: over.count])
+    assert gameover_screen.LOST + 0 in items and gameover_screen.LOST + 1 not in items
+    row = over.rows[items.index(gameover_screen.LOST) - over.top]
+    shown = " ".join(read_field(app, row).split())
+    assert shown == "P1 lost %s pts" % tenths(coach.lost[0])
