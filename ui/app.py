@@ -437,6 +437,8 @@ class App:
         self.autoplay.pace_ms = self.settings.pace_ms()
         if not self.settings.lights:
             self.lights.off()
+        if self.hinter is not None and hasattr(self.hinter, "show_cost"):
+            self.hinter.show_cost = self.settings.show_cost
 
     # -- messages ---------------------------------------------------------------------------
     def say(self, text, role=theme.INK, ms=MESSAGE_MS):

@@ -1,4 +1,5 @@
-"""Preferences: sound, how fast the computer players move, lights, filling the last box."""
+"""Preferences: sound, how fast the computer players move, lights, filling the last box, idle
+times, and whether the coach tells what each choice cost."""
 
 from yahtzee_core.compat import const
 
@@ -12,8 +13,9 @@ AUTOFILL = const(3)
 BACK = const(4)
 DIM = const(5)
 SLEEP = const(6)
+COSTS = const(7)
 
-_LABELS = (b"Sound", b"Computer", b"Lights", b"Fill last box", b"Back", b"Dim screen", b"Sleep")
+_LABELS = (b"Sound", b"Computer", b"Lights", b"Fill last box", b"Back", b"Dim screen", b"Sleep", b"Coach costs")
 _ON_OFF = (b"off", b"on")
 
 
@@ -29,8 +31,11 @@ class SettingsScreen(S.ListScreen):
         super().enter()
 
     def build_items(self):
-        for item in (SOUND, PACE, LIGHTS, AUTOFILL, DIM, SLEEP, BACK):
+        for item in (SOUND, PACE, LIGHTS, AUTOFILL, DIM, SLEEP):
             self.add(item)
+        if self.app.can_hint():
+            self.add(COSTS)
+        self.add(BACK)
 
     def render(self, item, tf):
         s = self.app.settings
@@ -44,6 +49,8 @@ class SettingsScreen(S.ListScreen):
             self.pair(tf, _LABELS[item], _ON_OFF[s.autofill])
         elif item == DIM or item == SLEEP:
             self.pair(tf, _LABELS[item], IDLE_NAMES[s.dim_after if item == DIM else s.sleep_after])
+        elif item == COSTS:
+            self.pair(tf, _LABELS[item], _ON_OFF[s.show_cost])
         else:
             self.label(tf, _LABELS[item])
 
@@ -62,6 +69,8 @@ class SettingsScreen(S.ListScreen):
             s.dim_after = (s.dim_after + step) % len(IDLE_NAMES)
         elif item == SLEEP:
             s.sleep_after = (s.sleep_after + step) % len(IDLE_NAMES)
+        elif item == COSTS:
+            s.show_cost = not s.show_cost
         else:
             return False
         self.app.apply_preferences()

@@ -311,3 +311,22 @@ def test_game_over_shows_the_points_each_human_seat_gave_away():
     row = over.rows[items.index(gameover_screen.LOST) - over.top]
     shown = " ".join(read_field(app, row).split())
     assert shown == "P1 lost %s pts" % tenths(coach.lost[0])
+
+
+def test_cost_messages_are_a_setting():
+    from ui import settings_screen
+
+    app, board = boot("pygamer", dice=[6, 6, 6, 6, 6] + [1] * 60)
+    app.show(S.SETTINGS)
+    settle(app)
+    scr = app.screens[S.SETTINGS]
+    items = list(scr.items[: scr.count])
+    assert settings_screen.COSTS in items and app.hinter.show_cost
+    scr.change(settings_screen.COSTS, 1)
+    assert not app.settings.show_cost and not app.hinter.show_cost
+    app.show(S.PLAY)
+    settle(app)
+    drive = KeyDriver(app)
+    drive.give(I.ROLL)
+    Player(app, drive).score(app.game.rules.index("chance"))
+    assert not message(app).startswith("Cost") and app.hinter.lost[0] > 0
