@@ -19,7 +19,7 @@ up. The countdown runs from the moment the bomb starts (``Module.tick`` from the
 while it runs the screen keeps the app's idle timer from dimming or sleeping.
 
 Statistics live in ``defuse_stats`` (``ui/defuse_stats.DefuseStats``); ``on_stats`` (None
-by default) is called with them after every finished bomb, for saving."""
+by default) is called with them after every finished or given-up bomb, for saving."""
 
 import displayio
 
@@ -81,7 +81,7 @@ class DefuseScreen(S.Screen):
         lay = self.lay
         self.options = DefuseOptions()
         self.defuse_stats = DefuseStats()
-        self.on_stats = None  # saving hook: called with defuse_stats after each finished bomb
+        self.on_stats = None  # saving hook: called with defuse_stats after each bomb (ended or given up)
         self.module = None
         self.phase = NO_BOMB
         self.view = VIEW_MENU
@@ -253,6 +253,8 @@ class DefuseScreen(S.Screen):
             self.confirming = False
             self.note = b""
             self.show_menu()
+            if self.on_stats is not None:  # given up: the bomb and its strikes are kept too
+                self.on_stats(self.defuse_stats)
             return
         self.confirming = True
         self.confirm_until = (self.app.now + CONFIRM_MS) & 0x1FFFFFFF

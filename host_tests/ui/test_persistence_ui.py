@@ -949,7 +949,18 @@ def test_a_finished_bombs_statistics_survive_power_off(profile):
         player.give(I.DOWN)
         rows += [read_field(app, tf).split() for tf in scr.menu.rows]
     assert ["Defused", "1/1"] in rows and ["Strikes", "made", "1"] in rows
-    assert DL.START in bytes(scr.menu.items[: scr.menu.count])
+    # a bomb given up (MENU twice) is saved too, once
+    _ew, board.rng = bomb_dice(7, SOLVE_SCRIPT)
+    player.choose(DL.START)
+    player.give(I.ENTER)
+    writes = app.store.writes
+    player.give(I.ROLL)
+    player.give(I.MENU)
+    player.give(I.MENU)
+    assert scr.phase == DS.NO_BOMB and app.store.writes == writes + 1
+    del app, board, player, scr
+    app, board, nvm = power_cycle(profile, nvm)
+    assert app.screens[S.DEFUSE].defuse_stats.values() == (2, 1, 0, 1, best_s * 1000)
 
 
 # -- the same modules under MicroPython ---------------------------------------------------------
