@@ -23,7 +23,7 @@ OK = const(19)
 
 # Load results worth telling the player about.
 NOTICE_FLAGS = (save.ST_DAMAGED | save.ST_NEWER | save.ST_RESET_SETTINGS | save.ST_RESET_STATS
-                | save.ST_RESET_SCORES | save.ST_RESET_GAME)
+                | save.ST_RESET_SCORES | save.ST_RESET_GAME | save.ST_RESET_DEFUSE)
 _OLDER_COPY = "older copy loaded"
 
 _CONTINUE = b"Continue game"

@@ -5,7 +5,8 @@
     stats = DefuseStats()
     stats.bomb_started(); stats.strike(); stats.bomb_defused(elapsed_ms)
 
-Saving them is the NVM engineer's hook (see ``DefuseStats``): they live in RAM until then."""
+The app loads them from the saved records at start-up and saves them after each bomb
+(``NvmStore.load_defuse`` / ``save_defuse``)."""
 
 from yahtzee_core.compat import const
 
