@@ -199,7 +199,7 @@ def records_shots(profile):
     high-score table, initials entry after a good game, the crash screen."""
     from hw.nvm import MemoryNVM
     from hw.nvm_store import NvmStore
-    from ui.bots import GreedyBot
+    from yahtzee_core.players import EasyPlayer
     from ui.crash_screen import show_crash
     from yahtzee_core import records, rules
     from yahtzee_core.rng import SeededDice
@@ -209,7 +209,7 @@ def records_shots(profile):
     store = NvmStore(nvm)
     store.load()
     # a history: 60 games of the built-in player, a few with the coach, dated on big NVMs
-    bot = GreedyBot()
+    bot = EasyPlayer()
     rng = SeededDice(SEED)
     game = engine.Game(rules.get("yahtzee"), rng, seats=1)
     names = ("ANN", "BOB", "CJ ", "DOT", "EVE")

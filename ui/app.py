@@ -16,6 +16,7 @@ import gc
 import displayio
 
 from hw import inputs
+from yahtzee_core.players import EasyPlayer
 from yahtzee_core import engine, snapshot
 from yahtzee_core.compat import const
 
@@ -23,7 +24,6 @@ from . import layout as layouts
 from . import screen as S
 from . import theme
 from .autoplay import AutoPlayer
-from .bots import GreedyBot
 from .idle import Idle
 from .settings import Settings
 from .text import GlyphSheet, make_palette
@@ -98,7 +98,7 @@ class App:
         self._palettes = [None] * theme.ROLES
         self.game = engine.Game(self.settings.rules(), board.rng, seats=1)
         if policies is None:
-            bot = GreedyBot()
+            bot = EasyPlayer()  # code.py passes the real levels; this keeps bare Apps playable
             policies = (None, bot, bot, bot)
         self.autoplay = AutoPlayer(policies)
         self.store = store

@@ -1,8 +1,8 @@
 """Computer seats: ask a policy what to do, one action per pause, so a human can watch.
 
 A policy is any object with ``choose(game) -> (action, arg)`` (engine actions). This module
-knows nothing about strategy: ``ui/bots.py`` has the built-in greedy policy, and a stronger
-one plugs in through ``App(policies=...)``, indexed by seat kind (engine.EASY..HARD)."""
+knows nothing about strategy: the policies (easy, medium, hard) are in ``yahtzee_core/players.py``
+and plug in through ``App(policies=...)``, indexed by seat kind (engine.EASY..HARD)."""
 
 from yahtzee_core import engine
 
