@@ -187,8 +187,9 @@ SETTINGS_FIELDS = (
     ("pace", 2, 0, 3, 2),  # computer seats' speed (the UI's table)
     ("lights", 1, 0, 1, 1),  # LEDs show held dice
 )
-SETTINGS_BYTES = const(6)  # 23 bits of fields + 4 seat kinds x 2 + initials 3 x 5 = 46 bits, 2 reserved
-_RESERVED_BITS = const(2)
+SETTINGS_BYTES = const(6)  # 23 bits of fields + 4 seat kinds x 2 + initials 3 x 5 = 46 bits,
+# then hide_cost (1 bit, in what version 1 kept reserved: 0 = the coach shows costs) and 1 reserved
+_RESERVED_BITS = const(1)
 
 
 class Settings:
@@ -203,6 +204,7 @@ class Settings:
     def reset(self):
         for f in SETTINGS_FIELDS:
             setattr(self, f[0], f[4])
+        self.hide_cost = 0
         for s in range(_engine.MAX_SEATS):
             self.kinds[s] = _engine.HUMAN if s == 0 else _engine.MEDIUM
         self.initials[:] = DEFAULT_INITIALS
@@ -210,6 +212,7 @@ class Settings:
     def copy_from(self, other):
         for f in SETTINGS_FIELDS:
             setattr(self, f[0], getattr(other, f[0]))
+        self.hide_cost = other.hide_cost
         self.kinds[:] = other.kinds
         self.initials[:] = other.initials
 
@@ -243,6 +246,8 @@ class Settings:
         for name in ("kinds", "initials"):
             if hasattr(obj, name):
                 getattr(obj, name)[:] = getattr(self, name)
+        if hasattr(obj, "show_cost"):
+            obj.show_cost = not self.hide_cost
 
     def import_from(self, obj):
         """Take every field ``obj`` has (bools become 0/1); values out of range are ignored."""
@@ -257,6 +262,8 @@ class Settings:
         if hasattr(obj, "initials"):
             for i in range(3):
                 self.initials[i] = obj.initials[i] & 31
+        if hasattr(obj, "show_cost"):
+            self.hide_cost = 0 if obj.show_cost else 1
 
     def pack(self, w):
         for f in SETTINGS_FIELDS:
@@ -265,6 +272,7 @@ class Settings:
             w.put(self.kinds[s], 2)
         for i in range(3):
             w.put(self.initials[i], _CHAR_BITS)
+        w.put(self.hide_cost, 1)
         w.put(0, _RESERVED_BITS)
 
     def unpack(self, r):
@@ -279,6 +287,7 @@ class Settings:
             self.kinds[s] = r.get(2)
         for i in range(3):
             self.initials[i] = r.get(_CHAR_BITS)
+        self.hide_cost = r.get(1)
         if r.get(_RESERVED_BITS) != 0 or r.overrun:
             ok = False
         if not ok:

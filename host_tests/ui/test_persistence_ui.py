@@ -979,3 +979,23 @@ def test_new_modules_import_and_idle_tick_allocates_nothing_under_micropython():
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Idle.tick: 201 frames under heap_lock" in done.stdout
     assert "import total" in done.stdout and "crash lines: ['ValueError: dice'" in done.stdout
+
+
+def test_coach_cost_setting_survives_power_off(tmp_path):
+    from ui import settings_screen
+
+    path = tmp_path / "nvm"
+    app, board, clock = boot("pygamer", path=path)
+    if not app.can_hint():
+        pytest.skip("no coach without strategy tables")
+    app.show(S.SETTINGS)
+    settle(app)
+    scr = app.screens[S.SETTINGS]
+    scr.change(settings_screen.COSTS, 1)
+    assert not app.settings.show_cost
+    app.show(S.TITLE)  # leaving Settings saves them
+    settle(app)
+    del app, board
+    app, board, clock = boot("pygamer", path=path)
+    assert app.settings.show_cost is False or app.settings.show_cost == 0
+    assert not app.hinter.show_cost
