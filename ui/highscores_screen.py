@@ -40,6 +40,8 @@ def two_digits(tf, i, n):
 
 
 class HighScoresScreen(S.ListScreen):
+    ring_overrides = _RING
+
     def __init__(self, app):
         super().__init__(app, b"High scores")
         self.titles = variant_titles(self.title.width, b" scores")
@@ -177,7 +179,3 @@ class HighScoresScreen(S.ListScreen):
 
     def back(self):
         self.app.show(self.return_to)
-
-    def ring_name(self, code):
-        name = _RING.get(code)
-        return name if name is not None else S.RING_NAMES[code]

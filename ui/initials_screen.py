@@ -58,6 +58,8 @@ def first_fitting(width, texts):
 
 
 class InitialsScreen(S.Screen):
+    ring_overrides = _RING
+
     def __init__(self, app):
         super().__init__(app)
         lay = self.lay
@@ -149,10 +151,6 @@ class InitialsScreen(S.Screen):
         else:
             return
         self.stale = True
-
-    def ring_name(self, code):
-        name = _RING.get(code)
-        return name if name is not None else S.RING_NAMES[code]
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self):

@@ -90,8 +90,14 @@ class Screen:
     def draw(self):
         """Bring the Group up to date; nothing when nothing changed."""
 
+    ring_overrides = None  # {input code: bytes}: ring labels this screen names its own way
+
     def ring_name(self, code):
         """What the ring item ``code`` does on this screen (bytes)."""
+        if self.ring_overrides is not None:
+            name = self.ring_overrides.get(code)
+            if name is not None:
+                return name
         return RING_NAMES[code]
 
     def ring_changed(self):

@@ -62,6 +62,8 @@ def write_pair(tf, label, end):
 
 
 class StatsScreen(S.Screen):
+    ring_overrides = _RING
+
     def __init__(self, app):
         super().__init__(app)
         lay = self.lay
@@ -129,10 +131,6 @@ class StatsScreen(S.Screen):
                 self.stale = True
         elif code == inputs.ENTER or code == inputs.MENU:
             self.app.show(self.return_to)
-
-    def ring_name(self, code):
-        name = _RING.get(code)
-        return name if name is not None else S.RING_NAMES[code]
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self):
