@@ -9,6 +9,7 @@ WIDTH = 160
 HEIGHT = 128
 COLOUR = True
 NVM_SIZE = 256
+NVM_BACKUP = True  # its nvm write erases both slots: keep a copy in a file (hw/boot_drive.py)
 
 # Key numbers: the shift register order B, A, Start, Select, Right, Down, Up, Left.
 KEY_LABELS = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")

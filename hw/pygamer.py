@@ -9,6 +9,7 @@ WIDTH = 160
 HEIGHT = 128
 COLOUR = True
 NVM_SIZE = 256
+NVM_BACKUP = True  # its nvm write erases both slots: keep a copy in a file (hw/boot_drive.py)
 
 # Key numbers 0..7: the shift register (B, A, Start, Select; Right, Down, Up, Left on a
 # PyBadge, unwired on a PyGamer); 8..11: the joystick as left, right, up, down.

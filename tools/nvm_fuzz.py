@@ -592,13 +592,15 @@ def board_spec(name, backup=None):
     raise KeyError(name)
 
 
-def cut_board(name, games, seed, chained=True, backup=None):
-    """Play a session on the board's doubles, then cut every save at every state."""
+def cut_board(name, games, seed, chained=True, backup=None, step=1):
+    """Play a session on the board's doubles, then cut every ``step``-th save at every state."""
     size, model, backup = board_spec(name, backup)
     rig = Rig(size, model, backup, seed)
     session(rig.nvm, games, seed, rig.file, rig.store_class)
     judge = Judge(size, model, backup)
     for i, writes in enumerate(rig.log):
+        if i % step:
+            continue
         file_only = judge.replay(writes)
         if chained and file_only and i + 1 < len(rig.log):
             chained_save(judge, file_only[len(file_only) // 2], (size, model, backup), rig.log[i + 1])
