@@ -1,5 +1,6 @@
 """PyBadge (and EdgeBadge): 160x128 colour screen, d-pad, A, B, Start, Select on a shift
-register, speaker, five NeoPixels, 256-byte NVM."""
+register, speaker, five NeoPixels. NVM: 8 KB on CircuitPython 10; the simulator emulates
+NVM_SIZE (256 bytes)."""
 
 from . import inputs as I
 

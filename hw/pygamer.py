@@ -1,5 +1,6 @@
 """PyGamer: 160x128 colour screen, B/A/Start/Select on a shift register, analog joystick,
-speaker, five NeoPixels, 256-byte NVM."""
+speaker, five NeoPixels. NVM: 8 KB on CircuitPython 10; the simulator emulates NVM_SIZE
+(256 bytes, the SMALL layout)."""
 
 from . import inputs as I
 

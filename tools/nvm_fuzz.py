@@ -1,22 +1,30 @@
 #!/usr/bin/env python3
-"""Save-format torture: power cuts at every byte of every save, and random/mutated NVM images.
+"""Save-format torture: power cuts at every state of every save on each board's model, and
+random/mutated NVM images and backup files.
 
-    python tools/nvm_fuzz.py                      # 100,000 images + cut games, 256-byte and 4 KB NVM
-    python tools/nvm_fuzz.py --images 20000 --games 2 --seed 7 --sizes 256
+    python tools/nvm_fuzz.py                      # every board: 2 played games, 15,000 images each
+    python tools/nvm_fuzz.py --boards pybadge clue --games 1 --images 2000 --seed 7
+    python tools/nvm_fuzz.py --no-backup          # the NVM alone: what the backup file saves
 
-Cuts: full simulated sessions (games with saves after every scored box with the coached mask,
-mid-turn sleep saves, results, initials, settings, "Continue? no", Defuse bombs) on a ``MemoryNVM``; every write is replayed torn
-after each byte offset of its slot and the NVM reloaded. The state must be exactly the one
-before the save while any byte the slot's CRC covers is still old, and exactly the one after once
-all of them are new (that can happen before the last byte when the tail already matched).
-The same writes are also replayed under the "whole NVM erased, then programmed in order" model of
-SAMD51/RP2040 flash, where a cut can lose both slots: those counts are printed, not judged.
+One line per board, ``pybadge: N cut points, 0 lost, 0 mixed; N images, 0 crashes``; exit status
+1 when anything was lost, mixed or crashed.
+
+Cuts: a full simulated session (games with saves after every scored box with the coached mask,
+mid-turn sleep saves, results, initials, settings, "Continue? no", Defuse bombs) on the board's
+doubles: ``hw.nvm.FlashNVM`` with the port's write model (docs/nvm_layout.md, "What a write does")
+and, where the board keeps one, the backup file (``MemoryFileCopy``). Every write of every save is
+replayed stopped in each state it passes through (``cut_states``), and a fresh store loads the
+result: it must be exactly the state before the save ("old") or after it ("new"); "lost" is
+defaults, "mixed" anything else. After a cut that left only the file's copy, the session goes on
+from there and that next save is cut at every state too.
 
 Images: random bytes, blank-ish images, and valid images (taken from the sessions) with bytes
 overwritten, bits flipped, ranges erased, slots swapped, headers changed, and payload bytes
-changed with the CRC recomputed (so the record validators are reached). Each must load without
-any exception, give valid records (re-encode/decode round trip, a saved game that restores), and
-save and reload cleanly afterwards. host_tests/test_save_props.py runs smaller counts of both.
+changed with the CRC recomputed (so the record validators are reached); on backup boards with a
+file beside them (a good copy, a damaged one, random bytes or none). Each must load without any
+exception, give valid records (re-encode/decode round trip, a saved game that restores), and
+(every 10th) save and reload cleanly. host_tests/test_save_props.py and host_tests/hw/
+test_nvm_backup.py run smaller counts (the older per-size helpers below are theirs).
 """
 
 import argparse
