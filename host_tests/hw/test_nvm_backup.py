@@ -5,7 +5,8 @@ import types
 import pytest
 
 from hw import boot_drive, nvm_store
-from hw.nvm import EROFS, FileCopy, FlashNVM, MemoryFileCopy, Power, PowerCut
+from hw.flash_model import FlashNVM, MemoryFileCopy, Power
+from hw.nvm import EROFS, FileCopy, PowerCut
 from tools import nvm_fuzz as F
 from yahtzee_core import save
 
@@ -122,6 +123,13 @@ def test_file_copy_on_a_real_drive(tmp_path):
     with open(path, "wb") as f:
         f.write(b"short")
     assert copy.read() is None
+    copy.write(b"C" * 16)  # another size: made anew
+    assert copy.read() == b"C" * 16
+    with open(path, "ab") as f:
+        f.write(b"longer")
+    assert copy.read() is None
+    copy.write(b"D" * 16)
+    assert copy.read() == b"D" * 16
     assert copy.writable() in (None, True)  # no ``storage`` module here
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from hw import desktop
 from hw import inputs as I
-from hw.nvm import FlashNVM, MemoryFileCopy, MemoryNVM, Power, PowerCut
+from hw.flash_model import FlashNVM, MemoryFileCopy, Power
+from hw.nvm import MemoryNVM, PowerCut
 from hw.nvm_store import NvmStore
 from hw.parts import BacklightPower
 from hw.testing import FakeClock
