@@ -33,7 +33,7 @@ from yahtzee_core.compat import const
 # Results of a save.
 SAVED = const(0)
 UNCHANGED = const(1)  # same bytes as the newest copy: nothing written
-FAILED = const(2)  # the NVM write raised; ``error`` has the exception
+FAILED = const(2)  # the NVM write raised (``error`` has it) and no backup file got the save
 NO_STORAGE = const(3)  # no NVM: records kept in RAM only
 REFUSED = const(4)  # save_game with a finished game (use record_result)
 
@@ -159,8 +159,10 @@ class NvmStore:
     # -- saving -------------------------------------------------------------------------------
 
     def save(self):
-        """Write all records to the other slot (one slice assignment). Returns SAVED, UNCHANGED,
-        FAILED or NO_STORAGE."""
+        """Write all records to the other slot (one slice assignment), and to the backup file
+        where there is one. Returns SAVED (at least one complete copy written: an NVM that
+        raised while the file got the save still leaves ``error`` set), UNCHANGED, FAILED or
+        NO_STORAGE."""
         if self.nvm is None:
             return NO_STORAGE
         if not self._loaded:
