@@ -61,7 +61,7 @@ def build_app(board):
     from yahtzee_core import save
 
     policies, coach, hard = make_players()
-    store = NvmStore(board.storage)
+    store = NvmStore(board.storage, getattr(board, "backup", None))
     records, status = store.load()  # never raises
     if status & ~save.ST_EMPTY:
         print("saved data:", ", ".join(save.describe(status)))

@@ -13,6 +13,7 @@ WIDTH = 240
 HEIGHT = 135
 COLOUR = True
 NVM_SIZE = 8192
+NVM_BACKUP = True  # its nvm write erases both slots: keep a copy in a file (hw/boot_drive.py)
 
 KEY_LABELS = ("D0", "D1", "D2")
 SHORT = bytes((RING_NEXT, RING_DO, I.ROLL))

@@ -14,6 +14,7 @@ WIDTH = 128
 HEIGHT = 64
 COLOUR = False
 NVM_SIZE = 4096
+NVM_BACKUP = True  # its nvm write erases both slots: keep a copy in a file (hw/boot_drive.py)
 
 # Key numbers 0..11: KEY1..KEY12; 12: encoder push (board.BUTTON); 13/14: one encoder detent
 # counter-clockwise / clockwise.

@@ -101,3 +101,54 @@ class FileNVM(MemoryNVM):
         with open(tmp, "wb") as f:
             f.write(self.data)
         os.replace(tmp, self.path)
+
+
+# -- the backup copy: one slot image in a file on the board's drive ---------------------------
+
+EROFS = 30  # CircuitPython's errno when code writes a drive the computer owns
+
+
+class FileCopy:
+    """The backup copy of the newest slot in a small file on the CIRCUITPY drive (the boards
+    whose NVM write erases both slots at once, docs/nvm_layout.md). ``read()`` gives its bytes
+    or None (missing, unreadable); ``write(buf)`` writes the whole file and syncs the drive
+    before it returns, and raises OSError (errno 30: the drive is the computer's)."""
+
+    def __init__(self, path, size):
+        self.path = path
+        self.size = size
+
+    def writable(self):
+        """False when code cannot write the drive now, None when this cannot be told."""
+        try:
+            import storage
+
+            return not storage.getmount("/").readonly
+        except Exception:
+            return None
+
+    def read(self):
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read(self.size + 1)
+        except Exception:  # OSError; a damaged FAT can raise others on some ports
+            return None
+        return data if len(data) == self.size else None
+
+    def write(self, buf):
+        try:
+            same_size = os.stat(self.path)[6] == len(buf)
+        except OSError:
+            same_size = False
+        # the same size: rewritten in place ("r+b"), so the file keeps its clusters and the FAT
+        # is not rewritten; otherwise made anew
+        f = open(self.path, "r+b" if same_size else "wb")
+        try:
+            f.write(buf)
+            f.flush()
+        finally:
+            f.close()  # FatFs f_sync: the data and the directory entry reach the flash
+        try:
+            os.sync()  # CircuitPython 10: flushes every drive's sector cache
+        except (AttributeError, OSError):
+            pass

@@ -15,6 +15,13 @@ sequence number + 1, and writes it with ONE slice assignment. A power cut at any
 write leaves the other slot intact, so the next ``load`` gets the state before or after the
 save, never a mix (docs/nvm_layout.md). A save that would write the same bytes again is skipped.
 Only the object it is given is touched; the encoding is ``yahtzee_core.save``.
+
+Where the board's NVM write erases both slots at once (SAMD51, RP2040, ESP32-S3), ``backup``
+(``hw.nvm.FileCopy``: a file on the board's drive) keeps a third copy, written completely
+BEFORE the NVM, so a cut in either write leaves one complete copy; when the file alone holds
+the newest state (the last NVM write was cut), the NVM is written first instead. ``load`` takes
+the newest good copy of all. A drive the code may not write turns the backup off
+(``backup_off``, ``ST_BACKUP_OFF``); saves then go to the NVM alone.
 """
 
 from yahtzee_core import engine as _engine
@@ -26,9 +33,12 @@ from yahtzee_core.compat import const
 # Results of a save.
 SAVED = const(0)
 UNCHANGED = const(1)  # same bytes as the newest copy: nothing written
-FAILED = const(2)  # the NVM write raised; ``error`` has the exception
+FAILED = const(2)  # the NVM write raised (``error`` has it) and no backup file got the save
 NO_STORAGE = const(3)  # no NVM: records kept in RAM only
 REFUSED = const(4)  # save_game with a finished game (use record_result)
+
+FILE_SLOT = const(2)  # ``slot`` when the newest good copy is the backup file
+_EROFS = const(30)
 
 RESULT_NAMES = ("saved", "unchanged", "write failed", "no storage", "refused")
 
@@ -45,7 +55,7 @@ def _length(nvm):
 class NvmStore:
     """The records of one device over a bytearray-like ``nvm`` (``len``, slice read, slice write)."""
 
-    def __init__(self, nvm):
+    def __init__(self, nvm, backup=None):
         size = _length(nvm)
         layout = _save.layout_for(size)
         self.nvm = nvm if layout is not None else None
@@ -67,45 +77,92 @@ class NvmStore:
         self._last = bytearray(self.layout.slot_bytes)  # unsealed image of the newest copy
         self._last_ok = False
         self._loaded = False
+        self.backup = backup if self.nvm is not None else None
+        self.backup_off = False  # the drive is the computer's: no backup copy this session
+        self.backup_error = None  # the last exception the backup file raised
+        self._nvm_current = False  # the NVM holds the newest copy
+        self._file_current = False  # the backup file holds the newest copy
 
     # -- loading ------------------------------------------------------------------------------
 
     def load(self):
-        """Read both slots and keep the newest good one. Returns ``(records, status)``."""
+        """Read both slots (and the backup file) and keep the newest good copy. Returns
+        ``(records, status)``."""
         self._loaded = True
         self._last_ok = False
         self.slot = -1
         self.seq = 0
         self._target = 0
+        self._nvm_current = False
+        self._file_current = False
         if self.nvm is None:
             self.records.reset()
             self.status = _save.ST_NO_STORAGE
             return self.records, self.status
         n = self.layout.slot_bytes
+        rec = self.records
+        chosen = None
         try:
             a = self.nvm[self.offsets[0]:self.offsets[0] + n]
             b = self.nvm[self.offsets[1]:self.offsets[1] + n]
-            self.status, self.slot, self.seq, self._target = _save.load_slots(a, b, self.records)
+            self.status, self.slot, self.seq, self._target = _save.load_slots(a, b, rec)
+            if self.slot >= 0:
+                chosen = b if self.slot else a
+                self._nvm_current = True
         except Exception as e:  # a last guard for the device: start with defaults, never crash
             self.error = e
-            self.records.reset()
+            rec.reset()
             self.status = _save.ST_DAMAGED | _save.ST_RESET_ALL
-            return self.records, self.status
-        if self.slot >= 0 and not (self.status & _save.ST_RESET_ALL):
-            # remember what is stored (less seq and CRC), so saving the same records writes nothing
+        if self.backup is not None:
+            chosen = self._load_backup(chosen)
+        if chosen is not None and self.slot != FILE_SLOT and not (self.status & _save.ST_RESET_ALL):
+            # remember what is stored (less seq and CRC), so saving the same records writes
+            # nothing (after loading the backup file, the next save repairs the NVM)
             last = self._last
-            last[:] = b if self.slot else a
+            last[:] = chosen
             end = _save.HEADER + (last[4] | (last[5] << 8))
             for i in (2, 3, end, end + 1, end + 2, end + 3):
                 last[i] = 0
             self._last_ok = True
         return self.records, self.status
 
+    def _load_backup(self, chosen):
+        """Take the backup file's copy when it is good and newer than the NVM's; note whether
+        it holds the newest copy and whether it can be written. Returns the chosen image."""
+        copy = None
+        try:
+            copy = self.backup.read()
+            if self.backup.writable() is False:
+                self.backup_off = True
+        except Exception as e:
+            self.backup_error = e
+        if self.backup_off:
+            self.status |= _save.ST_BACKUP_OFF
+        if copy is None or len(copy) != self.layout.slot_bytes:
+            return chosen
+        verdict = _save.check_slot(copy, self.layout)
+        if verdict == _save.SLOT_OK and (self.slot < 0 or _save.newer(_save.slot_seq(copy), self.seq)):
+            keep = self.status & (_save.ST_DAMAGED | _save.ST_NEWER | _save.ST_BACKUP_OFF)
+            self.status = keep | _save.ST_BACKUP | _save.decode_slot(copy, self.records)
+            self.slot = FILE_SLOT
+            self.seq = _save.slot_seq(copy)
+            self._nvm_current = False
+            self._file_current = True
+            return copy
+        if verdict == _save.SLOT_DAMAGED:
+            self.status |= _save.ST_DAMAGED
+            if self.slot < 0:
+                self.status = (self.status & ~_save.ST_EMPTY) | _save.ST_RESET_ALL
+        self._file_current = chosen is not None and copy == chosen
+        return chosen
+
     # -- saving -------------------------------------------------------------------------------
 
     def save(self):
-        """Write all records to the other slot (one slice assignment). Returns SAVED, UNCHANGED,
-        FAILED or NO_STORAGE."""
+        """Write all records to the other slot (one slice assignment), and to the backup file
+        where there is one. Returns SAVED (at least one complete copy written: an NVM that
+        raised while the file got the save still leaves ``error`` set), UNCHANGED, FAILED or
+        NO_STORAGE."""
         if self.nvm is None:
             return NO_STORAGE
         if not self._loaded:
@@ -121,18 +178,48 @@ class NvmStore:
         self._last_ok = False
         seq = (self.seq + 1) & 0xFFFF
         _save.seal(buf, seq, length)
+        # Write first the copy that does not hold the only complete image of the state before.
+        backup = self.backup is not None and not self.backup_off
+        file_first = not (self._file_current and not self._nvm_current)
+        filed = backup and file_first and self._write_backup(buf)
         off = self.offsets[self._target]
+        stored = True
         try:
             self.nvm[off:off + len(buf)] = buf
         except Exception as e:  # OSError, ESP-IDF's NVS errors...: the game goes on without it
             self.error = e
+            stored = False
+        if backup and not file_first:
+            filed = self._write_backup(buf)
+        self._file_current = filed
+        self._nvm_current = stored
+        if not stored and not filed:
             return FAILED
-        self.slot = self._target
-        self._target = 1 - self._target
+        if stored:
+            self.slot = self._target
+            self._target = 1 - self._target
+        else:
+            self.slot = FILE_SLOT  # the NVM slot written may be torn: it stays the next target
         self.seq = seq
         self.writes += 1
         self._last_ok = True
         return SAVED
+
+    def _write_backup(self, buf):
+        """Write the backup file; False when it could not be (a drive the code may not
+        write turns the backup off for this session)."""
+        try:
+            self.backup.write(buf)
+            return True
+        except OSError as e:
+            if e.args and e.args[0] == _EROFS:
+                self.backup_off = True
+                self.status |= _save.ST_BACKUP_OFF
+            else:
+                self.backup_error = e
+        except Exception as e:
+            self.backup_error = e
+        return False
 
     def _scan(self):
         """Find where the next save goes without replacing the records in RAM."""

@@ -44,6 +44,20 @@ def nvm_storage(size_if_missing=256):
     return MemoryNVM(size_if_missing), False
 
 
+def backup_copy(module, storage, persistent):
+    """The backup file for boards whose NVM write erases both slots at once (the module's
+    ``NVM_BACKUP``; docs/nvm_layout.md), or None."""
+    if not persistent or not getattr(module, "NVM_BACKUP", False):
+        return None
+    from yahtzee_core import save
+
+    from .boot_drive import BACKUP_FILE
+    from .nvm import FileCopy
+
+    layout = save.layout_for(len(storage))
+    return FileCopy(BACKUP_FILE, layout.slot_bytes) if layout is not None else None
+
+
 def speaker_sound(speaker_pin, enable_pin, clock, pwm):
     """Cues on the board speaker: ``audioio.AudioOut`` (SAMD51) or ``audiopwmio`` (RP2040, nRF)."""
     try:
@@ -175,6 +189,7 @@ def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=
         rng=HardwareDice(),
         storage=storage,
         storage_persistent=persistent,
+        backup=backup_copy(module, storage, persistent),
         sound=sound if sound is not None else NullSound(),
         lights=lights if lights is not None else NullLights(),
         clock=Clock(clock),
@@ -190,5 +205,5 @@ def new_buttons(module, clock):
                    event=keypad.Event())
 
 
-__all__ = ("HardwareDice", "PixelLights", "BacklightPower", "NullPower", "assemble",
+__all__ = ("HardwareDice", "PixelLights", "BacklightPower", "NullPower", "assemble", "backup_copy",
            "new_buttons", "nvm_storage", "pixel_lights", "speaker_sound")

@@ -14,6 +14,7 @@ WIDTH = 240
 HEIGHT = 135
 COLOUR = True
 NVM_SIZE = 4096
+NVM_BACKUP = True  # its nvm write erases both slots: keep a copy in a file (hw/boot_drive.py)
 
 KEY_LABELS = ("A", "B", "X", "Y")
 SHORT = bytes((I.ROLL, RING_DO, RING_PREV, RING_NEXT))

@@ -1,5 +1,6 @@
 """PyBadge (and EdgeBadge): 160x128 colour screen, d-pad, A, B, Start, Select on a shift
-register, speaker, five NeoPixels, 256-byte NVM."""
+register, speaker, five NeoPixels. NVM: 8 KB on CircuitPython 10; the simulator emulates
+NVM_SIZE (256 bytes)."""
 
 from . import inputs as I
 
@@ -9,6 +10,7 @@ WIDTH = 160
 HEIGHT = 128
 COLOUR = True
 NVM_SIZE = 256
+NVM_BACKUP = True  # its nvm write erases both slots: keep a copy in a file (hw/boot_drive.py)
 
 # Key numbers: the shift register order B, A, Start, Select, Right, Down, Up, Left.
 KEY_LABELS = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")

@@ -1,5 +1,6 @@
 """PyGamer: 160x128 colour screen, B/A/Start/Select on a shift register, analog joystick,
-speaker, five NeoPixels, 256-byte NVM."""
+speaker, five NeoPixels. NVM: 8 KB on CircuitPython 10; the simulator emulates NVM_SIZE
+(256 bytes, the SMALL layout)."""
 
 from . import inputs as I
 
@@ -9,6 +10,7 @@ WIDTH = 160
 HEIGHT = 128
 COLOUR = True
 NVM_SIZE = 256
+NVM_BACKUP = True  # its nvm write erases both slots: keep a copy in a file (hw/boot_drive.py)
 
 # Key numbers 0..7: the shift register (B, A, Start, Select; Right, Down, Up, Left on a
 # PyBadge, unwired on a PyGamer); 8..11: the joystick as left, right, up, down.

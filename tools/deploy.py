@@ -28,7 +28,7 @@ BOARD_NAMES = sorted(set(BOARDS.values()))
 PACKAGES = ("yahtzee_core", "ui")  # shipped whole
 HW_ALWAYS = ("__init__.py", "inputs.py", "select.py")
 HW_NEVER = ("desktop.py", "testing.py")
-OURS = ("code.py", "hw", "ui", "yahtzee_core", "tables")  # replaced whole on a drive
+OURS = ("code.py", "boot.py", "hw", "ui", "yahtzee_core", "tables")  # replaced whole on a drive
 
 # Strategy tables (docs/strategy_table.md), in the order they are given room: the official rules
 # (the default game), the free-Joker house rule, then Yatzy.
@@ -127,6 +127,9 @@ def plan(board, root=ROOT, lib=None, tables=()):
     code = os.path.join(root, "code.py")
     if os.path.exists(code):
         files.append((code, "code.py"))
+    boot = os.path.join(root, "boot.py")  # the drive for the backup save file (hw/boot_drive.py)
+    if os.path.exists(boot):
+        files.append((boot, "boot.py"))
     for package in PACKAGES:
         folder = os.path.join(root, package)
         if not os.path.isdir(folder):

@@ -1,22 +1,30 @@
 #!/usr/bin/env python3
-"""Save-format torture: power cuts at every byte of every save, and random/mutated NVM images.
+"""Save-format torture: power cuts at every state of every save on each board's model, and
+random/mutated NVM images and backup files.
 
-    python tools/nvm_fuzz.py                      # 100,000 images + cut games, 256-byte and 4 KB NVM
-    python tools/nvm_fuzz.py --images 20000 --games 2 --seed 7 --sizes 256
+    python tools/nvm_fuzz.py                      # every board: 2 played games, 15,000 images each
+    python tools/nvm_fuzz.py --boards pybadge clue --games 1 --images 2000 --seed 7
+    python tools/nvm_fuzz.py --no-backup          # the NVM alone: what the backup file saves
 
-Cuts: full simulated sessions (games with saves after every scored box with the coached mask,
-mid-turn sleep saves, results, initials, settings, "Continue? no", Defuse bombs) on a ``MemoryNVM``; every write is replayed torn
-after each byte offset of its slot and the NVM reloaded. The state must be exactly the one
-before the save while any byte the slot's CRC covers is still old, and exactly the one after once
-all of them are new (that can happen before the last byte when the tail already matched).
-The same writes are also replayed under the "whole NVM erased, then programmed in order" model of
-SAMD51/RP2040 flash, where a cut can lose both slots: those counts are printed, not judged.
+One line per board, ``pybadge: N cut points, 0 lost, 0 mixed; N images, 0 crashes``; exit status
+1 when anything was lost, mixed or crashed.
+
+Cuts: a full simulated session (games with saves after every scored box with the coached mask,
+mid-turn sleep saves, results, initials, settings, "Continue? no", Defuse bombs) on the board's
+doubles: ``hw.flash_model.FlashNVM`` with the port's write model (docs/nvm_layout.md, "What a write does")
+and, where the board keeps one, the backup file (``hw.flash_model.MemoryFileCopy``). Every write of every save is
+replayed stopped in each state it passes through (``cut_states``), and a fresh store loads the
+result: it must be exactly the state before the save ("old") or after it ("new"); "lost" is
+defaults, "mixed" anything else. After a cut that left only the file's copy, the session goes on
+from there and that next save is cut at every state too.
 
 Images: random bytes, blank-ish images, and valid images (taken from the sessions) with bytes
 overwritten, bits flipped, ranges erased, slots swapped, headers changed, and payload bytes
-changed with the CRC recomputed (so the record validators are reached). Each must load without
-any exception, give valid records (re-encode/decode round trip, a saved game that restores), and
-save and reload cleanly afterwards. host_tests/test_save_props.py runs smaller counts of both.
+changed with the CRC recomputed (so the record validators are reached); on backup boards with a
+file beside them (a good copy, a damaged one, random bytes or none). Each must load without any
+exception, give valid records (re-encode/decode round trip, a saved game that restores), and
+(every 10th) save and reload cleanly. host_tests/test_save_props.py and host_tests/hw/
+test_nvm_backup.py run smaller counts (the older per-size helpers below are theirs).
 """
 
 import argparse
@@ -28,6 +36,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from hw import nvm_store  # noqa: E402
+from hw import pygamer  # noqa: E402
+from hw.flash_model import UNREADABLE, FlashNVM, MemoryFileCopy, Power  # noqa: E402
 from hw.nvm import MemoryNVM, PowerCut  # noqa: E402
 from yahtzee_core import engine as E  # noqa: E402
 from yahtzee_core import records as R  # noqa: E402
@@ -103,11 +113,11 @@ class DefuseModel:
         self.v = (bombs + 1, defused, exploded, strikes, best)
 
 
-def session(nvm, games, seed):
-    """Play ``games`` games on a store over ``nvm`` the way the app will use it (and a few
-    Defuse bombs between them)."""
+def session(nvm, games, seed, backup=None, store_class=None):
+    """Play ``games`` games on a store over ``nvm`` (and ``backup``) the way the app will use
+    it (and a few Defuse bombs between them)."""
     pick = random.Random(seed)
-    store = nvm_store.NvmStore(nvm)
+    store = (store_class or nvm_store.NvmStore)(nvm, backup)
     store.load()
     bombs = DefuseModel()
     store.load_defuse(bombs)
@@ -212,7 +222,7 @@ def check_loaded(store, rec, status, resave=True):
     if resave:
         result = store.save()
         assert result in (nvm_store.SAVED, nvm_store.UNCHANGED)
-        store2 = nvm_store.NvmStore(store.nvm)
+        store2 = nvm_store.NvmStore(store.nvm, store.backup)
         rec2, status2 = store2.load()
         assert status2 & (save.ST_RESET_ALL | save.ST_EMPTY) == 0, status2
         assert canonical(rec2) == img
@@ -414,38 +424,257 @@ def fuzz_images(n, size, seed, counts, resave_every=1):
     return counts
 
 
+# -- the boards: each port's write, and the backup file where it is needed -------------------
+
+# name, NVM bytes, write model (hw.nvm.PORT_MODELS), backup file (docs/nvm_layout.md)
+BOARDS = (
+    ("pygamer", 8192, "samd51", True),
+    ("pybadge", 8192, "samd51", True),
+    ("macropad", 4096, "rp2040", True),
+    ("pico_displaypack", 4096, "rp2040", True),
+    ("clue", 8192, "nordic", False),
+    ("feather_tft", 8192, "nvs", True),
+    ("desktop", pygamer.NVM_SIZE, "atomic", False),  # the simulator's default (PyGamer) profile
+)
+
+
+class Rig:
+    """One board's storage doubles; ``log`` gets one list of writes per ``save``: each write
+    is (kind "nvm"/"file", offset, bytes, NVM image before, file before)."""
+
+    def __init__(self, size, model, backup, seed=0):
+        self.size = size
+        self.model = model
+        self.power = Power()
+        self.log = []
+        rig = self
+
+        class LoggedNVM(FlashNVM):
+            def __setitem__(self, index, value):
+                rig.log[-1].append(("nvm", index.start, bytes(value), bytes(self.data), rig.file_data()))
+                super().__setitem__(index, value)
+
+        class LoggedFile(MemoryFileCopy):
+            def write(self, buf):
+                rig.log[-1].append(("file", 0, bytes(buf), bytes(rig.nvm.data), self.data))
+                super().write(buf)
+
+        class LoggedStore(nvm_store.NvmStore):
+            def save(self):
+                rig.log.append([])
+                result = super().save()
+                if not rig.log[-1]:
+                    rig.log.pop()
+                return result
+
+        self.nvm = LoggedNVM(size, model, seed=seed, power=self.power)
+        lay = save.layout_for(size)
+        self.file = LoggedFile(lay.slot_bytes, power=self.power) if backup else None
+        self.store_class = LoggedStore
+
+    def file_data(self):
+        return self.file.data if self.file is not None else None
+
+
+def board_load(size, model, backup, image, file_data):
+    """A fresh store over this NVM image (None: unreadable) and backup file: (store, records, status)."""
+    nvm = FlashNVM(size, model)
+    if image is UNREADABLE:
+        nvm.broken = True
+    else:
+        nvm.data[:] = image
+    copy = MemoryFileCopy(save.layout_for(size).slot_bytes, data=file_data) if backup else None
+    store = nvm_store.NvmStore(nvm, copy)
+    rec, status = store.load()
+    return store, rec, status
+
+
+class Judge:
+    """Loads board states (memoised on the bytes a load reads) and counts the verdicts."""
+
+    def __init__(self, size, model, backup):
+        self.size, self.model, self.backup = size, model, backup
+        self.lay = save.layout_for(size)
+        self.memo = {}
+        self.counts = {"cuts": 0, "old": 0, "new": 0, "lost": 0, "mixed": 0, "saves": 0, "chained": 0}
+
+    def key(self, image, file_data):
+        if image is UNREADABLE:
+            return (None, file_data)
+        n = self.lay.slot_bytes
+        h = self.size // 2
+        return (image[:n], image[h:h + n], file_data)
+
+    def load(self, image, file_data):
+        """(canonical records, status, slot) of a fresh load of this state."""
+        k = self.key(image, file_data)
+        got = self.memo.get(k)
+        if got is None:
+            store, rec, status = board_load(self.size, self.model, self.backup, image, file_data)
+            if image is not UNREADABLE:
+                assert store.error is None, repr(store.error)
+            got = (canonical(rec), status, store.slot)
+            self.memo[k] = got
+        return got
+
+    def verdict(self, state, old, new):
+        got, status, _slot = self.load(*state)
+        self.counts["cuts"] += 1
+        if got == new:
+            v = "new"
+        elif got == old:
+            v = "old"
+        elif got == defaults(self.lay) and status & (save.ST_RESET_ALL | save.ST_EMPTY):
+            v = "lost"
+        else:
+            v = "mixed"
+        self.counts[v] += 1
+        return v
+
+    def cut_states(self, kind, off, value, nvm_before, file_before):
+        """Every (NVM image, file) a cut during this write can leave."""
+        if kind == "nvm":
+            nvm = FlashNVM(self.size, self.model)
+            nvm.data[:] = nvm_before
+            for image in nvm.cut_states(off, value):
+                yield image, file_before
+        else:
+            copy = MemoryFileCopy(len(value), data=file_before)
+            for data in copy.cut_states(value):
+                yield nvm_before, data
+
+    def replay(self, writes, old_state=None):
+        """Cut at every state of every write of one save; returns the states where only the
+        backup file held the result (the NVM write was cut)."""
+        first = writes[0]
+        start = (first[3], first[4])
+        last = writes[-1]
+        end = apply_write(last)
+        old = self.load(*start)[0] if old_state is None else old_state
+        new = self.load(*end)[0]
+        self.counts["saves"] += 1
+        file_only = []
+        for w in writes:
+            for state in self.cut_states(*w):
+                if self.verdict(state, old, new) == "new" and self.load(*state)[2] == nvm_store.FILE_SLOT:
+                    file_only.append(state)
+        return file_only
+
+
+def apply_write(w):
+    """The (NVM image, file) after write ``w`` completed."""
+    kind, off, value, nvm_before, file_before = w
+    if kind == "nvm":
+        image = bytearray(nvm_before)
+        image[off:off + len(value)] = value
+        return bytes(image), file_before
+    return nvm_before, value
+
+
+def chained_save(judge, state, rig_args, next_writes):
+    """From a state the last cut left (NVM lost, file new), start again and make the next save;
+    cut that one at every state too: old is the state loaded, new the next save's records."""
+    size, model, backup = rig_args
+    rig = Rig(size, model, backup)
+    image, file_data = state
+    if image is UNREADABLE:
+        rig.nvm.broken = True
+    else:
+        rig.nvm.data[:] = image
+    rig.file.data = file_data
+    store = rig.store_class(rig.nvm, rig.file)
+    store.load()
+    old = canonical(store.records)
+    target = next_writes[-1][2]  # the next save's slot image: decode it as the records to save
+    save.decode_slot(target, store.records)
+    if store.save() != nvm_store.SAVED or not rig.log:
+        return
+    judge.counts["chained"] += 1
+    judge.replay(rig.log[-1], old_state=old)
+
+
+def board_spec(name, backup=None):
+    """(NVM bytes, write model, backup file?) of a board; ``backup`` False forces it off."""
+    for b in BOARDS:
+        if b[0] == name:
+            return b[1], b[2], b[3] if backup is None else (b[3] and backup)
+    raise KeyError(name)
+
+
+def cut_board(name, games, seed, chained=True, backup=None, step=1):
+    """Play a session on the board's doubles, then cut every ``step``-th save at every state."""
+    size, model, backup = board_spec(name, backup)
+    rig = Rig(size, model, backup, seed)
+    session(rig.nvm, games, seed, rig.file, rig.store_class)
+    judge = Judge(size, model, backup)
+    for i, writes in enumerate(rig.log):
+        if i % step:
+            continue
+        file_only = judge.replay(writes)
+        if chained and file_only and i + 1 < len(rig.log):
+            chained_save(judge, file_only[len(file_only) // 2], (size, model, backup), rig.log[i + 1])
+    return judge, rig
+
+
+def fuzz_board_images(name, n, seed, backup=None):
+    """Random and mutated NVM images (and backup files) on one board: never an exception,
+    always valid records, a clean save + reload after. Returns (images, crashes)."""
+    size, model, backup = board_spec(name, backup)
+    rng = random.Random(seed)
+    pool = image_pool(size, seed)
+    lay = save.layout_for(size)
+    half = size // 2
+    copies = [p[0:lay.slot_bytes] for p in pool] + [p[half:half + lay.slot_bytes] for p in pool]
+    crashes = 0
+    for i in range(n):
+        image = mutate(pool, size, rng, MUTATIONS[i % len(MUTATIONS)])
+        file_data = None
+        if backup:
+            r = rng.random()
+            if r < 0.4:
+                file_data = rng.choice(copies)
+            elif r < 0.7:
+                f = bytearray(rng.choice(copies))
+                for _ in range(rng.randint(1, 6)):
+                    f[rng.randrange(len(f))] = rng.getrandbits(8)
+                file_data = bytes(f)
+            elif r < 0.8:
+                file_data = bytes(rng.getrandbits(8) for _ in range(rng.randrange(lay.slot_bytes + 2)))
+        try:
+            store, rec, status = board_load(size, model, backup, image, file_data)
+            check_loaded(store, rec, status, resave=(i % 10 == 0))
+        except Exception as e:  # counted and shown: a crash is what this looks for
+            crashes += 1
+            if crashes <= 3:
+                print("  %s image %d: %r" % (name, i, e))
+    return n, crashes
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--images", type=int, default=100000, help="NVM images to try in all (split over the sizes)")
-    ap.add_argument("--games", type=int, default=3, help="games per cut session and size")
+    ap.add_argument("--images", type=int, default=15000, help="NVM images to try per board")
+    ap.add_argument("--games", type=int, default=2, help="games per cut session")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--sizes", type=int, nargs="+", default=[256, 4096])
-    ap.add_argument("--resave-every", type=int, default=1, help="also save+reload every Nth image")
+    ap.add_argument("--boards", nargs="+", default=[b[0] for b in BOARDS])
+    ap.add_argument("--no-backup", action="store_true",
+                    help="the NVM alone, as before the backup file (shows what it saves)")
     args = ap.parse_args(argv)
-    total_images = 0
-    total_cuts = 0
-    for size in args.sizes:
-        lay = save.layout_for(size)
-        t0 = time.time()
-        counts = new_counts()
-        cut_games(size, args.games, args.seed, counts)
-        t1 = time.time()
-        print("%d-byte NVM (%s layout, %d-byte slots): power cuts" % (size, lay.name, lay.slot_bytes))
-        print("  saves replayed %d, cut points %d: state before %d, state after %d, anything else %d  (%.1f s)"
-              % (counts["saves"], counts["cuts"], counts["old"], counts["new"], counts["bad"], t1 - t0))
-        print("  erase-then-program flash model: %d cut points: before %d, after %d, both slots lost %d"
-              % (counts["erase_cuts"], counts["erase_old"], counts["erase_new"], counts["erase_lost"]))
-        total_cuts += counts["cuts"]
-        n = args.images // len(args.sizes)
-        counts = {}
-        fuzz_images(n, size, args.seed, counts, args.resave_every)
-        t2 = time.time()
-        print("  images %d (%.1f s), no exception, all loads valid:" % (counts["images"], t2 - t1))
-        for key in sorted(k for k in counts if k != "images"):
-            print("    %-28s %d" % (key, counts[key]))
-        total_images += counts["images"]
-    print("total: %d cut points, %d images, 0 failures" % (total_cuts, total_images))
+    backup = False if args.no_backup else None
+    failed = False
+    t0 = time.time()
+    for name in args.boards:
+        t = time.time()
+        judge, _rig = cut_board(name, args.games, args.seed, backup=backup)
+        c = judge.counts
+        images, crashes = fuzz_board_images(name, args.images, args.seed, backup)
+        print("%s: %d cut points, %d lost, %d mixed; %d images, %d crashes"
+              % (name, c["cuts"], c["lost"], c["mixed"], images, crashes))
+        print("  (%d saves + %d after a cut, old %d, new %d; %.0f s)"
+              % (c["saves"] - c["chained"], c["chained"], c["old"], c["new"], time.time() - t))
+        failed = failed or c["lost"] or c["mixed"] or crashes
+    print("total %.0f s" % (time.time() - t0))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -46,6 +46,7 @@ _TEXT_SOUND_OFF = b"Sound off"
 _TEXT_TURN = (b"Player 1's turn", b"Player 2's turn", b"Player 3's turn", b"Player 4's turn")
 _TEXT_CONFIRM = b"Confirm: press again"  # engine.REASONS[R_CONFIRM_NEEDED], in 20 cells
 _TEXT_SAVE_FAILED = b"Could not save"
+_TEXT_BACKUP_OFF = b"Backup copy off"
 _SAVE_FAILED = const(2)  # hw/nvm_store.FAILED: the NVM write raised
 
 
@@ -118,6 +119,8 @@ class App:
         self.coached = 0  # seats that asked the coach for a hint this game (bit mask)
         self.in_game = False  # a game was started or continued and is not over
         self.save_failed = False  # "Could not save" was said
+        # "Backup copy off" was said (the start-up notice says it when known at load time)
+        self.backup_off_said = store is not None and getattr(store, "backup_off", False)
         self._warm = bytearray(snapshot.MAX_BYTES)
         # every screen, built once
         from .title_screen import TitleScreen
@@ -295,10 +298,14 @@ class App:
             self._saved(self.store.save_defuse(stats))
 
     def _saved(self, result):
-        """Tell the player once when the NVM refuses a write (the game goes on)."""
+        """Tell the player once when the NVM refuses a write, and once when the backup file
+        cannot be written (the drive is the computer's); the game goes on."""
         if result == _SAVE_FAILED and not self.save_failed:
             self.save_failed = True
             self.say(_TEXT_SAVE_FAILED, theme.WARN, 4000)
+        elif getattr(self.store, "backup_off", False) and not self.backup_off_said:
+            self.backup_off_said = True
+            self.say(_TEXT_BACKUP_OFF, theme.WARN, 4000)
 
     def before_sleep(self):
         """Idle: everything saved, sound and lights off."""

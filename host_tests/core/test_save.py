@@ -1005,3 +1005,142 @@ def test_power_cut_at_every_byte_of_a_few_saves():
             cuts += 1
         nvm.data[:] = after
     assert cuts == 3 * save.SMALL.slot_bytes
+
+
+# -- boards whose NVM write erases both slots: the backup file ---------------------------------
+
+
+class _Power:
+    off = False
+
+
+class WholeFlash(Flash):
+    """SAMD51 block / RP2040 sector: every write erases the whole NVM, then programs it from
+    the start; ``cut_after(n)``: the first n bytes of the new image, 0xFF after (both slots
+    can be lost). After a cut the board is off: writes raise and change nothing."""
+
+    def __init__(self, size, power):
+        super().__init__(size)
+        self.power = power
+
+    def __setitem__(self, index, value):
+        if self.power.off:
+            raise PowerCut()
+        start = index.start
+        image = bytearray(self.data)
+        image[start:start + len(value)] = value
+        self.writes += 1
+        if 0 <= self.budget < len(image):
+            for i in range(len(image)):
+                self.data[i] = image[i] if i < self.budget else 0xFF
+            self.budget = -1
+            self.power.off = True
+            raise PowerCut()
+        self.data[:] = image
+
+
+class CopyFile:
+    """The backup file (hw.nvm.FileCopy's interface): ``cut_after(n)`` leaves n new bytes and
+    0xFF after (its flash sector erased, then programmed); ``readonly``: OSError 30."""
+
+    def __init__(self, power, readonly=False):
+        self.power = power
+        self.readonly = readonly
+        self.data = None
+        self.budget = -1
+        self.writes = 0
+
+    def writable(self):
+        return not self.readonly
+
+    def read(self):
+        return self.data
+
+    def cut_after(self, n):
+        self.budget = n
+
+    def write(self, buf):
+        if self.power.off:
+            raise PowerCut()
+        if self.readonly:
+            raise OSError(30)
+        self.writes += 1
+        if 0 <= self.budget < len(buf):
+            self.data = bytes(buf[:self.budget]) + b"\xff" * (len(buf) - self.budget)
+            self.budget = -1
+            self.power.off = True
+            raise PowerCut()
+        self.data = bytes(buf)
+
+
+def _state2(nvm, copy):
+    rec, _status = NvmStore(nvm, copy).load()
+    return _image(rec)
+
+
+def test_whole_nvm_erase_with_the_backup_file_keeps_the_old_or_the_new_state():
+    """A cut at every 16th byte of the file write and of the NVM write, over several saves
+    (into blank slots, over older copies, and a save after a cut that left only the file):
+    the state before or after the save, never nothing."""
+    power = _Power()
+    nvm = WholeFlash(1024, power)
+    copy = CopyFile(power)
+    st = NvmStore(nvm, copy)
+    st.load()
+    g = _game("yatzy", seats=2, seed=3)
+    pick = SeededDice(8)
+    lost_without = 0
+    for step in range(4):
+        _turn(g, pick)
+        old = _state2(nvm, copy)
+        before, file_before = bytes(nvm.data), copy.data
+        if step == 3:  # the last save was cut in the NVM write: only the file holds it
+            nvm.cut_after(0)
+            assert st.save_game(g) == S.SAVED and copy.data is not None
+            power.off = False
+            st = NvmStore(nvm, copy)
+            st.load()
+            assert st.slot == S.FILE_SLOT
+            _turn(g, pick)
+            old = _state2(nvm, copy)
+            before, file_before = bytes(nvm.data), copy.data
+        assert st.save_game(g) == S.SAVED
+        new = _state2(nvm, copy)
+        assert new != old
+        for target in (copy, nvm):
+            for k in range(0, 1024 if target is nvm else 512, 16):
+                nvm.data[:] = before
+                copy.data = file_before
+                power.off = False
+                target.cut_after(k)
+                victim = NvmStore(nvm, copy)
+                victim.load()
+                victim.save_game(g)
+                power.off = False
+                got = _state2(nvm, copy)
+                assert got == old or got == new, (step, target is nvm, k)
+                if got == old and target is nvm:
+                    lost_without += _state(nvm) != old  # the NVM alone lost it
+        nvm.data[:] = bytes(before)
+        copy.data = file_before
+        assert st.save_game(g) in (S.SAVED, S.UNCHANGED)
+    assert lost_without > 0  # the cuts do reach both slots
+
+
+def test_a_read_only_drive_saves_to_the_nvm_and_turns_the_backup_off():
+    power = _Power()
+    nvm = WholeFlash(1024, power)
+    copy = CopyFile(power, readonly=True)
+    st = NvmStore(nvm, copy)
+    _rec, status = st.load()
+    assert st.backup_off and status & save.ST_BACKUP_OFF
+    assert st.save_game(_game()) == S.SAVED
+    assert copy.writes == 0 and copy.data is None
+    assert _store(nvm).load()[0].has_game()
+    copy.writable = lambda: None  # not known before a write: the first write tells
+    st = NvmStore(nvm, copy)
+    st.load()
+    assert not st.backup_off
+    g = _game(seed=5)
+    _turn(g, SeededDice(2))
+    assert st.save_game(g) == S.SAVED and st.backup_off and copy.writes == 0

@@ -12,7 +12,8 @@ import pytest
 
 from hw import desktop
 from hw import inputs as I
-from hw.nvm import MemoryNVM
+from hw.flash_model import FlashNVM, MemoryFileCopy, Power
+from hw.nvm import MemoryNVM, PowerCut
 from hw.nvm_store import NvmStore
 from hw.parts import BacklightPower
 from hw.testing import FakeClock
@@ -43,13 +44,14 @@ def _load_code_py():
 CODE = _load_code_py()
 
 
-def boot(profile, seed=1, path=None, nvm=None, clock=None):
+def boot(profile, seed=1, path=None, nvm=None, clock=None, backup=None):
     """A headless board started the way code.py starts one: (app, board, clock)."""
     clock = clock or FakeClock(1000)
     board = desktop.make_board(profile, headless=True, seed=seed, clock=clock,
                                storage_path=str(path) if path else None)
     if nvm is not None:
         board.storage = nvm
+    board.backup = backup
     app = CODE.build_app(board)
     settle(app)
     return app, board, clock
@@ -786,6 +788,66 @@ def test_one_torn_copy_says_the_older_one_loaded():
     assert scr.items[scr.sel] == continue_screen.CONTINUE  # then the game as of box 1
     KeyDriver(app).give(I.ENTER)
     assert app.current_id == S.PLAY and app.game.filled[0] == 1
+
+
+def test_a_cut_nvm_write_on_a_whole_sector_board_continues_from_the_backup_file():
+    power = Power()
+    nvm = FlashNVM(4096, "rp2040", power=power)
+    copy = MemoryFileCopy(save.LARGE.slot_bytes, power=power)
+    app, board, clock = boot("macropad", nvm=nvm, backup=copy)
+    app.start_game()
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 0)
+    app.act(engine.ROLL)
+    nvm.cut_at(1)  # the power goes with the NVM sector erased, while the second box is saved
+    app.act(engine.SCORE_BOX, 1)
+    assert isinstance(app.store.error, PowerCut)
+    filled = app.game.filled[0]
+    power.on()
+    app, board, clock = boot("macropad", nvm=nvm, backup=copy)
+    scr = app.screens[S.CONTINUE]
+    assert [text_of(app, tf) for tf in scr.rows][:1] == ["Backup copy loaded"]
+    KeyDriver(app).give(I.ENTER)
+    assert scr.items[scr.sel] == continue_screen.CONTINUE
+    KeyDriver(app).give(I.ENTER)
+    assert app.current_id == S.PLAY and app.game.filled[0] == filled > 1  # the new state
+
+
+def test_a_drive_the_computer_owns_still_saves_and_says_once_the_backup_is_off():
+    nvm = FlashNVM(8192, "samd51")
+    copy = MemoryFileCopy(save.LARGE.slot_bytes, readonly=True)
+    app, board, clock = boot("pygamer", nvm=nvm, backup=copy)
+    scr = app.screens[S.CONTINUE]
+    assert app.current_id == S.CONTINUE
+    assert [text_of(app, tf) for tf in scr.rows][:1] == ["Backup copy off"]
+    KeyDriver(app).give(I.ENTER)
+    said = []
+    real_say = app.say
+    app.say = lambda text, *a: (said.append(text), real_say(text, *a))
+    app.start_game()
+    for box in (0, 1):
+        app.act(engine.ROLL)
+        app.act(engine.SCORE_BOX, box)
+    assert b"Backup copy off" not in said  # told at start-up already
+    assert copy.writes == 0 and copy.data is None
+    app, board, clock = boot("pygamer", nvm=nvm)  # the NVM kept the game
+    assert app.store.has_game() and app.store.status & save.ST_RESET_ALL == 0
+
+
+def test_a_drive_found_read_only_at_the_first_save_is_said_once():
+    nvm = FlashNVM(4096, "rp2040")
+    copy = MemoryFileCopy(save.LARGE.slot_bytes, readonly=True)
+    copy.writable = lambda: None  # cannot be told before writing
+    app, board, clock = boot("macropad", nvm=nvm, backup=copy)
+    said = []
+    real_say = app.say
+    app.say = lambda text, *a: (said.append(text), real_say(text, *a))
+    app.start_game()
+    for box in (0, 1, 2):
+        app.act(engine.ROLL)
+        app.act(engine.SCORE_BOX, box)
+    assert said.count(b"Backup copy off") == 1 and b"Could not save" not in said
+    assert NvmStore(nvm).load()[0].game_len > 0  # saved to the NVM all the same
 
 
 # -- everything fits ----------------------------------------------------------------------------
