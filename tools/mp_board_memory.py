@@ -22,8 +22,11 @@ def measure():
     # the display double first (ui/ imports displayio): not on a board, subtracted
     from hw import fbdisplay
 
+    global SAMPLE_SHEET, SAMPLE_PALETTE
     fbdisplay.install()
     fbdisplay.FONT.bitmap  # in flash on a board
+    SAMPLE_SHEET = fbdisplay.Bitmap(2, 1, 2)
+    SAMPLE_PALETTE = fbdisplay.Palette(2)
     gc.collect()
     yield
     m1 = gc.mem_alloc()
@@ -65,6 +68,18 @@ def measure():
     yield
     m6 = gc.mem_alloc()
     double = (m1 - m0) + (m4 - m2) + board_double  # everything a board does not hold
+    # the stand-in's displayio objects are Python objects: their sizes here, per kind, to put
+    # CircuitPython's C sizes in their place (tools/board_memory.py has the C sizes)
+    sizes = {}
+    for kind in ("group", "palette2", "palette4", "tilegrid1", "bitmap4"):
+        samples = [sample(fbdisplay, kind) for _ in range(16)]
+        gc.collect()
+        yield
+        with_samples = gc.mem_alloc()
+        samples = None
+        gc.collect()
+        yield
+        sizes[kind] = (with_samples - gc.mem_alloc()) // 16
     state = {"peak": 0, "where": "", "startup": 0, "label": ""}
     scene = {}
 
@@ -94,10 +109,30 @@ def measure():
     RESULT["after_imports"] = m6 - m0
     for key in scene:
         RESULT[key] = scene[key]
+    for key in sizes:
+        RESULT["py_" + key] = sizes[key]
     RESULT["crc"] = "%08x" % out["crc"]
     RESULT["modules"] = ",".join(per_module)
     RESULT["totals"] = out["first"] + "/" + out["second"]
     print("RESULT " + " ".join(["%s=%s" % (k, RESULT[k]) for k in RESULT]))
+
+
+def sample(fb, kind):
+    """One displayio object of a known shape (its Python size is measured)."""
+    if kind == "group":
+        return fb.Group()
+    if kind == "palette2":
+        return fb.Palette(2)
+    if kind == "palette4":
+        return fb.Palette(4)
+    if kind == "tilegrid1":
+        return fb.TileGrid(SAMPLE_SHEET, pixel_shader=SAMPLE_PALETTE, width=1, height=1, tile_width=1,
+                           tile_height=1)
+    return fb.Bitmap(32, 1, 2)  # 4 bytes of pixels
+
+
+SAMPLE_SHEET = None
+SAMPLE_PALETTE = None
 
 
 def count_scene(app, scene):
@@ -105,22 +140,30 @@ def count_scene(app, scene):
     would hold for bitmaps (pixels) and tile grids (tile indexes)."""
     seen = []
     totals = {"groups": 0, "tilegrids": 0, "bitmaps": 0, "bitmap_bytes": 0, "tile_bytes": 0,
-              "palettes": 0}
+              "palettes": 0, "palette_entries": 0, "group_members": 0, "tiles_over_4": 0,
+              "tiles_py": 0}
 
     def walk(group):
         totals["groups"] += 1
+        totals["group_members"] += len(group)
         for item in group:
             if item._group:
                 walk(item)
                 continue
             totals["tilegrids"] += 1
-            totals["tile_bytes"] += len(item._tiles) * (1 if isinstance(item._tiles, bytearray) else 2)
+            n = len(item._tiles) * (1 if isinstance(item._tiles, bytearray) else 2)
+            totals["tile_bytes"] += n
+            totals["tiles_py"] += (n + 15) // 16 * 16
+            if n > 4:  # CircuitPython keeps up to 4 tile bytes inside the object
+                totals["tiles_over_4"] += (n + 15) // 16 * 16
             for obj, key in ((item.bitmap, "bitmaps"), (item.pixel_shader, "palettes")):
                 if not any(o is obj for o in seen):
                     seen.append(obj)
                     totals[key] += 1
                     if key == "bitmaps":
                         totals["bitmap_bytes"] += obj.nbytes
+                    else:
+                        totals["palette_entries"] += len(obj)
 
     walk(app.root)
     for key in totals:
