@@ -17,8 +17,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 RUNNER = os.path.join(ROOT, "tools", "mpy_runner")
 SCRIPT = os.path.join(ROOT, "host_tests", "ui", "whole_app.py")
 PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
-LINE = re.compile(r"^whole app (\w+): game 1 ([\d,]+); game 2 (\d+); bomb (.+); presses (\d+); "
-                  r"frames (\d+); screen (\d+); crc ([0-9a-f]{8})$")
+LINE = re.compile(r"^whole app (\w+): game 1 ([\d,]+); game 2 (\d+); bomb (.+); initials (\d+); "
+                  r"presses (\d+); frames (\d+); screen (\d+); crc ([0-9a-f]{8})$")
+SEATS = {"pygamer": 2, "pybadge": 3, "macropad": 4, "clue": 2, "feather_tft": 3, "pico_displaypack": 4}
 
 
 def vm_available():
@@ -46,5 +47,6 @@ def test_whole_app_same_in_micropython_and_cpython():
     for profile, line in on_cpython.items():
         m = LINE.match(line)
         first = [int(t) for t in m.group(2).split(",")]
-        assert len(first) == 2 and all(50 <= t <= 500 for t in first), line  # both seats played
-        assert int(m.group(7)) == 6, line  # it ends on the game-over screen (ui.screen.GAME_OVER)
+        assert len(first) == SEATS[profile] and all(50 <= t <= 500 for t in first), line  # all seats played
+        assert m.group(4).startswith("over:"), line  # the bomb was defused or exploded
+        assert int(m.group(8)) == 6, line  # it ends on the game-over screen (ui.screen.GAME_OVER)

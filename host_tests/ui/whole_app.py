@@ -28,6 +28,8 @@ from hw import vmboard  # noqa: E402
 from hw.keymap import RING_DO, RING_NEXT  # noqa: E402
 FRAME_MS = 16
 SEED = 11
+# seats in the first game (seat 1 you, seat 2 the hard computer, seats 3-4 easy computers)
+SEATS = {"pygamer": 2, "pybadge": 3, "macropad": 4, "clue": 2, "feather_tft": 3, "pico_displaypack": 4}
 
 
 def load_code():
@@ -108,8 +110,9 @@ class Driver:
 
 
 def goto_item(drv, screen, item):
-    """Move a ListScreen's selection onto ``item`` with DOWN, then UP."""
-    for code in (I.DOWN, I.UP):
+    """Move a ListScreen's selection onto ``item`` with DOWN, then UP (allocates nothing)."""
+    code = I.DOWN
+    for _ in range(2):
         for _ in range(screen.count + 1):
             if screen.count and screen.items[screen.sel] == item:
                 return
@@ -117,6 +120,7 @@ def goto_item(drv, screen, item):
             drv.give(code)
             if screen.sel == before:
                 break
+        code = I.UP
     assert screen.items[screen.sel] == item, "item %d not reached" % item
 
 
@@ -235,6 +239,7 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     from ui import settings_screen as SET
     from ui import gameover_screen as GO
     from ui import defuse_lists as DL
+    from ui import defuse_screen as DS
     from yahtzee_core import engine
 
     code = load_code()
@@ -246,18 +251,23 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     yield
     assert app.current_id == S.TITLE, app.current_id
     title = app.screens[S.TITLE]
-    # a human and a computer (hard) seat
+    # you, the hard computer and (on some boards) easy computers
+    seats = SEATS.get(profile, 2)
     goto_item(drv, title, T.PLAYERS)
-    drv.give(I.RIGHT)
-    goto_item(drv, title, T.SEAT_1 + 1)
-    while app.settings.kinds[1] != engine.HARD:
+    while app.settings.seats != seats:
         drv.give(I.RIGHT)
+    for seat in range(1, seats):
+        goto_item(drv, title, T.SEAT_1 + seat)
+        want = engine.HARD if seat == 1 else engine.EASY
+        while app.settings.kinds[seat] != want:
+            drv.give(I.RIGHT)
     choose(drv, title, T.START)
-    assert app.current_id == S.PLAY and app.game.seats == 2
+    assert app.current_id == S.PLAY and app.game.seats == seats
     checkpoint("play", app)
     yield
     player = Player(app, drv)
     player.turn(hint=True)
+    assert app.coached & 1  # the coach was asked (marked in the high-score table)
     # the scorecard and the settings through the menu
     drv.give(I.MENU)
     assert app.current_id == S.PAUSE
@@ -282,10 +292,13 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     assert app.game.over
     drv.frame(2)
     first = totals(app.game)
+    initials = 0
     while app.current_id == S.INITIALS:
         drv.give(I.ENTER)
+        initials += 1
         checkpoint("initials", app)
         yield
+    assert initials >= 3  # a first game on an empty table makes it: three letters
     assert app.current_id == S.GAME_OVER, app.current_id
     checkpoint("game over", app)
     yield
@@ -301,18 +314,21 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     choose(drv, title, T.DEFUSE)
     assert app.current_id == S.DEFUSE
     bomb = app.screens[S.DEFUSE]
+    goto_item(drv, bomb.menu, DL.STRIKES)
+    while bomb.options.strike_limit() != 3:  # three strikes and it explodes
+        drv.give(I.RIGHT)
     choose(drv, bomb.menu, DL.START)
     checkpoint("defuse", app)
     yield
     rolls = 0
-    while bomb.phase != 3 and rolls < 40:  # defuse_screen.OVER
+    while bomb.phase != DS.OVER and rolls < 40:
         drv.give(I.ROLL)
         rolls += 1
-    if bomb.phase != 3:
+    if bomb.phase != DS.OVER:
         drv.give(I.MENU)
         drv.give(I.MENU)
     drv.frame(200)  # the last picture, then the result
-    bomb_result = "%s:%d" % ("over" if bomb.phase == 3 else "given up", bomb.defuse_stats.strikes)
+    bomb_result = "%s:%d" % ("over" if bomb.phase == DS.OVER else "given up", bomb.defuse_stats.strikes)
     checkpoint("defuse result", app)
     yield
     for _ in range(3):
@@ -359,6 +375,7 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
         out["first"] = first
         out["second"] = totals(app.game)
         out["bomb"] = bomb_result
+        out["initials"] = initials
         out["presses"] = presses + drv.presses
         out["frames"] = frames + drv.frames
         out["screen"] = app.current_id
@@ -366,8 +383,9 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
 
 
 def result_line(r):
-    return "whole app %s: game 1 %s; game 2 %s; bomb %s; presses %d; frames %d; screen %d; crc %08x" % (
-        r["profile"], r["first"], r["second"], r["bomb"], r["presses"], r["frames"], r["screen"], r["crc"])
+    return ("whole app %s: game 1 %s; game 2 %s; bomb %s; initials %d; presses %d; frames %d; screen %d; "
+            "crc %08x" % (r["profile"], r["first"], r["second"], r["bomb"], r["initials"], r["presses"],
+                          r["frames"], r["screen"], r["crc"]))
 
 
 def main(profiles):
