@@ -18,8 +18,9 @@ BOARD_FOLDER = "/tables"
 
 
 def default_folder():
-    """``/tables`` under CircuitPython; the repository's build/tables elsewhere."""
-    if sys.implementation.name == "circuitpython":
+    """``/tables`` under CircuitPython (and MicroPython: the VM mounts them there); the
+    repository's build/tables elsewhere."""
+    if sys.implementation.name in ("circuitpython", "micropython"):
         return BOARD_FOLDER
     here = os.path.dirname(os.path.abspath(__file__))
     return os.path.join(os.path.dirname(here), "build", "tables")

@@ -1,5 +1,5 @@
 """Run inside the MicroPython VM (tools/mpy_runner/run.mjs --mount ui --mount hw): Defuse mode's
-screen on a small stand-in for displayio, its per-frame paths under micropython.heap_lock() so
+screen on the displayio stand-in (hw/fbdisplay.py), its per-frame paths under micropython.heap_lock() so
 any heap allocation raises MemoryError: idle frames, clock seconds (dice and edgework views),
 keeping and releasing, strikes with the broken rule shown, the stick's die choice, the command
 ring's footer. Prints "defuse heap-locked frames: N" and exits 0; test_defuse_ui.py runs it."""
@@ -9,77 +9,11 @@ import sys
 import micropython
 
 
-# -- a stand-in for displayio: the same calls, plain storage ------------------------------------
-class Bitmap:
-    def __init__(self, width, height, value_count):
-        self.width = width
-        self.height = height
-        self.data = bytearray(width * height)
+# -- the displayio stand-in (hw/fbdisplay.py) --------------------------------------------------
+from hw import fbdisplay  # noqa: E402
 
-    def __getitem__(self, xy):
-        return self.data[xy[1] * self.width + xy[0]]
-
-    def __setitem__(self, xy, value):
-        self.data[xy[1] * self.width + xy[0]] = value
-
-
-class Palette:
-    def __init__(self, n):
-        self.colours = [0] * n
-
-    def __getitem__(self, i):
-        return self.colours[i]
-
-    def __setitem__(self, i, colour):
-        self.colours[i] = colour
-
-
-class TileGrid:
-    def __init__(self, bitmap, pixel_shader=None, width=1, height=1, tile_width=1, tile_height=1,
-                 default_tile=0, x=0, y=0):
-        self.bitmap = bitmap
-        self.pixel_shader = pixel_shader
-        self.tiles = bytearray(width * height)
-        for i in range(width * height):
-            self.tiles[i] = default_tile
-        self.x = x
-        self.y = y
-        self.hidden = False
-        self.writes = 0
-
-    def __getitem__(self, i):
-        return self.tiles[i]
-
-    def __setitem__(self, i, tile):
-        self.tiles[i] = tile
-        self.writes += 1
-
-
-class Group:
-    def __init__(self, scale=1, x=0, y=0):
-        self.scale = scale
-        self.x = x
-        self.y = y
-        self.hidden = False
-        self.items = []
-
-    def append(self, item):
-        self.items.append(item)
-
-    def remove(self, item):
-        self.items.remove(item)
-
-
-class _Displayio:
-    pass
-
-
-fake = _Displayio()
-fake.Bitmap = Bitmap
-fake.Palette = Palette
-fake.TileGrid = TileGrid
-fake.Group = Group
-sys.modules["displayio"] = fake
+fbdisplay.install()
+Bitmap = fbdisplay.Bitmap
 
 from hw import inputs as I  # noqa: E402
 from hw.keymap import FULL_RING  # noqa: E402

@@ -1,6 +1,6 @@
 """Run by test_persistence_ui.py inside the MicroPython VM (tools/mpy_runner): the new UI modules
-compile and import under MicroPython (with a stand-in displayio written into the VM's file
-system: the VM has none), the heap each import takes is printed, the idle timer's per-frame
+compile and import under MicroPython (with the displayio stand-in of hw/fbdisplay.py: the VM
+has none), the heap each import takes is printed, the idle timer's per-frame
 tick allocates nothing under micropython.heap_lock(), and the crash screen's text is made
 without CPython's traceback module.
 
@@ -9,53 +9,9 @@ without CPython's traceback module.
 
 import sys
 
-_DISPLAYIO = """
-# a stand-in for displayio in the MicroPython VM: just enough to build the screens
-class Group:
-    def __init__(self, scale=1, x=0, y=0):
-        self.items = []
-        self.hidden = False
-        self.scale = scale
-        self.x = x
-        self.y = y
-    def append(self, item):
-        self.items.append(item)
+from hw import fbdisplay  # noqa: E402  (the displayio stand-in: the VM has none)
 
-class Bitmap:
-    def __init__(self, w, h, n):
-        self.width = w
-        self.height = h
-        self.data = bytearray(w * h)
-    def __setitem__(self, xy, v):
-        self.data[xy[1] * self.width + xy[0]] = v
-    def __getitem__(self, xy):
-        return self.data[xy[1] * self.width + xy[0]]
-    def fill(self, v):
-        for i in range(len(self.data)):
-            self.data[i] = v
-
-class Palette:
-    def __init__(self, n):
-        self.c = [0] * n
-    def __setitem__(self, i, v):
-        self.c[i] = v
-    def __getitem__(self, i):
-        return self.c[i]
-
-class TileGrid:
-    def __init__(self, bitmap, pixel_shader=None, width=1, height=1, tile_width=None,
-                 tile_height=None, default_tile=0, x=0, y=0):
-        self.tiles = bytearray(width * height)
-        self.x = x
-        self.y = y
-        self.hidden = False
-    def __setitem__(self, i, v):
-        self.tiles[i] = v
-"""
-
-with open("/displayio.py", "w") as _f:
-    _f.write(_DISPLAYIO)
-sys.path.insert(0, "/")
+fbdisplay.install()
 
 import gc  # noqa: E402
 
@@ -123,6 +79,7 @@ app.now = 1000
 idle = Idle(app)
 now = 1000
 idle.tick(now, True)
+k = 0  # the loop variable is a module global: create it before the lock (a dict insert may grow it)
 micropython.heap_lock()
 try:
     for k in range(200):  # idle frames, 100 ms apart: dims after 15 s

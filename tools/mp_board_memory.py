@@ -1,0 +1,173 @@
+"""Runs inside the MicroPython VM for tools/board_memory.py (not on its own): the whole app on
+one board double, its modules loaded from .mpy files, live heap measured at every step.
+
+    argv: profile, comma-separated app modules (imported first, to measure their code)
+
+Live bytes are read with ``gc.mem_alloc()`` at the start of a step: the previous step ended
+with ``gc.collect()``, and this port collects only between top-level calls, so the figure is
+exactly what is reachable then. Prints one ``RESULT`` line of key=value pairs."""
+
+import gc
+import sys
+
+RESULT = {}
+
+
+def measure():
+    profile = sys.argv[1]
+    modules = [m for m in sys.argv[2].split(",") if m]
+    gc.collect()
+    yield
+    m0 = gc.mem_alloc()
+    # the display double first (ui/ imports displayio): not on a board, subtracted
+    from hw import fbdisplay
+
+    global SAMPLE_SHEET, SAMPLE_PALETTE
+    fbdisplay.install()
+    fbdisplay.FONT.bitmap  # in flash on a board
+    SAMPLE_SHEET = fbdisplay.Bitmap(2, 1, 2)
+    SAMPLE_PALETTE = fbdisplay.Palette(2)
+    gc.collect()
+    yield
+    m1 = gc.mem_alloc()
+    # the app's code: every module build_app imports, from .mpy
+    per_module = []
+    last = m1
+    for name in modules:
+        __import__(name)
+        gc.collect()
+        yield
+        now = gc.mem_alloc()
+        per_module.append("%s:%d" % (name, now - last))
+        last = now
+    m2 = gc.mem_alloc()
+    # the board double and the driver (not on a board, subtracted)
+    from hw import vmboard
+
+    import whole_app
+
+    probe = vmboard.make_board(profile, keep_frame=False)
+    gc.collect()
+    yield
+    m3 = gc.mem_alloc()
+    probe = None
+    gc.collect()
+    yield
+    m4 = gc.mem_alloc()
+    board_double = m3 - m4  # one board double: display (no frame), buttons, NVM, ...
+    # the strategy: planner, players, coach, table reader (what code.make_players builds)
+    code = whole_app.load_code()
+    players = code.make_players()
+    gc.collect()
+    yield
+    m5 = gc.mem_alloc()
+    strategy = m5 - m4
+    players = None
+    code = None
+    gc.collect()
+    yield
+    m6 = gc.mem_alloc()
+    double = (m1 - m0) + (m4 - m2) + board_double  # everything a board does not hold
+    # the stand-in's displayio objects are Python objects: their sizes here, per kind, to put
+    # CircuitPython's C sizes in their place (tools/board_memory.py has the C sizes)
+    sizes = {}
+    for kind in ("group", "palette2", "palette4", "tilegrid1", "bitmap4"):
+        samples = [sample(fbdisplay, kind) for _ in range(16)]
+        gc.collect()
+        yield
+        with_samples = gc.mem_alloc()
+        samples = None
+        gc.collect()
+        yield
+        sizes[kind] = (with_samples - gc.mem_alloc()) // 16
+    state = {"peak": 0, "where": "", "startup": 0, "label": ""}
+    scene = {}
+
+    def checkpoint(label, app):
+        state["label"] = label
+        if label == "start-up" and app is not None:
+            count_scene(app, scene)
+
+    out = {}
+    profile_gen = whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False, out=out)
+    for _ in profile_gen:
+        gc.collect()
+        yield
+        live = gc.mem_alloc() - m0
+        if state["label"] == "start-up":
+            state["startup"] = live
+        if live > state["peak"]:
+            state["peak"] = live
+            state["where"] = state["label"]
+    RESULT["profile"] = profile
+    RESULT["peak"] = state["peak"] - double
+    RESULT["peak_at"] = state["where"].replace(" ", "_")
+    RESULT["code"] = m2 - m1
+    RESULT["strategy"] = strategy
+    RESULT["screens"] = state["startup"] - (m6 - m0) - board_double - strategy
+    RESULT["double"] = double
+    RESULT["after_imports"] = m6 - m0
+    for key in scene:
+        RESULT[key] = scene[key]
+    for key in sizes:
+        RESULT["py_" + key] = sizes[key]
+    RESULT["crc"] = "%08x" % out["crc"]
+    RESULT["modules"] = ",".join(per_module)
+    RESULT["totals"] = out["first"] + "/" + out["second"]
+    print("RESULT " + " ".join(["%s=%s" % (k, RESULT[k]) for k in RESULT]))
+
+
+def sample(fb, kind):
+    """One displayio object of a known shape (its Python size is measured)."""
+    if kind == "group":
+        return fb.Group()
+    if kind == "palette2":
+        return fb.Palette(2)
+    if kind == "palette4":
+        return fb.Palette(4)
+    if kind == "tilegrid1":
+        return fb.TileGrid(SAMPLE_SHEET, pixel_shader=SAMPLE_PALETTE, width=1, height=1, tile_width=1,
+                           tile_height=1)
+    return fb.Bitmap(32, 1, 2)  # 4 bytes of pixels
+
+
+SAMPLE_SHEET = None
+SAMPLE_PALETTE = None
+
+
+def count_scene(app, scene):
+    """displayio objects of the app's scene: count, and the bytes CircuitPython's C objects
+    would hold for bitmaps (pixels) and tile grids (tile indexes)."""
+    seen = []
+    totals = {"groups": 0, "tilegrids": 0, "bitmaps": 0, "bitmap_bytes": 0, "tile_bytes": 0,
+              "palettes": 0, "palette_entries": 0, "group_members": 0, "tiles_over_4": 0,
+              "tiles_py": 0}
+
+    def walk(group):
+        totals["groups"] += 1
+        totals["group_members"] += len(group)
+        for item in group:
+            if item._group:
+                walk(item)
+                continue
+            totals["tilegrids"] += 1
+            n = len(item._tiles) * (1 if isinstance(item._tiles, bytearray) else 2)
+            totals["tile_bytes"] += n
+            totals["tiles_py"] += (n + 15) // 16 * 16
+            if n > 4:  # CircuitPython keeps up to 4 tile bytes inside the object
+                totals["tiles_over_4"] += (n + 15) // 16 * 16
+            for obj, key in ((item.bitmap, "bitmaps"), (item.pixel_shader, "palettes")):
+                if not any(o is obj for o in seen):
+                    seen.append(obj)
+                    totals[key] += 1
+                    if key == "bitmaps":
+                        totals["bitmap_bytes"] += obj.nbytes
+                    else:
+                        totals["palette_entries"] += len(obj)
+
+    walk(app.root)
+    for key in totals:
+        scene[key] = totals[key]
+
+
+VM_STEPS = measure()
