@@ -31,7 +31,7 @@ CONTINUE = const(11)
 # What a ring item does, as shown on a few-button board (index: input code).
 RING_NAMES = (
     b"", b"Hold 1", b"Hold 2", b"Hold 3", b"Hold 4", b"Hold 5", b"Roll", b"Left", b"Right",
-    b"Up", b"Down", b"OK", b"Menu", b"New game", b"Sound", b"Hint", b"",
+    b"Up", b"Down", b"OK", b"Menu", b"New game", b"Sound", b"Hint", b"", b"Undo",
 )
 
 
