@@ -166,8 +166,9 @@ class App:
         from .highscores_screen import HighScoresScreen
         from .initials_screen import InitialsScreen
         from .continue_screen import ContinueScreen
+        from .code_screen import CodeScreen
 
-        for cls in (StatsScreen, HighScoresScreen, InitialsScreen, ContinueScreen):  # S.STATS..
+        for cls in (StatsScreen, HighScoresScreen, InitialsScreen, ContinueScreen, CodeScreen):  # S.STATS..
             scr = cls(self)
             self.screens.append(scr)
             self.root.append(scr.group)
@@ -514,6 +515,7 @@ class App:
         """One frame."""
         self.now = self.clock.ticks_ms()
         buttons = self.buttons
+        ring_pos = buttons.ring_pos
         n = 0
         while n < 8:
             code = buttons.poll()
@@ -521,13 +523,15 @@ class App:
                 break
             self.handle(code)
             n += 1
-        if self.demo and (buttons.any_down() or buttons.ring_pos != self._demo_ring):
+        if self.demo and (buttons.any_down() or buttons.ring_pos != ring_pos):
             self.stop_demo()  # a key going down (or a step of the ring) ends the demo
             n += 1
         acted = self.autoplay.actions
         if self.current_id == S.PLAY or self.current_id == S.CARD:
             self.autoplay.tick(self, self.now)
         # the demo's moves are no activity: the screen dims and the board sleeps as on the title
+        if self.demo:
+            self.idle.ring_moved_by_app()  # nor is the ring the demo's moves turn
         self.idle.tick(self.now, n > 0 or (acted != self.autoplay.actions and not self.demo))
         if self.demo:
             self._demo_tick()
@@ -568,7 +572,6 @@ class App:
         self.lights.show_held(0)
         self.show(S.PLAY)
         self.say(_TEXT_DEMO, theme.DIM, 3000)
-        self._demo_ring = self.buttons.ring_pos
 
     def _demo_tick(self):
         if self.current_id == S.PLAY and not self.msg:
@@ -587,7 +590,7 @@ class App:
             return
         self.demo = False
         self.buttons.clear()  # the key that ended the demo does nothing else
-        self.buttons.ring_pos = self._demo_ring
+        self.buttons.ring_pos = self._demo_ring  # (the title then puts it where it wants it)
         self.msg = b""
         self.msg_serial += 1
         self.show(S.TITLE)  # the store is still aside: leaving the game saves nothing

@@ -27,6 +27,7 @@ STATS = const(8)  # statistics, high scores, initials entry and the start-up pro
 HIGH_SCORES = const(9)  # store (hw/nvm_store.py); built always, reached only with one
 INITIALS = const(10)
 CONTINUE = const(11)
+CODE = const(12)  # challenge code entry (title screen)
 
 # What a ring item does, as shown on a few-button board (index: input code).
 RING_NAMES = (
