@@ -138,10 +138,11 @@ def challenge_die(code, place):
     return x % 6 + 1
 
 
-def code_text(code, out):
-    """Write the 6 characters of ``code`` into ``out`` (a bytearray of 6); returns ``out``."""
+def code_text(code, out, at=0):
+    """Write the 6 characters of ``code`` into the bytearray ``out`` from index ``at``; returns
+    ``out``."""
     for i in range(CODE_LENGTH):
-        out[CODE_LENGTH - 1 - i] = CODE_ALPHABET[(code >> (5 * i)) & 31]
+        out[at + CODE_LENGTH - 1 - i] = CODE_ALPHABET[(code >> (5 * i)) & 31]
     return out
 
 

@@ -92,7 +92,7 @@ _V1 = (SMALL_V1, LARGE_V1)
 SETTINGS_BYTES = _records.SETTINGS_BYTES
 RNG_BYTES = const(6)  # SeededDice state (the desktop's dice): three 15-bit numbers, with a game
 CHALLENGE_BYTES = const(4)  # a challenge game's code: kind bit 1, 30 bits, 1 pad bit
-_F_LAYOUT = const(0x40)  # format byte: bits 0-5 version, bit 6 layout id, bit 7 dice state present
+_F_LAYOUT = const(0x40)  # format byte: bits 0-5 version, bit 6 layout id, bit 7 dice record present (dice state or challenge code)
 _F_RNG = const(0x80)
 _RNG_LIMITS = (30269, 30307, 30323)  # each part is 1..limit-1 (rng.SeededDice)
 

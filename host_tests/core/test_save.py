@@ -1062,3 +1062,29 @@ def test_where_a_challenge_code_does_not_fit():
         again = _store(flash)
         again.load()
         assert again.game_challenge() == 77
+
+
+def test_version_2_dice_state_still_reads():
+    # Version 2 wrote the dice state without the kind bit: 3 x 15 bits, 3 zero bits. Build such a
+    # slot from a version 3 one (same records otherwise) and read it back.
+    rec = save.Records(save.SMALL)
+    g = _game("yahtzee", seed=4)
+    g.act(E.ROLL)
+    g.act(E.SCORE_BOX, 12)
+    _buf, n = snapshot.encode(g, rec.game)
+    rec.game_len = n
+    rec.rng[0], rec.rng[1], rec.rng[2] = 1234, 30000, 17
+    buf = bytearray(save.SMALL.slot_bytes)
+    length = save.encode_slot(rec, buf)
+    pos = save.HEADER + save.fixed_bytes(save.SMALL)
+    w = R.Bits(buf, pos, pos + save.RNG_BYTES)
+    for v in (1234, 30000, 17):
+        w.put(v, 15)
+    w.flush()
+    buf[1] = (buf[1] & 0xC0) | 2
+    save.seal(buf, 7, length)
+    out = save.Records(save.SMALL)
+    status, slot, seq, _target = save.load_slots(buf, bytearray(save.SMALL.slot_bytes), out)
+    assert status == 0 and slot == 0 and seq == 7
+    assert list(out.rng) == [1234, 30000, 17] and out.challenge == -1
+    assert out.game[:out.game_len] == rec.game[:rec.game_len]
