@@ -236,3 +236,102 @@ def test_score_matches_the_reference(name, dice):
     rs = rules.get(name)
     for key in rs.categories:
         assert rs.score(key, dice) == ref_score(name, key, dice)
+
+
+# -- undo and challenge codes -------------------------------------------------------------------
+
+UNDO_ACTIONS = st.tuples(
+    st.sampled_from((E.ROLL, E.ROLL, E.HOLD, E.CURSOR_NEXT, E.SCORE, E.SCORE_BOX, E.SCORE_BOX,
+                     E.UNDO, E.UNDO, E.SELECT_BOX)),
+    st.integers(min_value=0, max_value=15),
+)
+
+
+def _exact(game):
+    return (snapshot.snapshot(game), bytes(game.scores), list(game.filled), bytes(game.bonus_count),
+            list(game.preview), game.allowed, game.joker_active, bytes(game.dice), bytes(game.counts),
+            game.total_pips, bytes(game.round_dice), game.undo_refusal() == E.OK)
+
+
+@settings(max_examples=300)
+@given(config=st.sampled_from(CONFIGS), seats=st.integers(1, 4), dup=st.booleans(), seed=st.integers(0, 10**6),
+       actions=st.lists(UNDO_ACTIONS, max_size=300), computer=st.booleans())
+def test_score_then_undo_is_the_game_before_and_the_reference_agrees(config, seats, dup, seed, actions, computer):
+    name, joker = config
+    kinds = [E.HUMAN] + [E.EASY if computer else E.HUMAN] * 3
+    game = E.Game(rules.get(name, joker), _dice_source(seed), seats=seats, kinds=kinds, duplicate=dup)
+    undos = 0
+    for action, arg in actions:
+        if game.over:
+            break
+        before = _exact(game)
+        scorer_human = not game.is_computer()
+        result = game.act(action, arg)
+        if action in (E.SCORE, E.SCORE_BOX) and result == E.OK:
+            allowed = game.undo_refusal()
+            if game.over:
+                assert allowed == E.R_GAME_OVER
+            elif not scorer_human:
+                assert allowed == E.R_UNDO_COMPUTER
+            elif dup and seats > 1:
+                assert allowed == E.R_UNDO_SHARED
+            else:
+                assert allowed == E.OK
+                assert game.act(E.UNDO) == E.OK
+                undos += 1
+                after = _exact(game)
+                assert after[:-1] == before[:-1]
+                assert game.act(E.UNDO) == E.R_NOTHING_TO_UNDO
+                assert game.act(action, arg) == E.OK  # the same choice again: same game
+        elif action == E.UNDO and result != E.OK:
+            assert _exact(game) == before
+        _check_preview(game, name, joker)
+        _check_card(game, name)
+    _finish(game, name, joker)
+    _check_card(game, name)
+
+
+@settings(max_examples=200)
+@given(code=st.integers(0, (1 << 30) - 1), name=st.sampled_from(("yahtzee", "yatzy", "yacht")),
+       seats=st.integers(1, 4), dup=st.booleans(),
+       holds_a=st.lists(st.integers(0, 31), min_size=1, max_size=100),
+       holds_b=st.lists(st.integers(0, 31), min_size=1, max_size=100))
+def test_same_code_same_dice_whatever_is_held(code, name, seats, dup, holds_a, holds_b):
+    from yahtzee_core.rng import challenge_die, challenge_place
+
+    def play(holds):
+        game = E.Game(rules.get(name), None, seats=seats, duplicate=dup, autofill=False, challenge=code)  # no rng
+        seen = {}
+        k = 0
+        while not game.over:
+            for r in range(3):
+                if r:
+                    mask = holds[k % len(holds)]
+                    k += 1
+                    for i in range(5):
+                        if ((game.held >> i) & 1) != ((mask >> i) & 1):
+                            assert game.act(E.HOLD, i) == E.OK
+                place_seat = 0 if dup else game.player
+                rnd, held = game.round, game.held
+                if game.act(E.ROLL) != E.OK:
+                    break
+                for i in range(5):
+                    if not (held >> i) & 1:
+                        seen[challenge_place(rnd, place_seat, r, i)] = game.dice[i]
+                if game.rolls_used == 0:  # the last box filled itself
+                    break
+            if game.over:
+                break
+            if game.rolls_used:
+                b = 0
+                while game.act(E.SCORE_BOX, b) != E.OK:
+                    b += 1
+        return seen
+
+    a = play(holds_a)
+    b = play(holds_b)
+    for place in a:
+        assert a[place] == challenge_die(code, place)
+        if place in b:
+            assert b[place] == a[place]
+    assert len(a) >= 5 * rules.get(name).n_boxes

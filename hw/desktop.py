@@ -50,6 +50,7 @@ DIRECT_KEYS = (
     ("space", I.ROLL, 0), ("1", I.HOLD_1, 0), ("2", I.HOLD_2, 0), ("3", I.HOLD_3, 0),
     ("4", I.HOLD_4, 0), ("5", I.HOLD_5, 0), ("return", I.ENTER, 0), ("enter", I.ENTER, 0),
     ("escape", I.MENU, 0), ("n", I.NEW_GAME, 0), ("m", I.SOUND, 0), ("h", I.HINT, 0),
+    ("u", I.UNDO, 0), ("backspace", I.UNDO, 0),
 )
 
 

@@ -22,8 +22,9 @@ NEW_GAME = const(13)  # long press on boards that have it
 SOUND = const(14)  # mute toggle
 HINT = const(15)  # coach
 WAKE = const(16)  # any press that only woke the device
+UNDO = const(17)  # take back the last box choice
 
 NAMES = (
     "none", "hold 1", "hold 2", "hold 3", "hold 4", "hold 5", "roll", "left", "right", "up",
-    "down", "enter", "menu", "new game", "sound", "hint", "wake",
+    "down", "enter", "menu", "new game", "sound", "hint", "wake", "undo",
 )

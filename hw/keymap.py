@@ -27,7 +27,7 @@ REPEAT_MS = const(120)  # then repeats this often
 FULL_RING = bytes((
     inputs.ROLL, inputs.HOLD_1, inputs.HOLD_2, inputs.HOLD_3, inputs.HOLD_4, inputs.HOLD_5,
     inputs.DOWN, inputs.UP, inputs.ENTER, inputs.LEFT, inputs.RIGHT, inputs.HINT,
-    inputs.SOUND, inputs.NEW_GAME,
+    inputs.UNDO, inputs.SOUND, inputs.NEW_GAME,
 ))
 
 _UP = const(0)  # key states

@@ -4,7 +4,8 @@ them, a rotary encoder with a push switch, speaker, 4 KB NVM.
     [hold 1] [hold 2] [hold 3]
     [hold 4] [hold 5] [ roll ]
     [ left ] [enter ] [right ]
-    [ menu ] [ hint ] [sound ]     encoder: turn = box cursor, push = score"""
+    [ menu ] [ hint ] [sound ]     encoder: turn = box cursor, push = score
+    (hold menu: new game; hold hint: undo the last box)"""
 
 from . import inputs as I
 
@@ -22,7 +23,7 @@ KEY_LABELS = tuple("key %d" % n for n in range(1, 13)) + ("push", "turn left", "
 SHORT = bytes((I.HOLD_1, I.HOLD_2, I.HOLD_3, I.HOLD_4, I.HOLD_5, I.ROLL,
                I.LEFT, I.ENTER, I.RIGHT, I.MENU, I.HINT, I.SOUND,
                I.ENTER, I.UP, I.DOWN))
-LONG = bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, I.NEW_GAME))
+LONG = bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, I.NEW_GAME, I.UNDO))
 REPEAT = bytes((0, 0, 0, 0, 0, 0, 1, 0, 1))
 RING = None
 KEYMAP_HELP = (
@@ -32,7 +33,7 @@ KEYMAP_HELP = (
     ("key 8, push", "score / choose"),
     ("turn", "move the box cursor"),
     ("key 10", "menu; hold: new game"),
-    ("key 11", "hint"),
+    ("key 11", "hint; hold: undo last box"),
     ("key 12", "sound on/off"),
 )
 DESKTOP_KEYS = ()

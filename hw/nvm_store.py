@@ -256,6 +256,7 @@ class NvmStore:
         _buf, n = _snapshot.encode(game, rec.game)
         rec.game_len = n
         rec.coached = coached & ((1 << game.seats) - 1)
+        rec.challenge = game.challenge  # a challenge game's dice come from its code, not rng
         for i in range(3):
             rec.rng[i] = 0
         if rng is not None and hasattr(rng, "state"):
@@ -272,9 +273,15 @@ class NvmStore:
             return False
         if _snapshot.restore(game, bytes(rec.game[:rec.game_len])) != _snapshot.OK:
             return False  # cannot happen: load() validated it
+        game.challenge = rec.challenge
         if rng is not None and rec.has_rng() and hasattr(rng, "set_state"):
             rng.set_state((rec.rng[0], rec.rng[1], rec.rng[2]))
         return True
+
+    def game_challenge(self):
+        """The saved game's challenge code, or -1 (none, no game, or it did not fit: see
+        docs/nvm_layout.md)."""
+        return self.records.challenge if self.records.game_len else -1
 
     def game_coached(self):
         """Bit mask of the saved game's seats that asked the coach for hints (0: none, no game)."""

@@ -123,8 +123,10 @@ def session(nvm, games, seed, backup=None, store_class=None):
     store.load_defuse(bombs)
     for n in range(games):
         name, joker, kinds, dup = CONFIGS[(seed + n) % len(CONFIGS)]
+        side = random.Random(seed * 1009 + n)  # challenge games, without changing pick's sequence
+        challenge = side.randrange(1 << 30) if side.random() < 0.3 else -1
         game = E.Game(rules.get(name, joker), SeededDice(pick.randrange(1 << 20)), seats=len(kinds),
-                      kinds=kinds, duplicate=dup)
+                      kinds=kinds, duplicate=dup, challenge=challenge)
         store.settings.capture(game)
         store.save_settings()
         abandon = pick.random() < 0.2
@@ -208,6 +210,8 @@ def check_loaded(store, rec, status, resave=True):
         assert store.restore_game(g) and not g.over
     if rec.has_rng():
         assert rec.has_game()
+    if rec.challenge >= 0:
+        assert rec.has_game() and not rec.has_rng() and rec.challenge < (1 << 30)
     if not rec.has_game():
         assert rec.coached == 0 and store.game_coached() == 0
     fresh = save.Records(lay)

@@ -75,7 +75,10 @@ def report(size, sizes):
                  "%d bits: coached 4, bombs/defused/exploded/strikes %d each, best time %d (s)"
                  % (save.defuse_bits(lay), lay.defuse_bits, lay.defuse_best_bits)))
     rows.append(("seeded-dice state (desktop only)", save.RNG_BYTES,
-                 "3 x 15 bits, with a game, when it fits (room - snapshot >= %d)" % save.RNG_BYTES))
+                 "kind 0 + 3 x 15 bits, with a game, when it fits (room - snapshot >= %d)" % save.RNG_BYTES))
+    rows.append(("or a challenge code", save.CHALLENGE_BYTES,
+                 "kind 1 + 30 bits, with a challenge game, when it fits (room - snapshot >= %d)"
+                 % save.CHALLENGE_BYTES))
     rows.append(("game in progress (snapshot)", "%d-%d" % (least, worst), "0 when no game; room %d" % save.game_room(lay)))
     rows.append(("CRC-32", save.CRC_BYTES, ""))
     for name, n, note in rows:
@@ -87,6 +90,10 @@ def report(size, sizes):
     if dropped:
         print("  no room for the dice state beside: %s" % ", ".join(
             "%s %d seats%s" % (k[0], k[1], " duplicate" if k[2] else "") for k in dropped))
+    no_code = sorted(k for k, n in sizes.items() if n + save.CHALLENGE_BYTES > room)
+    if no_code:
+        print("  no room for a challenge code beside: %s" % ", ".join(
+            "%s %d seats%s" % (k[0], k[1], " duplicate" if k[2] else "") for k in no_code))
 
 
 def main(argv=None):

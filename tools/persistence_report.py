@@ -1,6 +1,7 @@
 """NVM writes the hand-held makes: per game (each scored box, game over, initials), while a
-player sits idle, and when the idle timer sleeps. Runs the real code.py start-up on headless
-desktop boards with memory NVM and plays through the board's own keys.
+player sits idle, when the idle timer sleeps, through an hour of the demo (attract mode) and for
+an undo. Runs the real code.py start-up on headless desktop boards with memory NVM and plays
+through the board's own keys.
 
     python tools/persistence_report.py [--games 3]
 """
@@ -87,6 +88,38 @@ def idle_hour(profile):
     return nvm.writes - start, app.idle.sleeps
 
 
+def demo_hour(profile, sleep_after):
+    """An hour on the title with nobody there: the demo starts after a minute and plays medium
+    games (3 in a row, then the title, then again). ``sleep_after``: the idle code (0 = never;
+    4 = 2 min, the default: the board sleeps at 2 min and, on the desktop, wakes at once on the
+    title). Returns (writes, demo starts, demo games, sleeps)."""
+    app, board, nvm, clock = boot(profile, 7)
+    app.settings.sleep_after = sleep_after
+    start = nvm.writes
+    games = 0
+    was_over = False
+    for _ in range(3600 * 20):
+        clock.advance(50)
+        app.step()
+        if app.demo and app.game.over and not was_over:
+            games += 1
+        was_over = app.demo and app.game.over
+    return nvm.writes - start, app.demo_started, games, app.idle.sleeps
+
+
+def undo_writes(profile):
+    """Writes for one box scored and taken back: the box's save and the undo's."""
+    app, board, nvm, clock = boot(profile, 9)
+    app.start_game()
+    app.act(engine.ROLL)
+    settle(app)
+    w0 = nvm.writes
+    app.act(engine.SCORE_BOX, app.game.rules.n_boxes - 1)
+    w1 = nvm.writes
+    app.undo()
+    return w1 - w0, nvm.writes - w1
+
+
 def main(argv):
     games = 3
     if "--games" in argv:
@@ -100,6 +133,13 @@ def main(argv):
                  [r[2] for r in rows]))
     writes, sleeps = idle_hour("pygamer")
     print("  an idle hour on the play screen: %d writes, %d sleeps" % (writes, sleeps))
+    scored, undone = undo_writes("pygamer")
+    print("  a box scored, then undone: %d write for the box + %d for the undo" % (scored, undone))
+    for profile, code, name in (("pygamer", 0, "never sleeps"), ("clue", 0, "never sleeps"),
+                                ("pygamer", 4, "sleeps at 2 min")):
+        writes, starts, games, sleeps = demo_hour(profile, code)
+        print("  an hour of demo on the title (%s, %s): %d NVM writes; %d demo starts, %d demo "
+              "games, %d sleeps" % (profile, name, writes, starts, games, sleeps))
 
 
 if __name__ == "__main__":

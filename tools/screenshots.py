@@ -1,6 +1,6 @@
 """PNG screenshots of every screen on every screen size, from a fixed seed, into docs/screenshots/.
 
-    python tools/screenshots.py [--out docs/screenshots] [--scale 2]
+    python tools/screenshots.py [--out docs/screenshots] [--scale 2] [--only features]
 
 Runs the real app on headless desktop boards (hw/desktop.py) and plays scripted moves, so
 the pictures show what a player sees. Same seed, same pictures."""
@@ -272,6 +272,70 @@ def records_shots(profile):
     yield "crash", app
 
 
+def feature_shots(profile):
+    """Undo (taken back, refused), the demo, challenge code entry, a challenge game's start and
+    its game-over screen with the code."""
+    from ui import title_screen
+    from yahtzee_core.rng import code_value
+
+    clock = FakeClock(1000)
+    board = desktop.make_board(profile, headless=True, seed=SEED, clock=clock)
+    app = App(board)
+    board.rng = app.game.rng = ScriptedDice([2, 2, 5, 2, 6] + [1, 2, 3, 4, 6] * 400)
+    frames(app)
+    app.start_game()
+    frames(app)
+    press(app, I.ROLL)
+    app.act(engine.SCORE_BOX, app.game.rules.index("twos"))
+    frames(app)
+    press(app, I.UNDO)
+    yield "undo_message", app
+    app.act(engine.SCORE_BOX, app.game.rules.index("twos"))
+    press(app, I.ROLL)
+    frames(app, 120)
+    press(app, I.UNDO)
+    yield "undo_refused", app
+    # the demo: idle a minute on the title
+    app.show(S.TITLE)
+    frames(app)
+    for _ in range(70):
+        clock.advance(1000)
+        app.step()
+    for _ in range(400):
+        frames(app, 1)
+        if app.game.rolls_used == 2:
+            break
+    frames(app)
+    yield "demo", app
+    press(app, I.ENTER)  # ends the demo
+    # challenge: the title entry, the code screen, the game's start, its end
+    title = app.screens[S.TITLE]
+    title.refresh_items(title_screen.CHALLENGE)
+    app.settings.challenge = code_value("K7QX2M")
+    frames(app)
+    yield "title_challenge", app
+    app.settings.challenge = -1
+    app.show(S.CODE)
+    code = app.screens[S.CODE]
+    for i, ch in enumerate(b"K7QX2M"):
+        code.values[i] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ".index(ch)
+    code.pos = 3
+    code.stale = True
+    frames(app)
+    yield "code_entry", app
+    press(app, I.ENTER, I.ENTER, I.ENTER)
+    app.start_game()
+    frames(app)
+    yield "play_code", app
+    app.game.seat_kind[0] = engine.EASY
+    for _ in range(20000):
+        if app.game.over:
+            break
+        frames(app, 1)
+    frames(app)
+    yield "game_over_code", app
+
+
 def _bot_game_turn(app, bot):
     """One seat's turn by the bot through the app (so each scored box is saved)."""
     game = app.game
@@ -291,10 +355,13 @@ def main(argv):
         out = argv[argv.index("--out") + 1]
     if "--scale" in argv:
         scale = int(argv[argv.index("--scale") + 1])
+    groups = (shots, defuse_shots, feature_shots)
+    if "--only" in argv and argv[argv.index("--only") + 1] == "features":
+        groups = (feature_shots,)
     os.makedirs(out, exist_ok=True)
     count = 0
     for profile, size in SIZES:
-        for scenes in (shots, defuse_shots):
+        for scenes in groups:
             for name, app in scenes(profile):
                 path = os.path.join(out, "%s_%s.png" % (size, name))
                 app.display.save_png(path, scale)

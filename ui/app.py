@@ -19,6 +19,7 @@ from hw import inputs
 from yahtzee_core.players import EasyPlayer
 from yahtzee_core import engine, snapshot
 from yahtzee_core.compat import const
+from yahtzee_core.rng import code_text
 
 from . import layout as layouts
 from . import screen as S
@@ -47,7 +48,16 @@ _TEXT_TURN = (b"Player 1's turn", b"Player 2's turn", b"Player 3's turn", b"Play
 _TEXT_CONFIRM = b"Confirm: press again"  # engine.REASONS[R_CONFIRM_NEEDED], in 20 cells
 _TEXT_SAVE_FAILED = b"Could not save"
 _TEXT_BACKUP_OFF = b"Backup copy off"
+_TEXT_UNDONE = b"Choice taken back"
+_TEXT_DEMO = b"Demo: press any key"
 _SAVE_FAILED = const(2)  # hw/nvm_store.FAILED: the NVM write raised
+DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself
+DEMO_GAMES = const(3)  # games in a row, then back to the title
+DEMO_PAUSE_MS = const(4000)  # the game-over screen between demo games
+_CODE_AT = const(5)  # "Code K7QX2M": where the characters start
+
+
+_DEMO_KINDS = bytes((engine.MEDIUM,))
 
 
 def ticks_diff(a, b):
@@ -121,6 +131,13 @@ class App:
         self.save_failed = False  # "Could not save" was said
         # "Backup copy off" was said (the start-up notice says it when known at load time)
         self.backup_off_said = store is not None and getattr(store, "backup_off", False)
+        self.code_label = bytearray(b"Code ------")  # the challenge code of this game
+        self.demo = False  # the demo (attract mode) is playing
+        self.demo_games = 0  # demo games started since it began
+        self.demo_started = 0  # times the demo began (tests, tools)
+        self._demo_store = None  # the store, put aside while the demo plays
+        self._demo_due = 0
+        self._demo_ring = 0
         self._warm = bytearray(snapshot.MAX_BYTES)
         # every screen, built once
         from .title_screen import TitleScreen
@@ -152,8 +169,9 @@ class App:
         from .highscores_screen import HighScoresScreen
         from .initials_screen import InitialsScreen
         from .continue_screen import ContinueScreen
+        from .code_screen import CodeScreen
 
-        for cls in (StatsScreen, HighScoresScreen, InitialsScreen, ContinueScreen):  # S.STATS..
+        for cls in (StatsScreen, HighScoresScreen, InitialsScreen, ContinueScreen, CodeScreen):  # S.STATS..
             scr = cls(self)
             self.screens.append(scr)
             self.root.append(scr.group)
@@ -215,7 +233,7 @@ class App:
         """A new game with the title screen's settings."""
         s = self.settings
         rs = s.rules()
-        self.game.configure(rs, s.seats, s.kinds, s.duplicate, s.autofill)
+        self.game.configure(rs, s.seats, s.kinds, s.duplicate, s.autofill, s.challenge)
         self.game.clear_events()
         self.coached = 0
         self._coach_new_game()
@@ -234,6 +252,14 @@ class App:
         gc.collect()
         self.show(S.PLAY)
         self.buttons.ring_goto(inputs.ROLL)
+        self._say_code()
+
+    def _say_code(self):
+        """A challenge game shows its code on the message line at the start."""
+        code = self.game.challenge
+        if code >= 0:
+            code_text(code, self.code_label, _CODE_AT)
+            self.say(self.code_label, theme.ACCENT, 4000)
 
     def can_continue(self):
         """A saved game can be resumed (needs a store)."""
@@ -260,6 +286,7 @@ class App:
             gc.collect()
             self.show(S.PLAY)
             self.buttons.ring_goto(inputs.ENTER if game.cursor_visible else inputs.ROLL)
+            self._say_code()
 
     def show_high_scores(self):
         """The high-score table of the game just played, its best new entry selected."""
@@ -316,6 +343,8 @@ class App:
 
     def after_wake(self):
         self.now = self.clock.ticks_ms()
+        if self.demo:
+            self.stop_demo()
         if self.in_game:
             self.show_lights()
 
@@ -345,6 +374,10 @@ class App:
             if not self.game.is_computer():
                 self.coached |= 1 << self.game.player  # marked in the high-score table
             self.hinter.hint(self)
+
+    def undo(self):
+        """UNDO: take back the last box choice (a refusal says why)."""
+        return self.act(engine.UNDO)
 
     def act(self, action, arg=0):
         """Apply an engine action; show the reason of a refusal; handle the events."""
@@ -393,6 +426,14 @@ class App:
         elif ev == engine.EV_SCORED:
             snd.play("score")
             self.save_game()  # after every scored box (not the last: see EV_GAME_OVER)
+        elif ev == engine.EV_UNDONE:
+            snd.play("hold")
+            if self._coach is not None and hasattr(self._coach, "take_back"):
+                self._coach.take_back()  # the choice is measured again when it is made again
+            self.save_game()  # one more write: a power cut keeps the game as it is now
+            self.show_lights()
+            self.say(_TEXT_UNDONE, theme.ACCENT)
+            self.buttons.ring_goto(inputs.ENTER if game.cursor_visible else inputs.ROLL)
         elif ev == engine.EV_UPPER_BONUS:
             snd.play("bonus")
             self.say(_TEXT_UPPER_BONUS, theme.ACCENT)
@@ -462,6 +503,9 @@ class App:
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, code):
+        if self.demo:
+            self.stop_demo()  # any key ends the demo and does nothing else
+            return
         if code == inputs.SOUND:
             self.settings.sound = not self.settings.sound
             self.apply_preferences()
@@ -478,6 +522,7 @@ class App:
         """One frame."""
         self.now = self.clock.ticks_ms()
         buttons = self.buttons
+        ring_pos = buttons.ring_pos
         n = 0
         while n < 8:
             code = buttons.poll()
@@ -485,15 +530,83 @@ class App:
                 break
             self.handle(code)
             n += 1
+        if self.demo and (buttons.any_down() or buttons.ring_pos != ring_pos):
+            self.stop_demo()  # a key going down (or a step of the ring) ends the demo
+            n += 1
         acted = self.autoplay.actions
         if self.current_id == S.PLAY or self.current_id == S.CARD:
             self.autoplay.tick(self, self.now)
-        self.idle.tick(self.now, n > 0 or acted != self.autoplay.actions)
+        # the demo's moves are no activity: the screen dims and the board sleeps as on the title
+        if self.demo:
+            self.idle.ring_moved_by_app()  # nor is the ring the demo's moves turn
+        self.idle.tick(self.now, n > 0 or (acted != self.autoplay.actions and not self.demo))
+        if self.demo:
+            self._demo_tick()
+        elif self.current_id == S.TITLE and self.idle.idle_ms(self.now) >= DEMO_AFTER_MS:
+            self.start_demo()
         self._expire_message()
         self.current.tick(self.now)
         self.sound.update(self.now)
         self.current.draw()
         self.display.refresh()
+
+    # -- demo (attract mode) ----------------------------------------------------------------
+    def start_demo(self):
+        """The hand-held plays itself: medium computer seats, muted, nothing saved (the store is
+        put aside, so no code path can write the NVM while the demo plays)."""
+        self.demo = True
+        self.demo_games = 0
+        self.demo_started += 1
+        self._demo_store = self.store
+        self.store = None
+        self.in_game = False
+        self.sound.stop()
+        self.sound.muted = True
+        self._demo_ring = self.buttons.ring_pos
+        self._demo_game()
+
+    def _demo_game(self):
+        game = self.game
+        game.configure(self.settings.rules(), 1, _DEMO_KINDS, False, True)
+        game.clear_events()
+        self.demo_games += 1
+        self.coached = 0
+        self._coach_new_game()
+        self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
+        for scr in self.screens:
+            if hasattr(scr, "new_game"):
+                scr.new_game()
+        self.lights.show_held(0)
+        self.show(S.PLAY)
+        self.say(_TEXT_DEMO, theme.DIM, 3000)
+
+    def _demo_tick(self):
+        if self.current_id == S.PLAY and not self.msg:
+            self.say(_TEXT_DEMO, theme.DIM, 3000)
+        if self.current_id != S.GAME_OVER:
+            self._demo_due = (self.now + DEMO_PAUSE_MS) & 0x1FFFFFFF
+        elif ticks_diff(self.now, self._demo_due) >= 0:
+            if self.demo_games < DEMO_GAMES:
+                self._demo_game()
+            else:
+                self.stop_demo()
+
+    def stop_demo(self):
+        """Back to the title, where the player left it; nothing of the demo is kept."""
+        if not self.demo:
+            return
+        self.demo = False
+        self.buttons.clear()  # the key that ended the demo does nothing else
+        self.buttons.ring_pos = self._demo_ring  # (the title then puts it where it wants it)
+        self.msg = b""
+        self.msg_serial += 1
+        self.show(S.TITLE)  # the store is still aside: leaving the game saves nothing
+        self.store = self._demo_store
+        self._demo_store = None
+        self.lights.off()
+        self.apply_preferences()
+        self.screens[S.TITLE].refresh_items()
+        self.idle.touch(self.now)
 
     def run(self):
         """The main loop (never returns on a board)."""

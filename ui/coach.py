@@ -103,6 +103,9 @@ class Coach:
         self.hints = 0  # hints given (tests)
         self.pending = -1  # cost (units) of the action being applied, -1: none
         self._seat = 0
+        self._box_choice = False  # the action being applied chooses a box
+        self.last_box_cost = -1  # cost of the last measured box choice (UNDO takes it back)
+        self.last_box_seat = 0
         self.text = _Writer(WIDTH)
         self.summary_text = _Writer(WIDTH)
         self._dice = bytearray(5)
@@ -135,6 +138,7 @@ class Coach:
             self.lost[s] = 0
             self.choices[s] = 0
         self.pending = -1
+        self.last_box_cost = -1
 
     # -- HINT ----------------------------------------------------------------------------------
     def hint(self, app):
@@ -221,10 +225,14 @@ class Coach:
         game = app.game
         self.pending = self.cost_of(game, action, arg)
         self._seat = game.player
+        self._box_choice = action == engine.SCORE or action == engine.SCORE_BOX
 
     def after_act(self, app, result):
         cost = self.pending
         self.pending = -1
+        if self._box_choice and result == engine.OK:
+            self.last_box_cost = cost  # -1 when it was not measured: nothing to take back
+            self.last_box_seat = self._seat
         if cost < 0 or result != engine.OK:
             return
         seat = self._seat
@@ -238,6 +246,17 @@ class Coach:
             w.tenths(cost)
             w.add(_PTS)
             app.say(w.done(), theme.WARN)
+
+    def take_back(self):
+        """The last box choice was undone: its cost no longer counts (it is measured again
+        when the seat chooses), so an undone choice counts once."""
+        cost = self.last_box_cost
+        if cost < 0:
+            return
+        self.last_box_cost = -1
+        seat = self.last_box_seat
+        self.lost[seat] -= cost
+        self.choices[seat] -= 1
 
     def summary(self, seat):
         """"P1 lost 12.3 pts": the expected points the seat's hold and box choices gave away

@@ -14,6 +14,7 @@ HIGH_SCORE = const(8)
 AGAIN = const(9)
 TITLE = const(10)
 SCORES = const(11)
+CODE = const(12)  # "Code K7QX2M": the challenge code, beside the scores
 
 _AGAIN = b"Play again"
 _TITLE = b"Title screen"
@@ -63,6 +64,8 @@ class GameOverScreen(S.ListScreen):
         game = app.game
         for i in range(game.seats):
             self.add(RANK + i)
+        if game.challenge >= 0:
+            self.add(CODE)
         coach = app.hinter
         if coach is not None and hasattr(coach, "summary"):
             for seat in range(game.seats):
@@ -87,6 +90,8 @@ class GameOverScreen(S.ListScreen):
             self.label(tf, _HIGH)
         elif item == SCORES:
             self.label(tf, _SCORES)
+        elif item == CODE:
+            self.label(tf, self.app.code_label)
         elif LOST <= item < LOST + engine.MAX_SEATS:
             self.label(tf, self.app.hinter.summary(item - LOST))
         else:

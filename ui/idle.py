@@ -40,6 +40,10 @@ class Idle:
             self.dimmed = False
             self.app.board.power.dim(False)
 
+    def ring_moved_by_app(self):
+        """The command ring moved, but not by a player (the demo plays): no activity."""
+        self._ring_pos = self.app.buttons.ring_pos
+
     def idle_ms(self, now):
         return ticks_diff(now, self.last)
 

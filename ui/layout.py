@@ -128,7 +128,8 @@ def for_size(width, height, colour=True):
 # Statistics (ui/stats_screen.py) and initials entry (ui/initials_screen.py), per table:
 # stats_lines (x, top, pitch, rows, width, scale); stats_chart (x, y, width, height) in pixels,
 # the histogram bars; stats_axis / stats_footer / initials_* (x, y, width, scale) text fields
-# (None: not on this size); initials_letters (x of the first letter, y, pitch in pixels, scale).
+# (None: not on this size); initials_letters (x of the first letter, y, pitch in pixels, scale);
+# code_letters the same for the six characters of a challenge code (ui/code_screen.py).
 # The footer shows the command ring on boards that have one.
 def _add(lay, **numbers):
     for key in numbers:
@@ -139,19 +140,19 @@ _add(MONO_128X64,  # text left, chart right; the five lines scroll with the knob
      stats_lines=(0, 13, 12, 4, 16, 1), stats_chart=(96, 14, 32, 50), stats_axis=None,
      stats_footer=None,
      initials_who=(0, 13, 21, 1), initials_letters=(34, 27, 24, 2), initials_help=(0, 52, 21, 1),
-     initials_footer=None)
+     initials_footer=None, code_letters=(13, 27, 18, 2))
 _add(COLOUR_160X128,
      stats_lines=(2, 30, 12, 5, 14, 1), stats_chart=(88, 32, 72, 68), stats_axis=(88, 101, 12, 1),
      stats_footer=(2, 114, 26, 1),
      initials_who=(2, 30, 26, 1), initials_letters=(41, 48, 30, 3), initials_help=(2, 90, 26, 1),
-     initials_footer=(2, 114, 26, 1))
+     initials_footer=(2, 114, 26, 1), code_letters=(11, 48, 24, 3))
 _add(COLOUR_240X135,
      stats_lines=(4, 30, 13, 5, 19, 1), stats_chart=(124, 30, 112, 76),
      stats_axis=(124, 107, 18, 1), stats_footer=(0, 121, 40, 1),
      initials_who=(0, 30, 40, 1), initials_letters=(81, 46, 30, 3), initials_help=(0, 92, 40, 1),
-     initials_footer=(0, 121, 40, 1))
+     initials_footer=(0, 121, 40, 1), code_letters=(36, 46, 30, 3))
 _add(COLOUR_240X240,  # chart under the text, full width
      stats_lines=(6, 30, 24, 5, 19, 2), stats_chart=(8, 154, 224, 44), stats_axis=(8, 200, 37, 1),
      stats_footer=(0, 214, 20, 2),
      initials_who=(0, 34, 20, 2), initials_letters=(57, 70, 48, 5), initials_help=(0, 150, 20, 2),
-     initials_footer=(0, 214, 20, 2))
+     initials_footer=(0, 214, 20, 2), code_letters=(15, 70, 36, 5))

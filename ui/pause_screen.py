@@ -1,5 +1,5 @@
-"""The in-game menu (MENU on the play screen): resume, scorecard, new game (asks for a second
-press), settings, help, back to the title screen."""
+"""The in-game menu (MENU on the play screen): resume, undo the last box, scorecard, new game
+(asks for a second press), settings, help, back to the title screen."""
 
 from yahtzee_core import engine
 from yahtzee_core.compat import const
@@ -12,8 +12,10 @@ NEW_GAME = const(2)
 SETTINGS = const(3)
 HELP = const(4)
 TITLE = const(5)
+UNDO = const(6)
 
-_LABELS = (b"Resume", b"Scorecard", b"New game", b"Settings", b"Help / keys", b"Quit to title")
+_LABELS = (b"Resume", b"Scorecard", b"New game", b"Settings", b"Help / keys", b"Quit to title",
+           b"Undo last box")
 _CONFIRM = b"Confirm: new game"
 
 
@@ -22,7 +24,7 @@ class PauseScreen(S.ListScreen):
         super().__init__(app, b"Menu")
 
     def build_items(self):
-        for item in (RESUME, CARD, NEW_GAME, SETTINGS, HELP, TITLE):
+        for item in (RESUME, UNDO, CARD, NEW_GAME, SETTINGS, HELP, TITLE):
             self.add(item)
 
     def render(self, item, tf):
@@ -35,6 +37,9 @@ class PauseScreen(S.ListScreen):
         app = self.app
         if item == RESUME:
             app.show(S.PLAY)
+        elif item == UNDO:
+            app.show(S.PLAY)  # the play screen shows the undone turn, or why it was refused
+            app.undo()
         elif item == CARD:
             app.show(S.CARD)
         elif item == NEW_GAME:

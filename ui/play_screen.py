@@ -89,6 +89,9 @@ class PlayScreen(S.Screen):
         if code == inputs.NEW_GAME:
             app.act(engine.NEW_GAME)
             return
+        if code == inputs.UNDO:  # also before a computer seat's first roll
+            app.undo()
+            return
         if game.is_computer() and not game.over:
             app.say(_COMPUTER_PLAYING, theme.WARN)
             return
@@ -136,6 +139,8 @@ class PlayScreen(S.Screen):
         self.stale = True
         app = self.app
         if ev == engine.EV_CURSOR:
+            self.focus = FOCUS_BOXES
+        elif ev == engine.EV_UNDONE:
             self.focus = FOCUS_BOXES
         elif ev == engine.EV_TURN_OVER or ev == engine.EV_NEW_GAME:
             self.focus = FOCUS_DICE if app.die_focus else FOCUS_BOXES

@@ -112,6 +112,10 @@ class ScorecardScreen(S.Screen):
         if code == inputs.HINT:
             app.screens[S.PLAY].handle(code)
             return
+        if code == inputs.UNDO:
+            app.show(S.PLAY)  # the undone turn and the message are on the play screen
+            app.undo()
+            return
         if code in (inputs.LEFT, inputs.RIGHT, inputs.UP, inputs.DOWN):
             step = 1 if code == inputs.RIGHT or code == inputs.DOWN else -1
             if game.rolls_used == 0 or game.is_computer():

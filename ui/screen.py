@@ -27,11 +27,12 @@ STATS = const(8)  # statistics, high scores, initials entry and the start-up pro
 HIGH_SCORES = const(9)  # store (hw/nvm_store.py); built always, reached only with one
 INITIALS = const(10)
 CONTINUE = const(11)
+CODE = const(12)  # challenge code entry (title screen)
 
 # What a ring item does, as shown on a few-button board (index: input code).
 RING_NAMES = (
     b"", b"Hold 1", b"Hold 2", b"Hold 3", b"Hold 4", b"Hold 5", b"Roll", b"Left", b"Right",
-    b"Up", b"Down", b"OK", b"Menu", b"New game", b"Sound", b"Hint", b"",
+    b"Up", b"Down", b"OK", b"Menu", b"New game", b"Sound", b"Hint", b"", b"Undo",
 )
 
 

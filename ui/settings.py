@@ -33,6 +33,7 @@ class Settings:
         self.show_cost = True  # the coach tells what each human choice cost (saved as records' hide_cost)
         self.dim_after = 2  # 30 s (ui/idle.py)
         self.sleep_after = 4  # 2 min
+        self.challenge = -1  # challenge code (yahtzee_core/rng.py) the next game plays, -1: none
 
     def has_joker(self):
         return rules.VARIANTS[rules.VARIANT_IDS[self.variant]][5] > 0  # a Yahtzee bonus

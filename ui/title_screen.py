@@ -5,6 +5,7 @@ holds a saved game, "High scores" and "Statistics" when there is a store, "Defus
 
 from yahtzee_core import engine, rules
 from yahtzee_core.compat import const
+from yahtzee_core.rng import code_text, random_code
 
 from . import screen as S
 from .settings import JOKER_NAMES, KIND_NAMES, VARIANT_NAMES
@@ -22,6 +23,7 @@ SETTINGS = const(12)
 HELP = const(13)
 STATS = const(14)
 HIGH_SCORES = const(15)
+CHALLENGE = const(16)
 
 _TEXT_DISCARD = b"Sure? Press again"  # START with a saved game: a second press drops it
 
@@ -29,6 +31,7 @@ _LABELS = {
     START: b"Start game", CONTINUE: b"Continue game", VARIANT: b"Game", PLAYERS: b"Players",
     DUPLICATE: b"Same dice", JOKER: b"Joker", SOUND: b"Sound", DEFUSE: b"Defuse mode",
     SETTINGS: b"Settings", HELP: b"Help / keys", STATS: b"Statistics", HIGH_SCORES: b"High scores",
+    CHALLENGE: b"Challenge",
 }
 _SEAT = (b"Player 1", b"Player 2", b"Player 3", b"Player 4")
 _DIGITS = (b"1", b"2", b"3", b"4")
@@ -38,6 +41,8 @@ _ON_OFF = (b"off", b"on")
 class TitleScreen(S.ListScreen):
     def __init__(self, app):
         self._start_armed = False
+        self._code = bytearray(6)
+        self._last_code = -1  # the code "off" put aside, back with LEFT/RIGHT
         super().__init__(app, b"Pocket Yahtzee")
 
     def build_items(self):
@@ -56,6 +61,7 @@ class TitleScreen(S.ListScreen):
             self.add(DUPLICATE)
         if s.has_joker():
             self.add(JOKER)
+        self.add(CHALLENGE)
         self.add(SOUND)
         if app.has_records():
             self.add(HIGH_SCORES)
@@ -77,6 +83,11 @@ class TitleScreen(S.ListScreen):
             self.pair(tf, _LABELS[item], JOKER_NAMES[s.joker])
         elif item == SOUND:
             self.pair(tf, _LABELS[item], _ON_OFF[s.sound])
+        elif item == CHALLENGE:
+            if s.challenge >= 0:
+                self.pair(tf, _LABELS[item], code_text(s.challenge, self._code))
+            else:
+                self.pair(tf, _LABELS[item], _ON_OFF[0])
         elif item == START and self._start_armed:
             self.label(tf, _TEXT_DISCARD)
         else:
@@ -100,6 +111,14 @@ class TitleScreen(S.ListScreen):
         elif item == SOUND:
             s.sound = not s.sound
             self.app.apply_preferences()
+        elif item == CHALLENGE:  # off, or the last code (a fresh one the first time)
+            if s.challenge >= 0:
+                self._last_code = s.challenge
+                s.challenge = -1
+            else:
+                if self._last_code < 0:
+                    self._last_code = random_code(self.app.board.rng)
+                s.challenge = self._last_code
         else:
             return False
         return True
@@ -132,5 +151,7 @@ class TitleScreen(S.ListScreen):
             app.show(S.STATS)
         elif item == HIGH_SCORES:
             app.show(S.HIGH_SCORES)
+        elif item == CHALLENGE:
+            app.show(S.CODE)
         else:
             self.change(item, 1)

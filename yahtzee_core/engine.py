@@ -13,6 +13,7 @@ preallocated bytearrays/arrays so previewing boxes and handling actions never al
 
 from .compat import array, const
 from . import rules as _rules
+from .rng import challenge_die, challenge_place
 
 MAX_SEATS = const(4)
 ROLLS_PER_TURN = const(3)
@@ -29,8 +30,12 @@ NEW_GAME = const(7)  # asks for confirmation while a game is running
 CONFIRM = const(8)
 CANCEL = const(9)
 SELECT_BOX = const(10)  # arg: box index; moves the cursor there (shows it)
+UNDO = const(11)  # take back the last box choice (until the next roll)
 
-ACTION_NAMES = ("", "roll", "hold", "next", "prev", "score", "score_box", "new_game", "confirm", "cancel", "select")
+ACTION_NAMES = (
+    "", "roll", "hold", "next", "prev", "score", "score_box", "new_game", "confirm", "cancel", "select",
+    "undo",
+)
 
 # Results: OK or the reason an action was refused.
 OK = const(0)
@@ -44,6 +49,10 @@ R_BAD_ACTION = const(7)
 R_NO_BOX_SELECTED = const(8)
 R_NOTHING_TO_CONFIRM = const(9)
 R_CONFIRM_NEEDED = const(10)  # not a refusal of a bad move: NEW_GAME waits for CONFIRM
+R_NOTHING_TO_UNDO = const(11)
+R_UNDO_ROLLED = const(12)  # the next turn's dice were rolled
+R_UNDO_COMPUTER = const(13)  # a computer seat chose that box or has rolled since
+R_UNDO_SHARED = const(14)  # duplicate play: the other seats play these dice too
 
 REASONS = (
     "ok",
@@ -57,6 +66,10 @@ REASONS = (
     "choose a box first",
     "nothing to confirm",
     "press again to confirm",
+    "nothing to undo",
+    "too late: rolled",
+    "computer has moved",
+    "no undo: same dice",
 )
 
 # Events (code, arg).
@@ -76,11 +89,12 @@ EV_NEW_GAME = const(12)
 EV_CONFIRM_NEW = const(13)
 EV_AUTO_FILLED = const(14)  # arg: box index
 EV_CANCELLED = const(15)
+EV_UNDONE = const(16)  # arg: box index whose choice was taken back
 
 EVENT_NAMES = (
     "none", "rolled", "held", "released", "cursor", "scored", "upper_bonus", "yahtzee",
     "yahtzee_bonus", "joker", "turn_over", "game_over", "new_game", "confirm_new", "auto_filled",
-    "cancelled",
+    "cancelled", "undone",
 )
 
 HUMAN = const(0)
@@ -91,11 +105,19 @@ HARD = const(3)
 _EVENT_SLOTS = const(32)
 _MAXB = _rules.MAX_BOXES
 
+# What UNDO may do now (``Game.undo_state``).
+U_NONE = const(0)
+U_READY = const(1)  # a human's box choice can be taken back
+U_ROLLED = const(2)  # ... no longer: dice were rolled since
+U_COMPUTER = const(3)  # the last choice or roll was a computer seat's
+U_SHARED = const(4)  # duplicate play with several seats: never
+_U_REASON = (R_NOTHING_TO_UNDO, OK, R_UNDO_ROLLED, R_UNDO_COMPUTER, R_UNDO_SHARED)
+
 
 class Game:
     """A game of 1-4 seats under one rule set."""
 
-    def __init__(self, rules, rng, seats=1, kinds=None, duplicate=False, autofill=True):
+    def __init__(self, rules, rng, seats=1, kinds=None, duplicate=False, autofill=True, challenge=-1):
         self.rng = rng
         self.dice = bytearray(5)
         self.counts = bytearray(7)
@@ -113,12 +135,25 @@ class Game:
         self._ev_len = 0
         self.events_dropped = 0
         self.event_arg = 0
-        self.configure(rules, seats, kinds, duplicate, autofill)
+        self.challenge = -1  # challenge code (rng.challenge_die) or -1: dice from ``rng``
+        # one-step undo: the state before the last box choice (preallocated, copied in place)
+        self.undo_state = U_NONE
+        self.undo_box = NO_BOX
+        self._u_scores = bytearray(MAX_SEATS * _MAXB)
+        self._u_filled = array("H", [0] * MAX_SEATS)
+        self._u_bonus = bytearray(MAX_SEATS)
+        self._u_dice = bytearray(5)
+        self._u_counts = bytearray(7)
+        self._u_preview = array("h", [0] * _MAXB)
+        self._u_round_dice = bytearray(5 * ROLLS_PER_TURN)
+        self._u_small = array("H", [0] * 9)
+        self.configure(rules, seats, kinds, duplicate, autofill, challenge)
 
     # -- set-up ---------------------------------------------------------------------------
 
-    def configure(self, rules, seats=1, kinds=None, duplicate=False, autofill=True):
-        """Start a fresh game with these options (not a hot path)."""
+    def configure(self, rules, seats=1, kinds=None, duplicate=False, autofill=True, challenge=-1):
+        """Start a fresh game with these options (not a hot path). ``challenge``: a challenge code
+        (0 .. 2**30-1) whose dice the game plays, or -1 for ``rng``'s dice."""
         if seats < 1 or seats > MAX_SEATS:
             raise ValueError("1 to 4 seats")
         self.rules = rules
@@ -133,6 +168,7 @@ class Game:
                 self.seat_kind[s] = k
         self.duplicate = bool(duplicate)
         self.autofill = bool(autofill)
+        self.challenge = challenge if challenge is not None and challenge >= 0 else -1
         self._reset()
 
     def _reset(self):
@@ -145,6 +181,7 @@ class Game:
         self.round = 0
         self.over = False
         self.confirm_pending = False
+        self.undo_state = U_NONE
         self._begin_turn()
         if self.duplicate:
             self._draw_round_dice()
@@ -164,8 +201,12 @@ class Game:
         self._update_preview()
 
     def _draw_round_dice(self):
+        code = self.challenge
         for i in range(5 * ROLLS_PER_TURN):
-            self.round_dice[i] = self.rng.die()
+            if code >= 0:  # the round's dice of seat 0's places: every seat plays them
+                self.round_dice[i] = challenge_die(code, challenge_place(self.round, 0, i // 5, i % 5))
+            else:
+                self.round_dice[i] = self.rng.die()
 
     # -- queries --------------------------------------------------------------------------
 
@@ -388,7 +429,7 @@ class Game:
         if not isinstance(action, int) or not isinstance(arg, int):
             return R_BAD_ACTION if not isinstance(action, int) else R_BAD_INDEX
         if self.over:
-            return R_GAME_OVER if ROLL <= action <= SELECT_BOX else R_BAD_ACTION
+            return R_GAME_OVER if ROLL <= action <= UNDO else R_BAD_ACTION
         if action == ROLL:
             result = self._roll()
         elif action == HOLD:
@@ -407,6 +448,8 @@ class Game:
             result = self._score(arg, False)
         elif action == SELECT_BOX:
             result = self._select(arg)
+        elif action == UNDO:
+            result = self._undo()
         else:
             return R_BAD_ACTION
         if result == OK and self.confirm_pending:
@@ -423,12 +466,16 @@ class Game:
     def _roll(self):
         if self.rolls_used >= ROLLS_PER_TURN:
             return R_NO_ROLLS_LEFT
+        if self.undo_state == U_READY:  # the dice move on: the last choice stands
+            self.undo_state = U_COMPUTER if self.is_computer() else U_ROLLED
         rolled = 0
         base = self.rolls_used * 5
         for i in range(5):
             if not (self.held >> i) & 1:
                 if self.duplicate:
                     v = self.round_dice[base + i]
+                elif self.challenge >= 0:
+                    v = challenge_die(self.challenge, challenge_place(self.round, self.player, self.rolls_used, i))
                 else:
                     v = self.rng.die()
                 self.dice[i] = v
@@ -502,6 +549,12 @@ class Game:
             return R_BOX_FILLED
         if not (self.allowed >> box) & 1:
             return R_BOX_NOT_ALLOWED
+        if auto or self.is_computer():
+            self.undo_state = U_NONE if auto else U_COMPUTER
+        elif self.duplicate and self.seats > 1:
+            self.undo_state = U_SHARED
+        else:
+            self._keep_for_undo(box)
         value = self.preview[box]
         upper_before = self.upper_subtotal(seat)
         yz = rs.yahtzee_box
@@ -518,6 +571,84 @@ class Game:
                 self._emit(EV_UPPER_BONUS, seat)
         self._end_turn()
         return OK
+
+    # -- undo -----------------------------------------------------------------------------
+
+    def undo_refusal(self):
+        """OK when UNDO would be accepted now, else the refusal code it would get."""
+        if self.over:
+            return R_GAME_OVER
+        return _U_REASON[self.undo_state]
+
+    def _keep_for_undo(self, box):
+        """Copy everything a box choice changes into the undo buffers (no allocation)."""
+        self.undo_state = U_READY
+        self.undo_box = box
+        n = len(self.scores)
+        src = self.scores
+        dst = self._u_scores
+        for i in range(n):
+            dst[i] = src[i]
+        for s in range(MAX_SEATS):
+            self._u_filled[s] = self.filled[s]
+            self._u_bonus[s] = self.bonus_count[s]
+        for i in range(5):
+            self._u_dice[i] = self.dice[i]
+        for f in range(7):
+            self._u_counts[f] = self.counts[f]
+        for b in range(_MAXB):
+            self._u_preview[b] = self.preview[b]
+        for i in range(5 * ROLLS_PER_TURN):
+            self._u_round_dice[i] = self.round_dice[i]
+        sm = self._u_small
+        sm[0] = self.player
+        sm[1] = self.round
+        sm[2] = self.rolls_used
+        sm[3] = self.held
+        sm[4] = self.cursor
+        sm[5] = 1 if self.cursor_visible else 0
+        sm[6] = 1 if self.joker_active else 0
+        sm[7] = self.allowed
+        sm[8] = self.total_pips
+
+    def _undo(self):
+        if self.undo_state != U_READY:
+            return _U_REASON[self.undo_state]
+        self.undo_state = U_NONE
+        n = len(self.scores)
+        src = self._u_scores
+        dst = self.scores
+        for i in range(n):
+            dst[i] = src[i]
+        for s in range(MAX_SEATS):
+            self.filled[s] = self._u_filled[s]
+            self.bonus_count[s] = self._u_bonus[s]
+        for i in range(5):
+            self.dice[i] = self._u_dice[i]
+        for f in range(7):
+            self.counts[f] = self._u_counts[f]
+        for b in range(_MAXB):
+            self.preview[b] = self._u_preview[b]
+        for i in range(5 * ROLLS_PER_TURN):
+            self.round_dice[i] = self._u_round_dice[i]
+        sm = self._u_small
+        self.player = sm[0]
+        self.round = sm[1]
+        self.rolls_used = sm[2]
+        self.held = sm[3]
+        self.cursor = sm[4]
+        self.cursor_visible = sm[5] == 1
+        self.joker_active = sm[6] == 1
+        self.allowed = sm[7]
+        self.total_pips = sm[8]
+        self._emit(EV_UNDONE, self.undo_box)
+        if self.cursor_visible:
+            self._emit(EV_CURSOR, self.cursor)
+        return OK
+
+    def forget_undo(self):
+        """The game was replaced (a saved game restored): nothing to take back."""
+        self.undo_state = U_NONE
 
     def _end_turn(self):
         nxt = self.player + 1

@@ -3,10 +3,12 @@
 Pure functions over bytes; the store that reads and writes an NVM is ``hw/nvm_store.py``.
 
     slot = magic 1 | format 1 (version, layout, dice flag) | seq 2 | length 2 | payload | CRC-32 4
-    payload = settings 6 | stats | high scores | coached + defuse | [dice flag: rng state 6] | game snapshot
+    payload = settings 6 | stats | high scores | coached + defuse | [dice flag: dice record] | game snapshot
 
+The dice record (version 3) is the desktop's SeededDice state (6 bytes) or a challenge game's
+code (4 bytes), told apart by its first bit; version 2 kept only the state (6 bytes, no kind bit).
 Version 1 (no defuse record, wider statistics on the 256-byte layout) still loads: its records
-are read with version 1's widths and migrated (``Stats.fit``); every save writes version 2.
+are read with version 1's widths and migrated (``Stats.fit``); every save writes version 3.
 
 A slot is accepted only when its magic, format, length and CRC all check; then every record
 is validated on its own and a bad one is replaced by its defaults (and reported). Of two good
@@ -23,7 +25,7 @@ from . import engine as _engine
 from . import rules as _rules
 
 MAGIC = const(0x59)  # "Y"
-VERSION = const(2)
+VERSION = const(3)
 OLDEST_VERSION = const(1)  # the oldest version this release still reads
 HEADER = const(6)
 CRC_BYTES = const(4)
@@ -91,7 +93,8 @@ _V1 = (SMALL_V1, LARGE_V1)
 
 SETTINGS_BYTES = _records.SETTINGS_BYTES
 RNG_BYTES = const(6)  # SeededDice state (the desktop's dice): three 15-bit numbers, with a game
-_F_LAYOUT = const(0x40)  # format byte: bits 0-5 version, bit 6 layout id, bit 7 dice state present
+CHALLENGE_BYTES = const(4)  # a challenge game's code: kind bit 1, 30 bits, 1 pad bit
+_F_LAYOUT = const(0x40)  # format byte: bits 0-5 version, bit 6 layout id, bit 7 dice record present (dice state or challenge code)
 _F_RNG = const(0x80)
 _RNG_LIMITS = (30269, 30307, 30323)  # each part is 1..limit-1 (rng.SeededDice)
 
@@ -142,7 +145,7 @@ def fixed_bytes(layout):
 def written_layout(fmt, layout):
     """The layout a slot with format byte ``fmt`` was written with, ``layout`` being ours (the
     same, or version 1's widths)."""
-    if fmt & 0x3F == VERSION:
+    if fmt & 0x3F >= 2:  # version 3 changed only the dice record
         return layout
     return _V1[layout.lid]
 
@@ -216,7 +219,8 @@ class Records:
     """Everything one slot holds: ``settings``, ``stats``, ``scores`` (high scores), ``defuse``
     (Defuse mode's statistics), the game in progress as snapshot bytes (``game[:game_len]``,
     0 = none) with ``coached`` (bit mask of its seats that asked for hints) and the seeded dice's
-    state (``rng``, all 0 = none: boards roll with a hardware RNG; kept with a game where it fits)."""
+    state (``rng``, all 0 = none: boards roll with a hardware RNG; kept with a game where it fits), or
+    the challenge code the game's dice come from (``challenge``, -1 = none; kept instead of ``rng``)."""
 
     def __init__(self, layout):
         self.layout = layout
@@ -228,6 +232,7 @@ class Records:
         self.game = bytearray(_snapshot.MAX_BYTES)
         self.game_len = 0
         self.rng = array("H", [0, 0, 0])
+        self.challenge = -1
 
     def reset(self):
         self.settings.reset()
@@ -239,6 +244,7 @@ class Records:
     def clear_game(self):
         self.game_len = 0
         self.coached = 0
+        self.challenge = -1
         for i in range(3):
             self.rng[i] = 0
 
@@ -256,9 +262,11 @@ def encode_slot(rec, buf):
     lay = rec.layout
     if rec.game_len > game_room(lay):
         return -1
-    with_rng = rec.game_len > 0 and rec.has_rng() and rec.game_len + RNG_BYTES <= game_room(lay)
+    room = game_room(lay)
+    with_code = rec.game_len > 0 and rec.challenge >= 0 and rec.game_len + CHALLENGE_BYTES <= room
+    with_rng = not with_code and rec.game_len > 0 and rec.has_rng() and rec.game_len + RNG_BYTES <= room
     buf[0] = MAGIC
-    buf[1] = VERSION | (_F_LAYOUT if lay.lid else 0) | (_F_RNG if with_rng else 0)
+    buf[1] = VERSION | (_F_LAYOUT if lay.lid else 0) | (_F_RNG if with_rng or with_code else 0)
     buf[2] = 0
     buf[3] = 0
     pos = HEADER
@@ -279,8 +287,16 @@ def encode_slot(rec, buf):
     rec.defuse.pack(w)
     w.flush()
     pos += defuse_bytes(lay)
-    if with_rng:
+    if with_code:
+        w.reset(buf, pos, pos + CHALLENGE_BYTES)
+        w.put(1, 1)
+        w.put(rec.challenge & 0x7FFF, 15)
+        w.put(rec.challenge >> 15, 15)
+        w.flush()
+        pos += CHALLENGE_BYTES
+    elif with_rng:
         w.reset(buf, pos, pos + RNG_BYTES)
+        w.put(0, 1)
         for i in range(3):
             w.put(rec.rng[i], 15)
         w.flush()
@@ -342,7 +358,8 @@ def check_slot(buf, layout):
         return SLOT_NEWER
     if version < OLDEST_VERSION or (1 if buf[1] & _F_LAYOUT else 0) != layout.lid:
         return SLOT_DAMAGED  # another layout is not ours
-    if length < fixed_bytes(written_layout(buf[1], layout)) + (RNG_BYTES + 1 if buf[1] & _F_RNG else 0):
+    extra = ((CHALLENGE_BYTES if version >= 3 else RNG_BYTES) + 1) if buf[1] & _F_RNG else 0
+    if length < fixed_bytes(written_layout(buf[1], layout)) + extra:
         return SLOT_DAMAGED
     return SLOT_OK
 
@@ -394,15 +411,27 @@ def decode_slot(buf, rec):
             coached = 0
             flags |= ST_RESET_DEFUSE
         pos += defuse_bytes(src)
-    if buf[1] & _F_RNG:
+    v3 = buf[1] & 0x3F >= 3
+    if buf[1] & _F_RNG and v3 and buf[pos] & 1:  # a challenge code
+        r.reset(buf, pos, pos + CHALLENGE_BYTES)
+        r.get(1)
+        low = r.get(15)
+        rec.challenge = low | (r.get(15) << 15)
+        if r.get(1):
+            rec.challenge = -1
+            flags |= ST_RESET_RNG
+        pos += CHALLENGE_BYTES
+    elif buf[1] & _F_RNG:
         r.reset(buf, pos, pos + RNG_BYTES)
+        if v3:
+            r.get(1)  # the kind bit: 0, a dice state
         parts = 0
         for i in range(3):
             v = r.get(15)
             rec.rng[i] = v
             if 0 < v < _RNG_LIMITS[i]:
                 parts += 1
-        if r.get(3) or parts != 3:
+        if r.get(2 if v3 else 3) or parts != 3:
             for i in range(3):
                 rec.rng[i] = 0
             flags |= ST_RESET_RNG
@@ -416,7 +445,8 @@ def decode_slot(buf, rec):
             flags |= ST_RESET_GAME
     if rec.game_len:
         rec.coached = coached & ((1 << _scratch.seats) - 1)  # game_ok left the game in _scratch
-    if not rec.game_len and rec.has_rng():
+    if not rec.game_len:
+        rec.challenge = -1
         for i in range(3):
             rec.rng[i] = 0  # the dice state of a game that was lost
     return flags

@@ -233,6 +233,8 @@ def _decode(game, data, apply):
         game.scores[i] = 0
     game.over = bool(over)
     game.confirm_pending = False
+    game.forget_undo()
+    game.challenge = -1  # not in the snapshot: the store keeps a challenge code beside it
     game.player = player
     game.round = rnd
     r.pos = dice_pos

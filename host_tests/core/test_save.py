@@ -1144,3 +1144,86 @@ def test_a_read_only_drive_saves_to_the_nvm_and_turns_the_backup_off():
     g = _game(seed=5)
     _turn(g, SeededDice(2))
     assert st.save_game(g) == S.SAVED and st.backup_off and copy.writes == 0
+
+
+def test_a_challenge_code_is_kept_with_the_game_and_plays_on_with_the_same_dice():
+    from yahtzee_core.rng import code_value, challenge_die, challenge_place
+
+    code = code_value("K7QX2M")
+    for size in (256, 4096):
+        nvm = Flash(size)
+        st = _store(nvm)
+        st.load()
+        g = E.Game(rules.get("yahtzee"), SeededDice(3), challenge=code)
+        g.act(E.ROLL)
+        assert g.act(E.SCORE_BOX, 12) == E.OK
+        assert st.save_game(g, g.rng) == S.SAVED
+        other = _store(nvm)
+        rec, status = other.load()
+        assert status == 0 and other.game_challenge() == code and not rec.has_rng()
+        h = _game("yacht", seed=99)
+        assert other.restore_game(h, h.rng) and h.challenge == code
+        h.act(E.ROLL)
+        for i in range(5):
+            assert h.dice[i] == challenge_die(code, challenge_place(1, 0, 0, i))
+        # an ordinary game afterwards keeps the desktop's dice state again, no code
+        g2 = _game("yahtzee", seed=5)
+        g2.act(E.ROLL)
+        g2.act(E.SCORE_BOX, 12)
+        assert other.save_game(g2, g2.rng) == S.SAVED
+        third = _store(nvm)
+        rec, status = third.load()
+        assert status == 0 and third.game_challenge() == -1 and rec.has_rng()
+
+
+def test_where_a_challenge_code_does_not_fit():
+    # 256 bytes: 4 code bytes fit beside snapshots of up to 35 bytes, i.e. every game but
+    # 4-seat duplicate Yahtzee (36) and Yatzy (39); those resume without their code.
+    room = save.game_room(save.SMALL)
+    for name, seats, dup, kept in (("yatzy", 4, False, True), ("yacht", 4, True, True),
+                                   ("yahtzee", 4, True, False), ("yatzy", 4, True, False)):
+        g = E.Game(rules.get(name), SeededDice(1), seats=seats, duplicate=dup, challenge=77)
+        n = len(snapshot.snapshot(g))
+        assert (n + save.CHALLENGE_BYTES <= room) == kept
+        nvm = Flash(256)
+        st = _store(nvm)
+        st.load()
+        g.act(E.ROLL)
+        g.act(E.SCORE_BOX, 0)
+        assert st.save_game(g) == S.SAVED
+        other = _store(nvm)
+        other.load()
+        assert other.has_game() and other.game_challenge() == (77 if kept else -1)
+        flash = Flash(4096)
+        big = _store(flash)
+        big.load()
+        assert big.save_game(g) == S.SAVED
+        again = _store(flash)
+        again.load()
+        assert again.game_challenge() == 77
+
+
+def test_version_2_dice_state_still_reads():
+    # Version 2 wrote the dice state without the kind bit: 3 x 15 bits, 3 zero bits. Build such a
+    # slot from a version 3 one (same records otherwise) and read it back.
+    rec = save.Records(save.SMALL)
+    g = _game("yahtzee", seed=4)
+    g.act(E.ROLL)
+    g.act(E.SCORE_BOX, 12)
+    _buf, n = snapshot.encode(g, rec.game)
+    rec.game_len = n
+    rec.rng[0], rec.rng[1], rec.rng[2] = 1234, 30000, 17
+    buf = bytearray(save.SMALL.slot_bytes)
+    length = save.encode_slot(rec, buf)
+    pos = save.HEADER + save.fixed_bytes(save.SMALL)
+    w = R.Bits(buf, pos, pos + save.RNG_BYTES)
+    for v in (1234, 30000, 17):
+        w.put(v, 15)
+    w.flush()
+    buf[1] = (buf[1] & 0xC0) | 2
+    save.seal(buf, 7, length)
+    out = save.Records(save.SMALL)
+    status, slot, seq, _target = save.load_slots(buf, bytearray(save.SMALL.slot_bytes), out)
+    assert status == 0 and slot == 0 and seq == 7
+    assert list(out.rng) == [1234, 30000, 17] and out.challenge == -1
+    assert out.game[:out.game_len] == rec.game[:rec.game_len]

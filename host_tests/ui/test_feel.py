@@ -97,11 +97,11 @@ def test_new_game_needs_a_second_press():
     settle(app)
     app.show(S.PAUSE)
     pause = app.screens[S.PAUSE]
-    pause.sel = 2
+    pause.sel = bytes(pause.items[:pause.count]).index(2)  # pause_screen.NEW_GAME
     app.buttons.inject(I.ENTER)
     settle(app)
     assert app.game.confirm_pending
-    assert read_field(app, pause.rows[2]).strip() == "Confirm: new game"
+    assert read_field(app, pause.rows[pause.sel - pause.top]).strip() == "Confirm: new game"
     app.buttons.inject(I.MENU)
     settle(app)
     assert not app.game.confirm_pending and app.game.rolls_used == 1

@@ -216,7 +216,7 @@ def test_quit_to_title_saves_the_turn_and_continue_resumes_it_exactly():
     writes = app.store.writes
     app.show(S.PAUSE)
     pause = app.screens[S.PAUSE]
-    pause.sel = 5  # "Quit to title"
+    pause.sel = bytes(pause.items[:pause.count]).index(5)  # pause_screen.TITLE: "Quit to title"
     driver.give(I.ENTER)
     assert app.current_id == S.TITLE and app.store.writes == writes + 1
     del app, board
