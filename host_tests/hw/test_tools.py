@@ -112,7 +112,9 @@ def test_deploy_plan_per_board(fake_lib):
     assert {"lib/adafruit_debouncer.py", "lib/adafruit_ticks.py", "lib/neopixel.py"} <= set(pygamer)
     assert "lib/adafruit_st7789.py" not in pygamer and "lib/unused_lib.py" not in pygamer
     assert "yahtzee_core/engine.py" in pygamer
-    assert "hw/pygamer.py" in targets("pybadge", fake_lib)  # shares the shift-register code
+    pybadge = targets("pybadge", fake_lib)
+    assert "hw/shift_board.py" in pybadge and "hw/shift_board.py" in pygamer  # shared board code
+    assert "hw/pygamer.py" not in pybadge  # names JOYSTICK pins the PyBadge does not have
     pico = targets("pico_displaypack", fake_lib)
     assert "lib/adafruit_st7789.py" in pico and "lib/adafruit_debouncer.py" not in pico
     with pytest.raises(SystemExit):
