@@ -64,8 +64,8 @@ class Buttons:
         self._queue = bytearray(_QUEUE)
         self._head = 0
         self._count = 0
-        self._sources = ()  # ((keypad scanner, first key number), ...)
-        self._pollers = ()  # objects with update(buttons, now)
+        self._sources = ()  # type: tuple  # ((keypad scanner, first key number), ...)
+        self._pollers = ()  # type: tuple  # objects with update(buttons, now)
 
     @property
     def key_count(self):

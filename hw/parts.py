@@ -66,9 +66,13 @@ def speaker_sound(speaker_pin, enable_pin, clock, pwm):
         import audiocore
 
         if pwm:
-            from audiopwmio import PWMAudioOut as AudioOut
+            import audiopwmio
+
+            audio_out = audiopwmio.PWMAudioOut
         else:
-            from audioio import AudioOut
+            import audioio
+
+            audio_out = audioio.AudioOut
     except ImportError:
         return NullSound()
     from .sound import ToneSound, sine_cycle
@@ -79,7 +83,7 @@ def speaker_sound(speaker_pin, enable_pin, clock, pwm):
         enable = digitalio.DigitalInOut(enable_pin)
         enable.switch_to_output(value=True)
     sample = audiocore.RawSample(sine_cycle(array.array), sample_rate=8000)
-    sound = ToneSound(AudioOut(speaker_pin), sample, clock)
+    sound = ToneSound(audio_out(speaker_pin), sample, clock)
     if enable_pin is not None:
         sound.enable = enable  # keep the pin claimed
     return sound
@@ -93,6 +97,7 @@ class PixelLights:
         self.pixels = pixels
         self.die_pixels = die_pixels
         self.held_mask = 0
+        self.power = None  # the NeoPixel power pin (digitalio) where it has one, kept claimed
 
     def show_held(self, mask):
         self.held_mask = mask

@@ -35,11 +35,7 @@ def make_display():
     import busio
     import displayio
     from adafruit_st7789 import ST7789
-
-    try:
-        from fourwire import FourWire
-    except ImportError:  # CircuitPython 8
-        from displayio import FourWire
+    from fourwire import FourWire  # CircuitPython 9+ (displayio.FourWire is gone in 10)
     displayio.release_displays()
     spi = busio.SPI(board.GP18, MOSI=board.GP19)
     bus = FourWire(spi, command=board.GP16, chip_select=board.GP17)

@@ -31,6 +31,6 @@ DESKTOP_KEYS = (("z", 0), ("x", 1), ("v", 2), ("c", 3))
 def make_board():
     import sys
 
-    from .pygamer import make_shift_register_board
+    from .shift_board import shift_register_board
 
-    return make_shift_register_board(sys.modules[__name__], joystick=False)
+    return shift_register_board(sys.modules[__name__], None)

@@ -30,35 +30,11 @@ KEYMAP_HELP = (
 DESKTOP_KEYS = (("z", 0), ("x", 1), ("v", 2), ("c", 3))  # keyboard key -> key number
 
 
-def make_shift_register_board(module, joystick):
-    """Shared by PyGamer and PyBadge."""
-    import board
-    import keypad
-    from adafruit_ticks import ticks_ms
-
-    from . import parts
-
-    display = board.DISPLAY
-    display.auto_refresh = False
-    buttons = parts.new_buttons(module, ticks_ms)
-    keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
-                                    latch=board.BUTTON_LATCH, key_count=8,
-                                    value_when_pressed=True)
-    buttons.add_source(keys, 0)
-    if joystick:
-        import analogio
-        from adafruit_debouncer import Debouncer
-
-        from .keymap import AxisKeys
-
-        buttons.add_poller(AxisKeys(analogio.AnalogIn(board.JOYSTICK_X),
-                                    analogio.AnalogIn(board.JOYSTICK_Y), 8, Debouncer))
-    sound = parts.speaker_sound(board.SPEAKER, board.SPEAKER_ENABLE, ticks_ms, pwm=False)
-    lights = parts.pixel_lights(board.NEOPIXEL, 5, (0, 1, 2, 3, 4))
-    return parts.assemble(module, display, buttons, ticks_ms, sound, lights, module.NVM_SIZE)
-
-
 def make_board():
     import sys
 
-    return make_shift_register_board(sys.modules[__name__], joystick=True)
+    import board
+
+    from .shift_board import shift_register_board
+
+    return shift_register_board(sys.modules[__name__], (board.JOYSTICK_X, board.JOYSTICK_Y))

@@ -41,6 +41,7 @@ class ToneSound:
         self.clock = clock
         self.muted = False
         self.last = None
+        self.enable = None  # the speaker's enable pin (digitalio), kept claimed
         self._steps = None
         self._step = 0
         self._until = 0

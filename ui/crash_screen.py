@@ -42,7 +42,9 @@ def describe(error):
     try:
         import traceback
 
-        lines = traceback.format_exception(error)
+        # one argument is enough on CircuitPython 10 (shared-bindings/traceback/__init__.c: `value`
+        # is optional); the 10.3.1 stub marks it required
+        lines = traceback.format_exception(error)  # type: ignore[call-arg]
         print("".join(lines))
         for line in lines:
             for part in line.split("\n"):
@@ -51,7 +53,9 @@ def describe(error):
                     where = _short_where(part)
     except Exception:
         try:
-            sys.print_exception(error)  # MicroPython / CircuitPython without traceback
+            # MicroPython (the VM); CircuitPython 10 has no sys.print_exception (py/modsys.c): the
+            # AttributeError lands below and the text is printed
+            sys.print_exception(error)  # type: ignore[attr-defined]
         except Exception:
             print(text)
     return text, where

