@@ -43,6 +43,15 @@ _LAST = const(126)
 # A change to any Group's list of children (append, insert, remove, pop) redraws the whole
 # screen at the next refresh: rare (start-up), and it keeps the bookkeeping small.
 _TREE = array("l", [0])
+# Bumped by every change a refresh could see (a bitmap, tile or palette that becomes dirty, a
+# move, a hide): a refresh that finds it where it was last time returns at once, so an idle
+# frame costs no walk over the scene (the web page calls refresh 60 times a second).
+_CHANGES = array("l", [0])
+_WRAP = const(0x3FFFFFFF)
+
+
+def _changed():
+    _CHANGES[0] = (_CHANGES[0] + 1) & _WRAP
 
 
 # -- Bitmap ---------------------------------------------------------------------------------
@@ -127,6 +136,7 @@ class Bitmap:
 
     def _touch(self, x1, y1, x2, y2):
         if not self._dirty:
+            _CHANGES[0] = (_CHANGES[0] + 1) & _WRAP
             self._dirty = True
             self._dx1 = x1
             self._dy1 = y1
@@ -262,16 +272,19 @@ class Palette:
             self._rgb565[i] = rgb565(colour)
             self._mono[i] = mono(colour)
             self._dirty = True
+            _changed()
 
     def make_transparent(self, i):
         if not self._transparent[i]:
             self._transparent[i] = 1
             self._dirty = True
+            _changed()
 
     def make_opaque(self, i):
         if self._transparent[i]:
             self._transparent[i] = 0
             self._dirty = True
+            _changed()
 
     def is_transparent(self, i):
         return self._transparent[i] == 1
@@ -329,6 +342,7 @@ class TileGrid:
     def pixel_shader(self, shader):
         self._shader = shader
         self._touch_all()
+        _changed()
 
     @property
     def width(self):
@@ -352,7 +366,9 @@ class TileGrid:
 
     @x.setter
     def x(self, value):
-        self._x = value
+        if value != self._x:
+            self._x = value
+            _changed()
 
     @property
     def y(self):
@@ -360,7 +376,9 @@ class TileGrid:
 
     @y.setter
     def y(self, value):
-        self._y = value
+        if value != self._y:
+            self._y = value
+            _changed()
 
     @property
     def hidden(self):
@@ -368,7 +386,10 @@ class TileGrid:
 
     @hidden.setter
     def hidden(self, value):
-        self._hidden = bool(value)
+        value = bool(value)
+        if value != self._hidden:
+            self._hidden = value
+            _changed()
 
     def _index(self, index):
         if isinstance(index, tuple):
@@ -386,6 +407,7 @@ class TileGrid:
         ty = i // self._width
         tx = i - ty * self._width
         if not self._tdirty:
+            _CHANGES[0] = (_CHANGES[0] + 1) & _WRAP
             self._tdirty = True
             self._tx1 = tx
             self._ty1 = ty
@@ -402,6 +424,7 @@ class TileGrid:
             self._ty2 = ty + 1
 
     def _touch_all(self):
+        _CHANGES[0] = (_CHANGES[0] + 1) & _WRAP
         self._tdirty = True
         self._tx1 = 0
         self._ty1 = 0
@@ -470,7 +493,9 @@ class Group:
 
     @scale.setter
     def scale(self, value):
-        self._scale = value
+        if value != self._scale:
+            self._scale = value
+            _changed()
 
     @property
     def x(self):
@@ -478,7 +503,9 @@ class Group:
 
     @x.setter
     def x(self, value):
-        self._x = value
+        if value != self._x:
+            self._x = value
+            _changed()
 
     @property
     def y(self):
@@ -486,7 +513,9 @@ class Group:
 
     @y.setter
     def y(self, value):
-        self._y = value
+        if value != self._y:
+            self._y = value
+            _changed()
 
     @property
     def hidden(self):
@@ -494,7 +523,10 @@ class Group:
 
     @hidden.setter
     def hidden(self, value):
-        self._hidden = bool(value)
+        value = bool(value)
+        if value != self._hidden:
+            self._hidden = value
+            _changed()
 
 
 # -- fonts ----------------------------------------------------------------------------------
@@ -680,6 +712,7 @@ class FrameBufferDisplay:
         self._root = None
         self._full = True
         self._tree = -1
+        self._seen = -1  # _CHANGES at the last refresh
         self._stream = array("H", [0xFFFF, 0xFFFF])
         self._crc = array("H", [0xFFFF, 0xFFFF])
 
@@ -703,12 +736,16 @@ class FrameBufferDisplay:
         if root is None:
             return True
         force = self._full or self._tree != _TREE[0]
+        if not force and self._seen == _CHANGES[0]:
+            self.refresh_count += 1  # nothing changed anywhere since the last refresh
+            return True
         if force:
             self._full = False
             self._tree = _TREE[0]
             self._add(0, 0, self.width, self.height)
         self._walk(root, 0, 0, 1, not root._hidden, force)
         self._clean(root)
+        self._seen = _CHANGES[0]
         i = 0
         while i < self.dirty_count:
             d = self.dirty

@@ -112,13 +112,11 @@ async function main() {
   };
   const fit = () => { // the largest whole scale that fits: crisp pixels, the board's aspect
     const room = Math.min(window.innerWidth - 80, 960) / width;
-    const tall = (window.innerHeight - 260) / height;
+    const tall = (window.innerHeight - $("pad").offsetHeight - 130) / height;
     const scale = Math.max(1, Math.min(8, Math.floor(Math.min(room, tall))));
     canvas.style.width = width * scale + "px";
     canvas.style.height = height * scale + "px";
   };
-  fit();
-  window.addEventListener("resize", fit);
 
   // ---- saved bytes: the NVM to localStorage after each write
   const save = () => {
@@ -169,7 +167,7 @@ async function main() {
   const frame = (now) => {
     const t0 = performance.now();
     const flags = web.step(now);
-    if (flags & DREW) blit();
+    if (flags & DREW) { blit(); pocket.drawn++; }
     if (flags & SAVED) save();
     if (flags & STOPPED) hush();
     if (flags & SOUND) {
@@ -224,6 +222,8 @@ async function main() {
     }
     pad.appendChild(line);
   }
+  fit(); // now that the buttons take their room
+  window.addEventListener("resize", fit);
   const keyboard = (e, down) => {
     if (e.ctrlKey || e.altKey || e.metaKey || e.target instanceof HTMLSelectElement) return;
     const name = KEY_NAMES[e.key] || (e.key.length === 1 ? e.key.toLowerCase() : null);
@@ -251,7 +251,7 @@ async function main() {
     for (let i = 0; i < n; i++) {
       const t0 = performance.now();
       const f = web.advance(ms);
-      if (f & DREW) blit();
+      if (f & DREW) { blit(); pocket.drawn++; }
       if (f & SAVED) save();
       if (f & SOUND) web.cue_done();
       pocket.times[pocket.timeCount++ % pocket.times.length] = performance.now() - t0;
@@ -269,7 +269,8 @@ async function main() {
     return { frames: pocket.timeCount, mean: t.reduce((a, b) => a + b, 0) / (n || 1),
       p50: t[n >> 1] || 0, p95: t[Math.floor(n * 0.95)] || 0, max: t[n - 1] || 0 };
   };
-  pocket.resetStats = () => { pocket.timeCount = 0; };
+  pocket.resetStats = () => { pocket.timeCount = 0; pocket.drawn = 0; };
+  pocket.drawn = 0; // frames that drew something (manual steps)
 
   const title = manifest.boards.find((b) => b[0] === profile)[1];
   status(title + " \u00b7 seed " + seed + " \u00b7 " + (MANUAL ? "manual steps" : "keys: below, or the keyboard"));

@@ -65,6 +65,59 @@ def test_refresh_composes_only_what_changed_and_checksums_the_frame():
     assert d.checksum() == zlib.crc32(d.frame)
 
 
+def test_an_idle_refresh_walks_nothing_and_every_kind_of_change_is_still_seen():
+    d, text, word, big, pal = scene()
+    d.refresh()
+    walks = []
+    plain = d._walk
+
+    def walk(*args):
+        walks.append(1)
+        return plain(*args)
+
+    d._walk = walk
+    for _ in range(3):
+        d.refresh()
+    assert walks == [] and d.dirty_count == 0  # the web page's idle frame: no walk, no blit
+    root = d.root_group
+    glyphs = fb.Bitmap(6, 12, 2)
+    tile = fb.TileGrid(glyphs, pixel_shader=pal, x=40, y=2)
+    root.append(tile)
+    changes = [
+        lambda: text.__setitem__(2, ord("C") - 32),
+        lambda: glyphs.__setitem__((1, 1), 1),
+        lambda: pal.__setitem__(1, 0xFF0000),
+        lambda: pal.make_transparent(0),
+        lambda: pal.make_opaque(0),
+        lambda: setattr(tile, "x", 44),
+        lambda: setattr(tile, "y", 4),
+        lambda: setattr(tile, "hidden", True),
+        lambda: setattr(tile, "hidden", False),
+        lambda: setattr(big, "x", 6),
+        lambda: setattr(big, "y", 18),
+        lambda: setattr(big, "scale", 1),
+        lambda: setattr(tile, "pixel_shader", fb.Palette(2)),
+        lambda: glyphs.fill(1),
+        lambda: root.remove(tile),
+    ]
+    for change in changes:
+        d.refresh()
+        walks.clear()
+        d.refresh()
+        assert walks == []
+        change()
+        d.refresh()
+        assert walks and d.dirty_count >= 1, change
+    # the same scene drawn from scratch gives the same frame
+    fresh = fb.FrameBufferDisplay(64, 40)
+    fresh.root_group = root
+    fresh.refresh()
+    assert fresh.frame == d.frame
+    setattr(big, "x", big.x)  # the same value again: nothing to redraw
+    d.refresh()
+    assert d.dirty_count == 0
+
+
 def test_a_display_without_a_frame_composes_the_same_pixels():
     a, ta, wa, _, _ = scene()
     b = fb.FrameBufferDisplay(64, 40, True, keep_frame=False)
