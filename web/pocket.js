@@ -17,7 +17,8 @@ const status = (text) => ($("status").textContent = text);
 const KEY_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
   " ": "space", Enter: "return", Escape: "escape", Backspace: "backspace" };
 
-const pocket = { ready: false, loadMs: 0, error: null, times: new Float64Array(600), timeCount: 0 };
+const pocket = { ready: false, loadMs: 0, error: null, times: new Float64Array(600),
+  drew: new Uint8Array(600), timeCount: 0 };
 window.pocket = pocket;
 
 async function main() {
@@ -180,7 +181,8 @@ async function main() {
       canvas.classList.toggle("dim", state === 1);
       canvas.classList.toggle("asleep", state === 2);
     }
-    pocket.times[pocket.timeCount++ % pocket.times.length] = performance.now() - t0;
+    pocket.drew[pocket.timeCount % 600] = flags & DREW;
+    pocket.times[pocket.timeCount++ % 600] = performance.now() - t0;
     return flags;
   };
 
@@ -254,7 +256,8 @@ async function main() {
       if (f & DREW) { blit(); pocket.drawn++; }
       if (f & SAVED) save();
       if (f & SOUND) web.cue_done();
-      pocket.times[pocket.timeCount++ % pocket.times.length] = performance.now() - t0;
+      pocket.drew[pocket.timeCount % 600] = f & DREW;
+      pocket.times[pocket.timeCount++ % 600] = performance.now() - t0;
       flags |= f;
     }
     return flags;
@@ -263,11 +266,17 @@ async function main() {
   pocket.checksum = () => web.checksum() >>> 0;
   pocket.screen = () => web.current_screen();
   pocket.saved = () => localStorage.getItem(STORE + profile);
-  pocket.stats = () => {
-    const n = Math.min(pocket.timeCount, pocket.times.length);
-    const t = Array.from(pocket.times.subarray(0, n)).sort((a, b) => a - b);
-    return { frames: pocket.timeCount, mean: t.reduce((a, b) => a + b, 0) / (n || 1),
-      p50: t[n >> 1] || 0, p95: t[Math.floor(n * 0.95)] || 0, max: t[n - 1] || 0 };
+  pocket.stats = () => { // step + blit times (ms) of the last frames: all, and those that drew
+    const n = Math.min(pocket.timeCount, 600);
+    const summary = (t) => {
+      t.sort((a, b) => a - b);
+      return { count: t.length, mean: t.reduce((a, b) => a + b, 0) / (t.length || 1),
+        p50: t[t.length >> 1] || 0, p95: t[Math.floor(t.length * 0.95)] || 0, max: t[t.length - 1] || 0 };
+    };
+    const all = Array.from(pocket.times.subarray(0, n));
+    const s = summary(all.slice());
+    s.drawing = summary(all.filter((_, i) => pocket.drew[i]));
+    return s;
   };
   pocket.resetStats = () => { pocket.timeCount = 0; pocket.drawn = 0; };
   pocket.drawn = 0; // frames that drew something (manual steps)
