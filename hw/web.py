@@ -43,6 +43,7 @@ ROWS = {
 
 board = None
 app = None
+crashed = False  # the app raised: its error is on the screen until a key restarts it
 
 
 class WebNVM(MemoryNVM):
@@ -139,9 +140,8 @@ def make_board(profile, seed, nvm=None, today=None):
 
 def start(profile, seed, nvm_hex="", year=0, month=0, day=0):
     """Build the board and the app (``nvm_hex``: the saved NVM, or "" for a new one)."""
-    global board, app
-    import code
-
+    global board, app, crashed
+    crashed = False
     nvm = None
     if nvm_hex:
         try:
@@ -149,16 +149,55 @@ def start(profile, seed, nvm_hex="", year=0, month=0, day=0):
         except ValueError:
             nvm = None  # a damaged copy: start empty (the app would reject it anyway)
     board = make_board(profile, seed, nvm, (year, month, day) if year else None)
-    app = code.build_app(board)
+    app = _build()
     return True
+
+
+def _build():
+    import code
+
+    return code.build_app(board)
+
+
+def _crash(error):
+    """Show ``error`` with the board's crash screen (``ui/crash_screen.py``), as
+    ``run_guarded`` does on a board; the next key press builds a new app on the same NVM."""
+    global app, crashed
+    from ui import crash_screen
+
+    text, where = crash_screen.describe(error)
+    saved = False
+    try:
+        saved = app.store is not None and app.store.has_game()
+    except Exception:  # noqa: BLE001
+        pass
+    sheet = getattr(app, "sheet", None)
+    lay = getattr(app, "layout", None)
+    app = None
+    crash_screen.show_crash(board, text, where, saved, sheet, lay)
+    display = board.display
+    display.root_group = display.root_group  # it refreshed itself: once more, all of it, for the page
+    display.refresh()
+    crashed = True
 
 
 def step(now):
     """One frame at ``now`` ms (page time); returns the flags of what the page must do."""
+    global app, crashed
     b = board
     b.clock.now = now & 0x1FFFFFFF
     writes = b.storage.writes
-    app.step()
+    if crashed:
+        if not len(b.keys.events):
+            return 0
+        b.keys.events.clear()  # the press that restarts does nothing else
+        b.buttons.clear()
+        crashed = False
+        app = _build()
+    try:
+        app.step()
+    except Exception as e:  # noqa: BLE001 - as on a board: the error on the screen, then a restart
+        _crash(e)
     flags = 0
     if b.display.dirty_count:
         flags |= DREW
@@ -248,7 +287,8 @@ def checksum():
 
 
 def current_screen():
-    return app.current_id
+    """The app's screen id (ui/screen.py), -1 while an error is shown."""
+    return -1 if crashed else app.current_id
 
 
 def describe():

@@ -76,7 +76,9 @@ async function main() {
   mp.runPython("import sys\nsys.path[:0] = ['/app']\nfrom hw import web as _web");
   const web = mp.globals.get("_web");
   const seed = params.has("seed") ? parseInt(params.get("seed"), 10) : (Math.random() * 0x3fffffff) | 0;
-  const date = (params.get("date") || new Date().toISOString().slice(0, 10)).split("-").map(Number);
+  const now = new Date();
+  const date = params.has("date") ? params.get("date").split("-").map(Number)
+    : [now.getFullYear(), now.getMonth() + 1, now.getDate()];
   web.start(profile, seed, localStorage.getItem(STORE + profile) || "", date[0], date[1], date[2]);
   const facts = JSON.parse(web.describe());
 
@@ -290,7 +292,13 @@ async function main() {
   }
   let first = true;
   const loop = (now) => {
-    frame(Math.floor(now));
+    try {
+      frame(Math.floor(now)); // the app's own errors are on its screen (hw/web.py); this is the VM's
+    } catch (e) {
+      pocket.error = String(e);
+      status("The MicroPython VM stopped: " + e + " (reload the page; your game is saved)");
+      throw e;
+    }
     if (first) {
       first = false;
       pocket.loadMs = performance.now();

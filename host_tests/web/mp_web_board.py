@@ -1,6 +1,6 @@
 """The web page's Python side (``hw/web.py``) in the MicroPython VM, called as the page's glue
 calls it: start, frames, keys, flags, the cue queue, the saved NVM, and a reload that offers
-"Continue?". Prints "web board ok" at the end (host_tests/web/test_web.py runs it).
+"Continue?", an error shown on the crash screen and a key that restarts. Prints "web board ok" at the end (host_tests/web/test_web.py runs it).
 
     node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
         host_tests/web/mp_web_board.py"""
@@ -71,6 +71,26 @@ assert web.current_screen() == S.CONTINUE, web.current_screen()
 web.start("pybadge", 12, "zz", 2026, 11, 23)
 frames(2)
 assert web.current_screen() == S.TITLE
+
+# an error in the app: the crash screen (ui/crash_screen.py) as on a board, then a key restarts
+web.start("pybadge", 13, data.hex(), 2026, 11, 23)
+frames(2)
+screen = web.app.current
+
+
+def broken():
+    raise ValueError("test error")
+
+
+screen.draw = broken
+assert frames(1) & web.DREW  # the error is drawn
+assert web.current_screen() == -1 and web.app is None
+assert frames(5) == 0  # and stays until a key
+web.key(A, True)
+frames(2)
+web.key(A, False)
+frames(2)
+assert web.current_screen() == S.CONTINUE, web.current_screen()  # a new app, the saved game kept
 
 import json  # noqa: E402
 
