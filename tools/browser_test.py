@@ -375,6 +375,10 @@ def main(argv=None):
               % (time.time() - t, checks, boards, page.by_key, page.by_button, final, result["crc"]))
         if final != result["crc"]:
             raise AssertionError("the final screen differs from CPython's")
+        sound = driver.execute_script("return [pocket.cues, pocket.sounds]")
+        print("sound: cues from the app %s; %d started on WebAudio oscillators" % (
+            ", ".join("%s %d" % kv for kv in sorted(sound[0].items())), sound[1]))
+        assert sound[0].get("roll") and sound[1] > 0, sound
         loads = load_times(driver, base, args.board)
         print("load time (navigation start to the first frame, 127.0.0.1): %s ms"
               % ", ".join("%.0f" % ms for ms in loads))
