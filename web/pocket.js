@@ -177,7 +177,21 @@ async function main() {
   };
 
   // ---- one frame of the app
-  const DREW = 1, SAVED = 2, SOUND = 4, STOPPED = 8, POWER = 16;
+  const DREW = 1, SAVED = 2, SOUND = 4, STOPPED = 8, POWER = 16, LIT = 32;
+  // ---- lights: the held dice, on a strip of dots or under the keys (the MacroPad)
+  const lamps = [];
+  for (let i = 0; i < facts.lights; i++) {
+    if (facts.lights_on_keys) lamps.push(null); // the key buttons, once they exist
+    else lamps.push($("lights").appendChild(document.createElement("span")));
+  }
+  if (facts.lights_on_keys) $("lights").remove();
+  const showLights = () => {
+    const mask = web.lights();
+    lamps.forEach((lamp, i) => {
+      const el = lamp || document.getElementById("key-" + i);
+      if (el) el.classList.toggle("lit", ((mask >> i) & 1) === 1);
+    });
+  };
   const frame = (now) => {
     const t0 = performance.now();
     const flags = web.step(now);
@@ -185,6 +199,7 @@ async function main() {
     if (flags & SAVED) save();
     if (flags & STOPPED) hush();
     if (flags & SOUND) cues();
+    if (flags & LIT) showLights();
     if (flags & POWER) {
       const state = web.power_state();
       canvas.classList.toggle("dim", state === 1);
@@ -266,6 +281,7 @@ async function main() {
       if (f & SAVED) save();
       if (f & SOUND) cues();
       if (f & STOPPED) hush();
+      if (f & LIT) showLights();
       pocket.drew[pocket.timeCount % 600] = f & DREW;
       pocket.times[pocket.timeCount++ % 600] = performance.now() - t0;
       flags |= f;
