@@ -22,7 +22,7 @@ import zlib
 from . import inputs as I
 from .base import Board, Clock
 from .keymap import Buttons
-from .keytable import DIRECT_KEYS, key_tables, keymap_help  # noqa: F401 (the shared table)
+from .keytable import DIRECT_KEYS, LIGHTS, key_tables, keymap_help  # noqa: F401 (shared tables)
 from .null import NullLights, NullPower, NullSound
 from .nvm import FileNVM, MemoryNVM
 
@@ -266,9 +266,6 @@ class WindowLights(NullLights):
         self.window.present()
 
 
-LIGHTS = {"pygamer": (5, (0, 1, 2, 3, 4)), "pybadge": (5, (0, 1, 2, 3, 4)),
-          "macropad": (12, (0, 1, 2, 3, 4)), "clue": (1, None), "feather_tft": (1, None),
-          "pico_displaypack": (1, None)}
 
 
 # -- keys ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The desktop keyboard table: the keys of a PC keyboard that play any board, shared by the
 desktop simulator (``hw/desktop.py``, pygame key names) and the web page (``hw/web.py``, the
-same names). Pure Python: runs in MicroPython too.
+same names); and the lights both draw for a board. Pure Python: runs in MicroPython too.
 
 The board's own keys keep their numbers; the direct keys (arrows, space, 1-5, ...) get the
 numbers after them and give semantic inputs straight away."""
@@ -15,6 +15,12 @@ DIRECT_KEYS = (
     ("escape", I.MENU, 0), ("n", I.NEW_GAME, 0), ("m", I.SOUND, 0), ("h", I.HINT, 0),
     ("u", I.UNDO, 0), ("backspace", I.UNDO, 0),
 )
+
+# The board's lights as the simulators draw them: (count, light of each die, or None: one light
+# for "a die is held").
+LIGHTS = {"pygamer": (5, (0, 1, 2, 3, 4)), "pybadge": (5, (0, 1, 2, 3, 4)),
+          "macropad": (12, (0, 1, 2, 3, 4)), "clue": (1, None), "feather_tft": (1, None),
+          "pico_displaypack": (1, None)}
 
 
 def key_tables(module):

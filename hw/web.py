@@ -18,8 +18,8 @@ of ``hw/sound.py`` (``cue_table()``). Saves go to ``localStorage`` after each wr
 from . import fbdisplay, vmboard
 from .base import Board
 from .keymap import Buttons
+from . import keytable
 from .keytable import key_tables
-from .null import NullLights
 from .nvm import MemoryNVM
 
 DREW = 1  # step() flags: the frame changed (dirty rectangles to copy)
@@ -27,8 +27,10 @@ SAVED = 2  # the NVM was written: store its bytes
 SOUND = 4  # cues to play (cue(i) for i < cue_count())
 STOPPED = 8  # stop the sound
 POWER = 16  # dimmed / asleep changed
+LIT = 32  # the held-dice lights changed (lights())
 
 _MAX_CUES = 4
+LIGHTS_ON_KEYS = ("macropad",)  # light i sits under key i (else a strip above the buttons)
 
 # The board's buttons on the page, row by row (key numbers as in the board module), roughly
 # where they sit on the board; keys a board does not wire (the PyGamer's 4..7) are left out.
@@ -74,6 +76,34 @@ class WebSound:
     def stop(self):
         self.queued = 0
         self.stopped = True
+
+
+class WebLights:
+    """The board's held-dice lights for the page: ``mask`` has one bit per light (its
+    ``hw/keytable.LIGHTS`` entry), ``changed`` until the page has read it."""
+
+    def __init__(self, profile):
+        self.count, self.die_lights = keytable.LIGHTS[profile]
+        self.mask = 0
+        self.changed = False
+
+    def show_held(self, mask):
+        lit = 0
+        if self.die_lights is None:
+            lit = 1 if mask else 0
+        else:
+            for die in range(len(self.die_lights)):
+                if (mask >> die) & 1:
+                    lit |= 1 << self.die_lights[die]
+        if lit != self.mask:
+            self.mask = lit
+            self.changed = True
+
+    def show_colours(self, colours):
+        pass
+
+    def off(self):
+        self.show_held(0)
 
 
 class WebPower:
@@ -125,7 +155,7 @@ def make_board(profile, seed, nvm=None, today=None):
         storage=storage,
         storage_persistent=True,
         sound=WebSound(),
-        lights=NullLights(),
+        lights=WebLights(profile),
         clock=clock,
         power=WebPower(display),
     )
@@ -212,6 +242,9 @@ def step(now):
     if b.power.changed:
         b.power.changed = False
         flags |= POWER
+    if b.lights.changed:
+        b.lights.changed = False
+        flags |= LIT
     return flags
 
 
@@ -253,6 +286,11 @@ def power_state():
     """0 awake, 1 dimmed, 2 asleep (blank)."""
     p = board.power
     return 2 if p.asleep else (1 if p.dimmed else 0)
+
+
+def lights():
+    """The lit lights, one bit each (``describe()["lights"]`` says how many and where)."""
+    return board.lights.mask
 
 
 def frame_address():
@@ -303,6 +341,7 @@ def describe():
         "name": m.NAME, "width": m.WIDTH, "height": m.HEIGHT, "colour": m.COLOUR,
         "labels": list(m.KEY_LABELS), "keys": names, "help": [list(p) for p in board.keymap_help],
         "rows": [list(r) for r in ROWS[m.NAME]], "cues": CUES, "tables": tables_in_use(),
+        "lights": board.lights.count, "lights_on_keys": m.NAME in LIGHTS_ON_KEYS,
     })
 
 

@@ -122,12 +122,16 @@ def serve(folder):
     return server, "http://127.0.0.1:%d/" % server.server_address[1]
 
 
-def browser(width=820, height=900):
+def need_browser():
     missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not os.path.exists(p)]
     if missing:
         print("browser test: %s missing: apt-get install chromium chromium-driver (Debian), or set "
               "CHROMIUM / CHROMEDRIVER" % " and ".join(missing), file=sys.stderr)
         raise SystemExit(2)
+
+
+def browser(width=820, height=900):
+    need_browser()
     os.environ.setdefault("SE_OFFLINE", "true")  # selenium must not look for drivers online
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -339,6 +343,7 @@ def main(argv=None):
     from hw import vmboard
 
     module = vmboard.board_module(args.board)
+    need_browser()  # before anything else: say at once what is missing
     work = tempfile.mkdtemp(prefix="pocket-web-")
     driver = None
     server = None
@@ -370,6 +375,10 @@ def main(argv=None):
               % (time.time() - t, checks, boards, page.by_key, page.by_button, final, result["crc"]))
         if final != result["crc"]:
             raise AssertionError("the final screen differs from CPython's")
+        sound = driver.execute_script("return [pocket.cues, pocket.sounds]")
+        print("sound: cues from the app %s; %d started on WebAudio oscillators" % (
+            ", ".join("%s %d" % kv for kv in sorted(sound[0].items())), sound[1]))
+        assert sound[0].get("roll") and sound[1] > 0, sound
         loads = load_times(driver, base, args.board)
         print("load time (navigation start to the first frame, 127.0.0.1): %s ms"
               % ", ".join("%.0f" % ms for ms in loads))

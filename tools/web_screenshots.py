@@ -3,8 +3,8 @@
     python tools/web_screenshots.py [--out docs/screenshots]
 
 Builds the page (tools/web.py), loads it with a fixed seed in manual-step mode and presses the
-page's own buttons and keys: a PyGamer game after a roll with a die held, the MacroPad's title,
-and a CLUE game. Writes web_<board>.png (the page at 720 px wide)."""
+page's own buttons and keys: a PyGamer game after a roll with a die held (its light on), a
+MacroPad game with a die held (the light under its key), and a CLUE game. Writes web_<board>.png (the page at 720 px wide)."""
 
 import argparse
 import os
@@ -62,7 +62,8 @@ def main(argv=None):
         driver = B.browser(width=720, height=1000)
         # PyGamer: Start game (A), roll (B), hold the first die (keyboard 1), move to the boxes
         shoot(driver, base, "pygamer", [1, (0, 60), "1", 11], os.path.join(args.out, "web_pygamer.png"))
-        shoot(driver, base, "macropad", [], os.path.join(args.out, "web_macropad.png"))
+        # MacroPad: enter starts, key 6 rolls, key 2 holds the second die (its key lights up)
+        shoot(driver, base, "macropad", ["return", (5, 60), 1], os.path.join(args.out, "web_macropad.png"))
         # CLUE: enter starts the game, space rolls, A steps the command ring
         shoot(driver, base, "clue", ["return", ("space", 60), 0], os.path.join(args.out, "web_clue.png"))
     finally:

@@ -18,7 +18,7 @@ const KEY_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", Arrow
   " ": "space", Enter: "return", Escape: "escape", Backspace: "backspace" };
 
 const pocket = { ready: false, loadMs: 0, error: null, times: new Float64Array(600),
-  drew: new Uint8Array(600), timeCount: 0 };
+  drew: new Uint8Array(600), timeCount: 0, cues: {}, sounds: 0 }; // cues asked; notes started
 window.pocket = pocket;
 
 async function main() {
@@ -163,21 +163,43 @@ async function main() {
     osc.start();
     osc.stop(t + 0.02);
     voice = osc;
+    pocket.sounds++;
+  };
+
+  const cues = () => {
+    const n = web.cue_count();
+    for (let i = 0; i < n; i++) {
+      const name = web.cue(i);
+      pocket.cues[name] = (pocket.cues[name] || 0) + 1;
+      play(name);
+    }
+    web.cue_done();
   };
 
   // ---- one frame of the app
-  const DREW = 1, SAVED = 2, SOUND = 4, STOPPED = 8, POWER = 16;
+  const DREW = 1, SAVED = 2, SOUND = 4, STOPPED = 8, POWER = 16, LIT = 32;
+  // ---- lights: the held dice, on a strip of dots or under the keys (the MacroPad)
+  const lamps = [];
+  for (let i = 0; i < facts.lights; i++) {
+    if (facts.lights_on_keys) lamps.push(null); // the key buttons, once they exist
+    else lamps.push($("lights").appendChild(document.createElement("span")));
+  }
+  if (facts.lights_on_keys) $("lights").remove();
+  const showLights = () => {
+    const mask = web.lights();
+    lamps.forEach((lamp, i) => {
+      const el = lamp || document.getElementById("key-" + i);
+      if (el) el.classList.toggle("lit", ((mask >> i) & 1) === 1);
+    });
+  };
   const frame = (now) => {
     const t0 = performance.now();
     const flags = web.step(now);
     if (flags & DREW) { blit(); pocket.drawn++; }
     if (flags & SAVED) save();
     if (flags & STOPPED) hush();
-    if (flags & SOUND) {
-      const n = web.cue_count();
-      for (let i = 0; i < n; i++) play(web.cue(i));
-      web.cue_done();
-    }
+    if (flags & SOUND) cues();
+    if (flags & LIT) showLights();
     if (flags & POWER) {
       const state = web.power_state();
       canvas.classList.toggle("dim", state === 1);
@@ -257,7 +279,9 @@ async function main() {
       const f = web.advance(ms);
       if (f & DREW) { blit(); pocket.drawn++; }
       if (f & SAVED) save();
-      if (f & SOUND) web.cue_done();
+      if (f & SOUND) cues();
+      if (f & STOPPED) hush();
+      if (f & LIT) showLights();
       pocket.drew[pocket.timeCount % 600] = f & DREW;
       pocket.times[pocket.timeCount++ % 600] = performance.now() - t0;
       flags |= f;

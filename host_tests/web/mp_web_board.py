@@ -50,6 +50,7 @@ assert web.cue_count() == 0
 keys = web.board.buttons.key_names  # the desktop keyboard table: "1" holds die 1
 flags = tap(keys["1"])
 assert web.app.game.held & 1
+assert flags & web.LIT and web.lights() == 1  # the PyBadge's NeoPixel 0: the held die 1
 frames(20)
 # score the first box the cursor offers: a saved game (SAVED: the page stores the NVM bytes)
 app = web.app
