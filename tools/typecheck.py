@@ -15,7 +15,7 @@ board: importing one the board lacks, outside ``try: ... except ImportError``, i
 fbdisplay.py, vmboard.py, flash_model.py) are not device code and are not checked.
 
 Prints the errors, then per board ``pygamer: 0 errors (mypy 2.4.1, circuitpython-stubs 10.3.1,
-board pygamer, 45 files)``; exits 1 on any error. mypy and circuitpython-stubs come from
+board pygamer, 44 files)``; exits 1 on any error. mypy and circuitpython-stubs come from
 requirements-dev.txt; the libraries from lib/ (tools/fetch_libs.py; fetched into a temporary
 folder when lib/ does not match requirements-device.txt)."""
 
