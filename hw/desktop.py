@@ -22,6 +22,7 @@ import zlib
 from . import inputs as I
 from .base import Board, Clock
 from .keymap import Buttons
+from .keytable import DIRECT_KEYS, key_tables, keymap_help  # noqa: F401 (the shared table)
 from .null import NullLights, NullPower, NullSound
 from .nvm import FileNVM, MemoryNVM
 
@@ -43,16 +44,6 @@ PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displ
 SCALE = {"macropad": 6, "pygamer": 5, "pybadge": 5, "clue": 3, "feather_tft": 4,
          "pico_displaypack": 4}
 DATA_DIR = os.path.join(os.path.expanduser("~"), ".local", "share", "pocket-yahtzee")
-
-# Keyboard keys that give semantic inputs on every profile: (pygame key name, code, repeat).
-DIRECT_KEYS = (
-    ("left", I.LEFT, 1), ("right", I.RIGHT, 1), ("up", I.UP, 1), ("down", I.DOWN, 1),
-    ("space", I.ROLL, 0), ("1", I.HOLD_1, 0), ("2", I.HOLD_2, 0), ("3", I.HOLD_3, 0),
-    ("4", I.HOLD_4, 0), ("5", I.HOLD_5, 0), ("return", I.ENTER, 0), ("enter", I.ENTER, 0),
-    ("escape", I.MENU, 0), ("n", I.NEW_GAME, 0), ("m", I.SOUND, 0), ("h", I.HINT, 0),
-    ("u", I.UNDO, 0), ("backspace", I.UNDO, 0),
-)
-
 
 def board_module(profile):
     """The board module for a profile name (its key tables; no hardware is touched)."""
@@ -306,45 +297,6 @@ class KeyboardButtons(Buttons):
             elif self.window is not None and event.type in (pg.WINDOWEXPOSED, pg.VIDEOEXPOSE):
                 self.window.present()
         return super().poll()
-
-
-def key_tables(module):
-    """(short, long, repeat, key names, help) for a profile: the board's own keys first (same
-    numbers as on the board), then the direct keys. ``n`` needs a long press where the board's
-    new-game is a long press."""
-    n_board = len(module.SHORT)
-    short = bytearray(module.SHORT)
-    long = bytearray(module.LONG) + bytearray(n_board - len(module.LONG))
-    repeat = bytearray(module.REPEAT) + bytearray(n_board - len(module.REPEAT))
-    names = {}
-    for name, number in module.DESKTOP_KEYS:
-        names[name] = number
-    new_game_long = I.NEW_GAME in module.LONG
-    for name, code, rep in DIRECT_KEYS:
-        names[name] = len(short)
-        if code == I.NEW_GAME and new_game_long:
-            short.append(I.NONE)
-            long.append(code)
-        else:
-            short.append(code)
-            long.append(0)
-        repeat.append(rep)
-    return bytes(short), bytes(long), bytes(repeat), names, keymap_help(module)
-
-
-def keymap_help(module):
-    """(key, meaning) pairs for the desktop version of a board."""
-    new_game = "hold n" if I.NEW_GAME in module.LONG else "n"
-    pairs = [("arrows", "move"), ("space", "roll"), ("1-5", "hold die 1-5"),
-             ("enter", "score / choose"), ("esc", "menu"), (new_game, "new game"),
-             ("m", "sound on/off"), ("h", "hint")]
-    labels = dict(module.KEYMAP_HELP)
-    for name, number in module.DESKTOP_KEYS:
-        label = module.KEY_LABELS[number]
-        meaning = labels.get(label) or next(
-            (m for k, m in module.KEYMAP_HELP if label in k.split(" / ")), "")
-        pairs.append(("%s (%s)" % (name, label), meaning))
-    return tuple(pairs)
 
 
 # -- the board ----------------------------------------------------------------------------

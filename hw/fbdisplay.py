@@ -43,6 +43,17 @@ _LAST = const(126)
 # A change to any Group's list of children (append, insert, remove, pop) redraws the whole
 # screen at the next refresh: rare (start-up), and it keeps the bookkeeping small.
 _TREE = array("l", [0])
+# Bumped by every change a refresh could see (a bitmap, tile or palette that becomes dirty, a
+# move, a hide): a refresh that finds it where it was last time returns at once, so an idle
+# frame costs no walk over the scene (the web page calls refresh 60 times a second).
+_CHANGES = array("l", [0])
+_WRAP = const(0x3FFFFFFF)
+_RUN = const(16)  # pixels a solid fill or a clear copies at once (slice assignment)
+_ZEROS = bytes(2 * _RUN)
+
+
+def _changed():
+    _CHANGES[0] = (_CHANGES[0] + 1) & _WRAP
 
 
 # -- Bitmap ---------------------------------------------------------------------------------
@@ -127,6 +138,7 @@ class Bitmap:
 
     def _touch(self, x1, y1, x2, y2):
         if not self._dirty:
+            _CHANGES[0] = (_CHANGES[0] + 1) & _WRAP
             self._dirty = True
             self._dx1 = x1
             self._dy1 = y1
@@ -262,16 +274,19 @@ class Palette:
             self._rgb565[i] = rgb565(colour)
             self._mono[i] = mono(colour)
             self._dirty = True
+            _changed()
 
     def make_transparent(self, i):
         if not self._transparent[i]:
             self._transparent[i] = 1
             self._dirty = True
+            _changed()
 
     def make_opaque(self, i):
         if self._transparent[i]:
             self._transparent[i] = 0
             self._dirty = True
+            _changed()
 
     def is_transparent(self, i):
         return self._transparent[i] == 1
@@ -329,6 +344,7 @@ class TileGrid:
     def pixel_shader(self, shader):
         self._shader = shader
         self._touch_all()
+        _changed()
 
     @property
     def width(self):
@@ -352,7 +368,9 @@ class TileGrid:
 
     @x.setter
     def x(self, value):
-        self._x = value
+        if value != self._x:
+            self._x = value
+            _changed()
 
     @property
     def y(self):
@@ -360,7 +378,9 @@ class TileGrid:
 
     @y.setter
     def y(self, value):
-        self._y = value
+        if value != self._y:
+            self._y = value
+            _changed()
 
     @property
     def hidden(self):
@@ -368,7 +388,10 @@ class TileGrid:
 
     @hidden.setter
     def hidden(self, value):
-        self._hidden = bool(value)
+        value = bool(value)
+        if value != self._hidden:
+            self._hidden = value
+            _changed()
 
     def _index(self, index):
         if isinstance(index, tuple):
@@ -386,6 +409,7 @@ class TileGrid:
         ty = i // self._width
         tx = i - ty * self._width
         if not self._tdirty:
+            _CHANGES[0] = (_CHANGES[0] + 1) & _WRAP
             self._tdirty = True
             self._tx1 = tx
             self._ty1 = ty
@@ -402,6 +426,7 @@ class TileGrid:
             self._ty2 = ty + 1
 
     def _touch_all(self):
+        _CHANGES[0] = (_CHANGES[0] + 1) & _WRAP
         self._tdirty = True
         self._tx1 = 0
         self._ty1 = 0
@@ -470,7 +495,9 @@ class Group:
 
     @scale.setter
     def scale(self, value):
-        self._scale = value
+        if value != self._scale:
+            self._scale = value
+            _changed()
 
     @property
     def x(self):
@@ -478,7 +505,9 @@ class Group:
 
     @x.setter
     def x(self, value):
-        self._x = value
+        if value != self._x:
+            self._x = value
+            _changed()
 
     @property
     def y(self):
@@ -486,7 +515,9 @@ class Group:
 
     @y.setter
     def y(self, value):
-        self._y = value
+        if value != self._y:
+            self._y = value
+            _changed()
 
     @property
     def hidden(self):
@@ -494,7 +525,10 @@ class Group:
 
     @hidden.setter
     def hidden(self, value):
-        self._hidden = bool(value)
+        value = bool(value)
+        if value != self._hidden:
+            self._hidden = value
+            _changed()
 
 
 # -- fonts ----------------------------------------------------------------------------------
@@ -680,6 +714,9 @@ class FrameBufferDisplay:
         self._root = None
         self._full = True
         self._tree = -1
+        self._seen = -1  # _CHANGES at the last refresh
+        self._run = bytearray(2 * _RUN)  # _RUN pixels of one colour, copied by slice
+        self._run_colour = -1
         self._stream = array("H", [0xFFFF, 0xFFFF])
         self._crc = array("H", [0xFFFF, 0xFFFF])
 
@@ -703,12 +740,16 @@ class FrameBufferDisplay:
         if root is None:
             return True
         force = self._full or self._tree != _TREE[0]
+        if not force and self._seen == _CHANGES[0]:
+            self.refresh_count += 1  # nothing changed anywhere since the last refresh
+            return True
         if force:
             self._full = False
             self._tree = _TREE[0]
             self._add(0, 0, self.width, self.height)
         self._walk(root, 0, 0, 1, not root._hidden, force)
         self._clean(root)
+        self._seen = _CHANGES[0]
         i = 0
         while i < self.dirty_count:
             d = self.dirty
@@ -807,7 +848,8 @@ class FrameBufferDisplay:
     def _compose(self, x1, y1, x2, y2):
         self.pixels_drawn += (x2 - x1) * (y2 - y1)
         if self.keep_frame:
-            self._clear(self.frame, x1, y1, x2, y2, 0, 0, self.width)
+            if not self._covered(x1, y1, x2, y2):
+                self._clear(self.frame, x1, y1, x2, y2, 0, 0, self.width)
             self._paint(self._root, 0, 0, 1, x1, y1, x2, y2, self.frame, 0, 0, self.width)
             return
         w = x2 - x1
@@ -818,10 +860,25 @@ class FrameBufferDisplay:
             yb = y + rows
             if yb > y2:
                 yb = y2
-            self._clear(band, x1, y, x2, yb, x1, y, w)
+            if not self._covered(x1, y, x2, yb):
+                self._clear(band, x1, y, x2, yb, x1, y, w)
             self._paint(self._root, 0, 0, 1, x1, y, x2, yb, band, x1, y, w)
             crc_update(self._stream, band, 0, w * (yb - y) * 2)
             y = yb
+
+    def _covered(self, x1, y1, x2, y2):
+        """True when the scene's first layer is a plain opaque background over the whole area
+        (it paints every pixel first, so clearing the area first changes nothing)."""
+        root = self._root
+        if root._hidden or root._scale != 1 or not root._items:
+            return False
+        tg = root._items[0]
+        if tg._group or tg._hidden or tg._bitmap.value_count != 1 or tg._shader._transparent[0]:
+            return False
+        ax = root._x + tg._x
+        ay = root._y + tg._y
+        return (ax <= x1 and ay <= y1 and ax + tg._width * tg._tw >= x2
+                and ay + tg._height * tg._th >= y2)
 
     @staticmethod
     def _clear(buf, x1, y1, x2, y2, bx, by, stride):
@@ -829,6 +886,9 @@ class FrameBufferDisplay:
         while y < y2:
             o = ((y - by) * stride + (x1 - bx)) * 2
             end = o + (x2 - x1) * 2
+            while o + 2 * _RUN <= end:
+                buf[o:o + 2 * _RUN] = _ZEROS
+                o += 2 * _RUN
             while o < end:
                 buf[o] = 0
                 o += 1
@@ -869,6 +929,8 @@ class FrameBufferDisplay:
         gw = tg._width
         per_row = tg._per_row
         tiles = tg._tiles
+        tws = tw * s  # a tile's width on the screen
+        solid = bmp.value_count == 1  # every pixel is value 0 (a plain background)
         sy = cy1
         while sy < cy2:
             ly = (sy - iy) // s
@@ -877,28 +939,81 @@ class FrameBufferDisplay:
             py = ly - trow * th
             o = ((sy - by) * stride + (cx1 - bx)) * 2
             sx = cx1
-            while sx < cx2:
-                lx = (sx - ix) // s
-                tcol = lx // tw
+            while sx < cx2:  # one run per tile: the tile's bitmap row is fixed along it
+                rx = sx - ix
+                tcol = rx // tws
+                end = ix + (tcol + 1) * tws
+                if end > cx2:
+                    end = cx2
+                n = end - sx  # screen pixels in this run
+                sx = end
+                if solid:
+                    if transparent[0]:
+                        o += 2 * n
+                        continue
+                    c = colours[0]
+                    hi = c >> 8
+                    lo = c & 255
+                    if n >= _RUN:  # whole runs of one colour by slice (no allocation)
+                        pat = self._run
+                        if self._run_colour != c:
+                            self._run_colour = c
+                            j = 0
+                            while j < 2 * _RUN:
+                                pat[j] = hi
+                                pat[j + 1] = lo
+                                j += 2
+                        while n >= _RUN:
+                            buf[o:o + 2 * _RUN] = pat
+                            o += 2 * _RUN
+                            n -= _RUN
+                    while n:
+                        buf[o] = hi
+                        buf[o + 1] = lo
+                        o += 2
+                        n -= 1
+                    continue
                 t = tiles[rowbase + tcol]
                 tr = t // per_row
-                px = (t - tr * per_row) * tw + lx - tcol * tw
+                inner = rx - tcol * tws  # screen pixels into the tile
+                px = (t - tr * per_row) * tw + inner // s
+                k = s - inner % s  # screen pixels left of the first bitmap pixel
                 row = (tr * th + py) * bstride
-                if bits == 1:
-                    v = (data[row + (px >> 3)] >> (7 - (px & 7))) & 1
-                elif bits < 8:
-                    bit = px * bits
-                    v = (data[row + (bit >> 3)] >> (8 - bits - (bit & 7))) & mask
-                elif bits == 8:
-                    v = data[row + px]
-                else:
-                    v = bmp.get(px, tr * th + py)
-                if not transparent[v]:
-                    c = colours[v]
-                    buf[o] = c >> 8
-                    buf[o + 1] = c & 255
-                o += 2
-                sx += 1
+                if bits == 1 and transparent[0]:  # text: skip a run over zero bytes at once
+                    last = px + (n - k + s - 1) // s if n > k else px
+                    b = row + (px >> 3)
+                    b2 = row + (last >> 3)
+                    while b <= b2 and not data[b]:
+                        b += 1
+                    if b > b2:
+                        o += 2 * n
+                        continue
+                while n:
+                    if bits == 1:
+                        v = (data[row + (px >> 3)] >> (7 - (px & 7))) & 1
+                    elif bits < 8:
+                        bit = px * bits
+                        v = (data[row + (bit >> 3)] >> (8 - bits - (bit & 7))) & mask
+                    elif bits == 8:
+                        v = data[row + px]
+                    else:
+                        v = bmp.get(px, tr * th + py)
+                    if k > n:
+                        k = n
+                    n -= k
+                    if transparent[v]:
+                        o += 2 * k
+                    else:
+                        c = colours[v]
+                        hi = c >> 8
+                        lo = c & 255
+                        while k:
+                            buf[o] = hi
+                            buf[o + 1] = lo
+                            o += 2
+                            k -= 1
+                    k = s
+                    px += 1
             sy += 1
 
     # -- reading ----------------------------------------------------------------------------

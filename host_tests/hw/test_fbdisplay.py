@@ -65,6 +65,59 @@ def test_refresh_composes_only_what_changed_and_checksums_the_frame():
     assert d.checksum() == zlib.crc32(d.frame)
 
 
+def test_an_idle_refresh_walks_nothing_and_every_kind_of_change_is_still_seen():
+    d, text, word, big, pal = scene()
+    d.refresh()
+    walks = []
+    plain = d._walk
+
+    def walk(*args):
+        walks.append(1)
+        return plain(*args)
+
+    d._walk = walk
+    for _ in range(3):
+        d.refresh()
+    assert walks == [] and d.dirty_count == 0  # the web page's idle frame: no walk, no blit
+    root = d.root_group
+    glyphs = fb.Bitmap(6, 12, 2)
+    tile = fb.TileGrid(glyphs, pixel_shader=pal, x=40, y=2)
+    root.append(tile)
+    changes = [
+        lambda: text.__setitem__(2, ord("C") - 32),
+        lambda: glyphs.__setitem__((1, 1), 1),
+        lambda: pal.__setitem__(1, 0xFF0000),
+        lambda: pal.make_transparent(0),
+        lambda: pal.make_opaque(0),
+        lambda: setattr(tile, "x", 44),
+        lambda: setattr(tile, "y", 4),
+        lambda: setattr(tile, "hidden", True),
+        lambda: setattr(tile, "hidden", False),
+        lambda: setattr(big, "x", 6),
+        lambda: setattr(big, "y", 18),
+        lambda: setattr(big, "scale", 1),
+        lambda: setattr(tile, "pixel_shader", fb.Palette(2)),
+        lambda: glyphs.fill(1),
+        lambda: root.remove(tile),
+    ]
+    for change in changes:
+        d.refresh()
+        walks.clear()
+        d.refresh()
+        assert walks == []
+        change()
+        d.refresh()
+        assert walks and d.dirty_count >= 1, change
+    # the same scene drawn from scratch gives the same frame
+    fresh = fb.FrameBufferDisplay(64, 40)
+    fresh.root_group = root
+    fresh.refresh()
+    assert fresh.frame == d.frame
+    setattr(big, "x", big.x)  # the same value again: nothing to redraw
+    d.refresh()
+    assert d.dirty_count == 0
+
+
 def test_a_display_without_a_frame_composes_the_same_pixels():
     a, ta, wa, _, _ = scene()
     b = fb.FrameBufferDisplay(64, 40, True, keep_frame=False)
@@ -97,3 +150,93 @@ def test_font_glyphs_and_install_remove():
     finally:
         installed.remove()
     assert sys.modules.get("displayio") is before
+
+
+def reference_pixel(root, x, y, colour=True):
+    """RGB565 of (x, y) by the plain definition: the topmost opaque pixel of any visible layer."""
+    found = [0]
+
+    def visit(group, ox, oy, scale):
+        for item in group._items:
+            if item._hidden:
+                continue
+            ix, iy = ox + item._x * scale, oy + item._y * scale
+            if item._group:
+                visit(item, ix, iy, scale * item._scale)
+                continue
+            lx, ly = (x - ix), (y - iy)
+            if lx < 0 or ly < 0:
+                continue
+            lx //= scale
+            ly //= scale
+            if lx >= item._width * item._tw or ly >= item._height * item._th:
+                continue
+            t = item[lx // item._tw + (ly // item._th) * item._width]
+            bx = (t % item._per_row) * item._tw + lx % item._tw
+            by = (t // item._per_row) * item._th + ly % item._th
+            v = item._bitmap.get(bx, by)
+            if not item._shader.is_transparent(v):
+                found[0] = fb.rgb565(item._shader[v]) if colour else item._shader._mono[v]
+
+    visit(root, 0, 0, root._scale)
+    return found[0]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_partial_areas_compose_like_the_plain_definition(seed):
+    import random
+
+    rnd = random.Random(seed)
+    d = fb.FrameBufferDisplay(61, 37, colour=seed % 3 != 2, keep_frame=seed % 2 == 0)
+    root = fb.Group()
+    bg = fb.Palette(1)
+    bg[0] = 0x123456
+    kind = seed % 4  # a background over everything, a transparent one, one over a part, none
+    if kind == 1:
+        bg.make_transparent(0)
+    if kind < 3:
+        root.append(fb.TileGrid(fb.Bitmap(8, 8, 1), pixel_shader=bg, width=8, height=5,
+                                x=-2 if kind < 2 else 5, y=-1))
+    for layer in range(5):
+        count = rnd.choice((2, 3, 5, 17, 300))
+        tw, th = rnd.choice(((3, 4), (6, 12), (5, 5), (9, 2)))
+        bmp = fb.Bitmap(tw * 3, th * 2, count)
+        density = rnd.choice((0.03, 0.1, 0.6))  # sparse, like text: runs over zero bytes
+        for i in range(bmp.width * bmp.height):
+            if rnd.random() < density:
+                bmp[i] = rnd.randrange(count)
+        pal = fb.Palette(count)
+        for i in range(count):
+            pal[i] = rnd.randrange(1 << 24)
+        pal.make_transparent(0)
+        tg = fb.TileGrid(bmp, pixel_shader=pal, width=rnd.randint(1, 6), height=rnd.randint(1, 3),
+                         tile_width=tw, tile_height=th, x=rnd.randint(-5, 40), y=rnd.randint(-5, 30))
+        for i in range(tg.width * tg.height):
+            tg[i] = rnd.randrange(6)
+        group = fb.Group(scale=rnd.choice((1, 1, 2, 3)), x=rnd.randint(-3, 20), y=rnd.randint(-3, 10))
+        group.append(tg)
+        root.append(group)
+    d.root_group = root
+    d.refresh()
+    for _ in range(12):
+        x1, x2 = sorted(rnd.sample(range(62), 2))
+        y1, y2 = sorted(rnd.sample(range(38), 2))
+        if d.keep_frame:
+            for y in range(y1, y2):  # stale bytes: the area must be painted or cleared anew
+                d.frame[(y * 61 + x1) * 2:(y * 61 + x2) * 2] = b"\xa5" * ((x2 - x1) * 2)
+            d._compose(x1, y1, x2, y2)
+            for y in range(y1, y2):
+                for x in range(x1, x2):
+                    assert d.pixel(x, y) == reference_pixel(root, x, y, d.colour), (x, y)
+    if d.keep_frame:  # and nothing outside the areas changed
+        for y in range(37):
+            for x in range(61):
+                assert d.pixel(x, y) == reference_pixel(root, x, y, d.colour), (x, y)
+    else:  # the band path: one full area, row by row, into the CRC
+        full = fb.FrameBufferDisplay(61, 37, colour=d.colour)
+        full.root_group = root
+        full.refresh()
+        assert d.stream_checksum() == zlib.crc32(full.frame)
+        for y in range(37):
+            for x in range(61):
+                assert full.pixel(x, y) == reference_pixel(root, x, y, d.colour), (x, y)

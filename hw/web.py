@@ -1,0 +1,313 @@
+"""The web page's board: any real board's screen and keys inside MicroPython WebAssembly, driven
+by the page's JavaScript (``web/pocket.js``), which only moves pixels, keys, sound and saved
+bytes. Everything else is the same ``code.py`` app as on a board.
+
+    from hw import web
+    web.start("pygamer", seed, nvm_hex, 2026, 11, 23)   # builds the board and the app
+    web.step(now_ms)        # one frame; returns flags (DREW, SAVED, SOUND, ...)
+    web.key(n, True)        # key n down (a page button or a keyboard key, hw/keytable.py)
+
+The display is ``hw/fbdisplay.py`` with its RGB565 frame; JavaScript reads the frame, the dirty
+rectangles and the NVM bytes straight from the VM's memory at the addresses ``frame_address()``,
+``dirty_address()`` and ``nvm_address()`` give (the buffers are allocated once and never move).
+The keys are the board's own keys plus the desktop keyboard table (``hw/keytable.py``). The
+clock moves only when ``step(now)`` says (the page passes ``performance.now()``; the browser
+test passes fixed 16 ms steps). Sound cues go to JavaScript by name, played from the cue table
+of ``hw/sound.py`` (``cue_table()``). Saves go to ``localStorage`` after each write."""
+
+from . import fbdisplay, vmboard
+from .base import Board
+from .keymap import Buttons
+from .keytable import key_tables
+from .null import NullLights
+from .nvm import MemoryNVM
+
+DREW = 1  # step() flags: the frame changed (dirty rectangles to copy)
+SAVED = 2  # the NVM was written: store its bytes
+SOUND = 4  # cues to play (cue(i) for i < cue_count())
+STOPPED = 8  # stop the sound
+POWER = 16  # dimmed / asleep changed
+
+_MAX_CUES = 4
+
+# The board's buttons on the page, row by row (key numbers as in the board module), roughly
+# where they sit on the board; keys a board does not wire (the PyGamer's 4..7) are left out.
+ROWS = {
+    "pygamer": ((10,), (8, 11, 9), (3, 2), (0, 1)),
+    "pybadge": ((6,), (7, 5, 4), (3, 2), (0, 1)),
+    "macropad": ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11), (13, 12, 14)),
+    "clue": ((0, 1),),
+    "feather_tft": ((0, 1, 2),),
+    "pico_displaypack": ((0, 2), (1, 3)),
+}
+
+board = None
+app = None
+crashed = False  # the app raised: its error is on the screen until a key restarts it
+
+
+class WebNVM(MemoryNVM):
+    """The board's NVM in the VM; the page keeps a copy in ``localStorage``."""
+
+
+class WebSound:
+    """Cues for the page: ``play(name)`` queues the name; the page plays it with WebAudio."""
+
+    def __init__(self):
+        self.muted = False
+        self.last = None
+        self.count = 0
+        self.queue = [None] * _MAX_CUES
+        self.queued = 0
+        self.stopped = False
+
+    def play(self, name):
+        self.last = name
+        self.count += 1
+        if not self.muted and self.queued < _MAX_CUES:
+            self.queue[self.queued] = name
+            self.queued += 1
+
+    def update(self, now_ms):
+        pass
+
+    def stop(self):
+        self.queued = 0
+        self.stopped = True
+
+
+class WebPower:
+    """Dimming and sleep are shown by the page (a darker / blank screen); the app never blocks:
+    ``sleep_until_button`` returns at once and the page blanks the screen until a key."""
+
+    def __init__(self, display):
+        self.display = display
+        self.dimmed = False
+        self.asleep = False
+        self.changed = False
+
+    def dim(self, on):
+        self.dimmed = bool(on)
+        self.asleep = self.asleep and self.dimmed
+        self.changed = True
+
+    def sleep_until_button(self):
+        self.asleep = True
+        self.changed = True
+
+
+def make_board(profile, seed, nvm=None, today=None):
+    """The web board for ``profile``: the real board's key numbers, then the keyboard's."""
+    from yahtzee_core.rng import SeededDice
+
+    fbdisplay.install()
+    module = vmboard.board_module(profile)
+    short, long, repeat, names, help_pairs = key_tables(module)
+    clock = vmboard.ManualClock(1000, today)
+    keys = vmboard.Keys(len(short))
+    buttons = Buttons(short, long, repeat, module.RING, clock=clock.ticks_ms, event=vmboard.Event())
+    buttons.add_source(keys, 0)
+    buttons.key_names = names
+    display = fbdisplay.FrameBufferDisplay(module.WIDTH, module.HEIGHT, module.COLOUR, True)
+    storage = WebNVM(module.NVM_SIZE)
+    if nvm is not None and len(nvm) == len(storage.data):
+        storage.data[:] = nvm
+    b = Board(
+        name=module.NAME,
+        board_id=module.BOARD_ID,
+        display=display,
+        width=module.WIDTH,
+        height=module.HEIGHT,
+        colour=module.COLOUR,
+        buttons=buttons,
+        keymap_help=help_pairs,
+        rng=SeededDice(seed),
+        storage=storage,
+        storage_persistent=True,
+        sound=WebSound(),
+        lights=NullLights(),
+        clock=clock,
+        power=WebPower(display),
+    )
+    b.profile = module
+    b.keys = keys
+    b.seed = seed
+    return b
+
+
+# -- the page's calls -----------------------------------------------------------------------
+
+
+def start(profile, seed, nvm_hex="", year=0, month=0, day=0):
+    """Build the board and the app (``nvm_hex``: the saved NVM, or "" for a new one)."""
+    global board, app, crashed
+    crashed = False
+    nvm = None
+    if nvm_hex:
+        try:
+            nvm = bytes.fromhex(nvm_hex)
+        except ValueError:
+            nvm = None  # a damaged copy: start empty (the app would reject it anyway)
+    board = make_board(profile, seed, nvm, (year, month, day) if year else None)
+    app = _build()
+    return True
+
+
+def _build():
+    import code
+
+    return code.build_app(board)
+
+
+def _crash(error):
+    """Show ``error`` with the board's crash screen (``ui/crash_screen.py``), as
+    ``run_guarded`` does on a board; the next key press builds a new app on the same NVM."""
+    global app, crashed
+    from ui import crash_screen
+
+    text, where = crash_screen.describe(error)
+    saved = False
+    try:
+        saved = app.store is not None and app.store.has_game()
+    except Exception:  # noqa: BLE001
+        pass
+    sheet = getattr(app, "sheet", None)
+    lay = getattr(app, "layout", None)
+    app = None
+    crash_screen.show_crash(board, text, where, saved, sheet, lay)
+    display = board.display
+    display.root_group = display.root_group  # it refreshed itself: once more, all of it, for the page
+    display.refresh()
+    crashed = True
+
+
+def step(now):
+    """One frame at ``now`` ms (page time); returns the flags of what the page must do."""
+    global app, crashed
+    b = board
+    b.clock.now = now & 0x1FFFFFFF
+    writes = b.storage.writes
+    if crashed:
+        if not len(b.keys.events):
+            return 0
+        b.keys.events.clear()  # the press that restarts does nothing else
+        b.buttons.clear()
+        crashed = False
+        app = _build()
+    try:
+        app.step()
+    except Exception as e:  # noqa: BLE001 - as on a board: the error on the screen, then a restart
+        _crash(e)
+    flags = 0
+    if b.display.dirty_count:
+        flags |= DREW
+    if b.storage.writes != writes:
+        flags |= SAVED
+    snd = b.sound
+    if snd.stopped:
+        snd.stopped = False
+        flags |= STOPPED
+    if snd.queued:
+        flags |= SOUND
+    if b.power.changed:
+        b.power.changed = False
+        flags |= POWER
+    return flags
+
+
+def advance(ms):
+    """Manual stepping (the browser test): move the clock ``ms`` and step once."""
+    return step(board.clock.now + ms)
+
+
+def wait(ms):
+    """Manual stepping: move the clock ``ms`` without a frame (a key held down that long)."""
+    board.clock.advance(ms)
+
+
+def key(n, down):
+    """Key ``n`` (the board's key numbers, then the keyboard's) went down or up."""
+    if down:
+        if board.power.asleep:
+            board.power.asleep = False
+            board.power.changed = True
+        board.keys.press(n)
+    else:
+        board.keys.release(n)
+
+
+def cue_count():
+    return board.sound.queued
+
+
+def cue(i):
+    """The i-th queued cue's name; ``cue_done()`` empties the queue."""
+    return board.sound.queue[i]
+
+
+def cue_done():
+    board.sound.queued = 0
+
+
+def power_state():
+    """0 awake, 1 dimmed, 2 asleep (blank)."""
+    p = board.power
+    return 2 if p.asleep else (1 if p.dimmed else 0)
+
+
+def frame_address():
+    import uctypes
+
+    return uctypes.addressof(board.display.frame)
+
+
+def dirty_address():
+    import uctypes
+
+    return uctypes.addressof(board.display.dirty)
+
+
+def dirty_count():
+    return board.display.dirty_count
+
+
+def nvm_address():
+    import uctypes
+
+    return uctypes.addressof(board.storage.data)
+
+
+def nvm_size():
+    return len(board.storage.data)
+
+
+def checksum():
+    """CRC-32 of the whole screen (as ``whole_app.py`` prints it)."""
+    return board.display.checksum()
+
+
+def current_screen():
+    """The app's screen id (ui/screen.py), -1 while an error is shown."""
+    return -1 if crashed else app.current_id
+
+
+def describe():
+    """The page's static facts as JSON: screen size, key names, button labels, help, cues."""
+    import json
+
+    from .sound import CUES
+
+    m = board.profile
+    names = board.buttons.key_names
+    return json.dumps({
+        "name": m.NAME, "width": m.WIDTH, "height": m.HEIGHT, "colour": m.COLOUR,
+        "labels": list(m.KEY_LABELS), "keys": names, "help": [list(p) for p in board.keymap_help],
+        "rows": [list(r) for r in ROWS[m.NAME]], "cues": CUES, "tables": tables_in_use(),
+    })
+
+
+def tables_in_use():
+    """Names of the strategy tables this VM has (the page says which are missing)."""
+    from .tables import Tables
+
+    return Tables().names()
