@@ -59,6 +59,7 @@ class Driver:
         self.buttons = board.buttons
         self.presses = 0
         self.frames = 0
+        self.wait = True  # after each press, let rolled dice stop (False: measure the tumble)
 
     def frame(self, n=1):
         for _ in range(n):
@@ -75,6 +76,16 @@ class Driver:
         self.keys.release(k)
         self.frame()
         self.presses += 1
+        if self.wait:
+            self.wait_for_dice()
+
+    def wait_for_dice(self):
+        """Frames until rolled dice stop tumbling and the presses kept meanwhile are handled."""
+        tumble = self.app.tumble
+        n = 0
+        while (tumble.active or tumble.waiting()) and n < 100:
+            self.frame()
+            n += 1
 
     def key_for(self, table, code):
         for k in range(len(table)):
