@@ -152,8 +152,10 @@ class PlayScreen(S.Screen):
                 app.buttons.ring_goto(inputs.ENTER)
 
     def leave(self):
-        self.app.tumble.stop()  # another screen: the dice stop, and presses kept for them go
-        self.app.tumble.clear()
+        tumble = self.app.tumble
+        if tumble.active:  # left mid-tumble (game over, the demo ended): the kept presses go too
+            tumble.stop()
+            tumble.clear()
 
     def ring_name(self, code):
         name = _RING_PLAY.get(code)

@@ -136,6 +136,22 @@ def test_presses_during_the_tumble_are_queued_not_lost(profile):
     assert app.tumble.mask == 0b11101  # all but the held die
 
 
+@pytest.mark.parametrize("profile", ["macropad", "pybadge"])
+def test_presses_queued_for_the_next_screen_reach_it(profile):
+    """MENU then DOWN during the tumble: the menu opens and its selection moves. (On the ring
+    boards MENU is a 600 ms hold, longer than the tumble: nothing to queue there.)"""
+    app, board, clock = make_app(profile, seed=4, tumble=True)
+    start(app)
+    drv = _nowait(app)
+    drv.give(I.ROLL)
+    drv.give(I.MENU)
+    drv.give(I.DOWN)
+    assert app.current_id == S.PLAY and app.tumble.active
+    for _ in range(40):
+        step(app)
+    assert app.current_id == S.PAUSE and app.screens[S.PAUSE].sel == 1
+
+
 def test_same_dice_with_and_without_the_tumble():
     """The animation draws no die from the RNG: the same keys give the same game."""
     games = []
