@@ -63,6 +63,9 @@ def measure(profile, to_the_end):
     board.storage = bytearray(b"\xff" * board.profile.NVM_SIZE)
     app = code.build_app(board)
     drv = whole_app.Driver(board, app)
+    from ui.tumble import TUMBLE_MS
+
+    app.tumble.ms = TUMBLE_MS  # the full tumble here (the whole-app run shortens it)
     drv.frame(2)
     title = app.screens[S.TITLE]
     whole_app.goto_item(drv, title, T.PLAYERS)
