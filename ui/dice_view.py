@@ -166,6 +166,12 @@ class DiceView:
             self.mark_shadow[i] = mark
             self.marks[i] = mark
 
+    def show_face(self, i, face):
+        """Die ``i`` shows ``face`` (not held) while it tumbles; its mark stays as it is."""
+        if self.shadow[i] != face:
+            self.shadow[i] = face
+            self.grid[i] = face
+
     def bounds(self):
         """(x, y, width, height) of the dice and their marks on the screen."""
         return (self.x, self.y, 5 * self.pitch * self.scale, (self.die + self.mark_h) * self.scale)

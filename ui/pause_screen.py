@@ -1,5 +1,5 @@
 """The in-game menu (MENU on the play screen): resume, undo the last box, scorecard, new game
-(asks for a second press), settings, help, back to the title screen."""
+(asks for a second press), settings, the rules reader, help, back to the title screen."""
 
 from yahtzee_core import engine
 from yahtzee_core.compat import const
@@ -13,9 +13,10 @@ SETTINGS = const(3)
 HELP = const(4)
 TITLE = const(5)
 UNDO = const(6)
+RULES = const(7)
 
 _LABELS = (b"Resume", b"Scorecard", b"New game", b"Settings", b"Help / keys", b"Quit to title",
-           b"Undo last box")
+           b"Undo last box", b"Rules")
 _CONFIRM = b"Confirm: new game"
 
 
@@ -24,7 +25,7 @@ class PauseScreen(S.ListScreen):
         super().__init__(app, b"Menu")
 
     def build_items(self):
-        for item in (RESUME, UNDO, CARD, NEW_GAME, SETTINGS, HELP, TITLE):
+        for item in (RESUME, UNDO, CARD, NEW_GAME, SETTINGS, RULES, HELP, TITLE):
             self.add(item)
 
     def render(self, item, tf):
@@ -48,6 +49,8 @@ class PauseScreen(S.ListScreen):
             app.show(S.SETTINGS)
         elif item == HELP:
             app.show(S.HELP)
+        elif item == RULES:
+            app.show(S.RULES)
         elif item == TITLE:
             app.show(S.TITLE)
 

@@ -138,6 +138,8 @@ class PlayScreen(S.Screen):
     def on_event(self, ev, arg):
         self.stale = True
         app = self.app
+        if ev == engine.EV_SCORED or ev == engine.EV_TURN_OVER or ev == engine.EV_NEW_GAME or ev == engine.EV_UNDONE:
+            app.tumble.stop()  # the dice now mean something else (an action made outside the keys)
         if ev == engine.EV_CURSOR:
             self.focus = FOCUS_BOXES
         elif ev == engine.EV_UNDONE:
@@ -149,6 +151,12 @@ class PlayScreen(S.Screen):
             if app.game.cursor_visible:
                 app.buttons.ring_goto(inputs.ENTER)
 
+    def leave(self):
+        tumble = self.app.tumble
+        if tumble.active:  # left mid-tumble (game over, the demo ended): the kept presses go too
+            tumble.stop()
+            tumble.clear()
+
     def ring_name(self, code):
         name = _RING_PLAY.get(code)
         return name if name is not None else S.RING_NAMES[code]
@@ -156,6 +164,14 @@ class PlayScreen(S.Screen):
     # -- drawing -----------------------------------------------------------------------------
     def draw(self):
         app = self.app
+        tumble = app.tumble
+        if tumble.active:  # only the tumbling dice change; the rest waits for the result
+            view = self.dice
+            for i in range(5):
+                face = tumble.face(i)
+                if face:
+                    view.show_face(i, face)
+            return
         ring_moved = self.ring_changed()
         if self._msg_serial != app.msg_serial:
             self._msg_serial = app.msg_serial

@@ -28,6 +28,7 @@ HIGH_SCORES = const(9)  # store (hw/nvm_store.py); built always, reached only wi
 INITIALS = const(10)
 CONTINUE = const(11)
 CODE = const(12)  # challenge code entry (title screen)
+RULES = const(13)  # the rules reader (built when opened: ui/rules_screen.py)
 
 # What a ring item does, as shown on a few-button board (index: input code).
 RING_NAMES = (

@@ -30,6 +30,7 @@ class Settings:
         self.pace = PACE_NORMAL
         self.lights = True
         self.autofill = True
+        self.tumble = True  # rolled dice tumble before they show the result (saved as records' still_dice)
         self.show_cost = True  # the coach tells what each human choice cost (saved as records' hide_cost)
         self.dim_after = 2  # 30 s (ui/idle.py)
         self.sleep_after = 4  # 2 min

@@ -1,5 +1,5 @@
 """Preferences: sound, how fast the computer players move, lights, filling the last box, idle
-times, and whether the coach tells what each choice cost."""
+times, whether the coach tells what each choice cost, and whether rolled dice tumble."""
 
 from yahtzee_core.compat import const
 
@@ -14,8 +14,10 @@ BACK = const(4)
 DIM = const(5)
 SLEEP = const(6)
 COSTS = const(7)
+ROLLING = const(8)
 
-_LABELS = (b"Sound", b"Computer", b"Lights", b"Fill last box", b"Back", b"Dim screen", b"Sleep", b"Coach costs")
+_LABELS = (b"Sound", b"Computer", b"Lights", b"Fill last box", b"Back", b"Dim screen", b"Sleep", b"Coach costs",
+           b"Rolling dice")
 _ON_OFF = (b"off", b"on")
 
 
@@ -31,7 +33,7 @@ class SettingsScreen(S.ListScreen):
         super().enter()
 
     def build_items(self):
-        for item in (SOUND, PACE, LIGHTS, AUTOFILL, DIM, SLEEP):
+        for item in (SOUND, PACE, ROLLING, LIGHTS, AUTOFILL, DIM, SLEEP):
             self.add(item)
         if self.app.can_hint():
             self.add(COSTS)
@@ -51,6 +53,8 @@ class SettingsScreen(S.ListScreen):
             self.pair(tf, _LABELS[item], IDLE_NAMES[s.dim_after if item == DIM else s.sleep_after])
         elif item == COSTS:
             self.pair(tf, _LABELS[item], _ON_OFF[s.show_cost])
+        elif item == ROLLING:
+            self.pair(tf, _LABELS[item], _ON_OFF[s.tumble])
         else:
             self.label(tf, _LABELS[item])
 
@@ -71,6 +75,8 @@ class SettingsScreen(S.ListScreen):
             s.sleep_after = (s.sleep_after + step) % len(IDLE_NAMES)
         elif item == COSTS:
             s.show_cost = not s.show_cost
+        elif item == ROLLING:
+            s.tumble = not s.tumble
         else:
             return False
         self.app.apply_preferences()

@@ -24,6 +24,7 @@ HELP = const(13)
 STATS = const(14)
 HIGH_SCORES = const(15)
 CHALLENGE = const(16)
+RULES = const(17)
 
 _TEXT_DISCARD = b"Sure? Press again"  # START with a saved game: a second press drops it
 
@@ -31,7 +32,7 @@ _LABELS = {
     START: b"Start game", CONTINUE: b"Continue game", VARIANT: b"Game", PLAYERS: b"Players",
     DUPLICATE: b"Same dice", JOKER: b"Joker", SOUND: b"Sound", DEFUSE: b"Defuse mode",
     SETTINGS: b"Settings", HELP: b"Help / keys", STATS: b"Statistics", HIGH_SCORES: b"High scores",
-    CHALLENGE: b"Challenge",
+    CHALLENGE: b"Challenge", RULES: b"Rules",
 }
 _SEAT = (b"Player 1", b"Player 2", b"Player 3", b"Player 4")
 _DIGITS = (b"1", b"2", b"3", b"4")
@@ -67,6 +68,7 @@ class TitleScreen(S.ListScreen):
             self.add(HIGH_SCORES)
             self.add(STATS)
         self.add(SETTINGS)
+        self.add(RULES)
         self.add(HELP)
 
     def render(self, item, tf):
@@ -147,6 +149,8 @@ class TitleScreen(S.ListScreen):
             app.show(S.SETTINGS)
         elif item == HELP:
             app.show(S.HELP)
+        elif item == RULES:
+            app.show(S.RULES)
         elif item == STATS:
             app.show(S.STATS)
         elif item == HIGH_SCORES:

@@ -188,8 +188,8 @@ SETTINGS_FIELDS = (
     ("lights", 1, 0, 1, 1),  # LEDs show held dice
 )
 SETTINGS_BYTES = const(6)  # 23 bits of fields + 4 seat kinds x 2 + initials 3 x 5 = 46 bits,
-# then hide_cost (1 bit, in what version 1 kept reserved: 0 = the coach shows costs) and 1 reserved
-_RESERVED_BITS = const(1)
+# then hide_cost and still_dice (1 bit each, in what earlier images kept reserved and wrote 0:
+# 0 = the coach shows costs, 0 = rolled dice tumble). No reserved bit is left.
 
 
 class Settings:
@@ -205,6 +205,7 @@ class Settings:
         for f in SETTINGS_FIELDS:
             setattr(self, f[0], f[4])
         self.hide_cost = 0
+        self.still_dice = 0
         for s in range(_engine.MAX_SEATS):
             self.kinds[s] = _engine.HUMAN if s == 0 else _engine.MEDIUM
         self.initials[:] = DEFAULT_INITIALS
@@ -213,6 +214,7 @@ class Settings:
         for f in SETTINGS_FIELDS:
             setattr(self, f[0], getattr(other, f[0]))
         self.hide_cost = other.hide_cost
+        self.still_dice = other.still_dice
         self.kinds[:] = other.kinds
         self.initials[:] = other.initials
 
@@ -248,6 +250,8 @@ class Settings:
                 getattr(obj, name)[:] = getattr(self, name)
         if hasattr(obj, "show_cost"):
             obj.show_cost = not self.hide_cost
+        if hasattr(obj, "tumble"):
+            obj.tumble = not self.still_dice
 
     def import_from(self, obj):
         """Take every field ``obj`` has (bools become 0/1); values out of range are ignored."""
@@ -264,6 +268,8 @@ class Settings:
                 self.initials[i] = obj.initials[i] & 31
         if hasattr(obj, "show_cost"):
             self.hide_cost = 0 if obj.show_cost else 1
+        if hasattr(obj, "tumble"):
+            self.still_dice = 0 if obj.tumble else 1
 
     def pack(self, w):
         for f in SETTINGS_FIELDS:
@@ -273,7 +279,7 @@ class Settings:
         for i in range(3):
             w.put(self.initials[i], _CHAR_BITS)
         w.put(self.hide_cost, 1)
-        w.put(0, _RESERVED_BITS)
+        w.put(self.still_dice, 1)
 
     def unpack(self, r):
         """Read and validate; on any bad field the settings are reset and False returned."""
@@ -288,7 +294,8 @@ class Settings:
         for i in range(3):
             self.initials[i] = r.get(_CHAR_BITS)
         self.hide_cost = r.get(1)
-        if r.get(_RESERVED_BITS) != 0 or r.overrun:
+        self.still_dice = r.get(1)
+        if r.overrun:
             ok = False
         if not ok:
             self.reset()

@@ -198,12 +198,36 @@ def test_bad_settings_are_reset():
     t.brightness = 2
     assert t.unpack(R.Bits(buf)) and t.brightness == 7
     bad = bytearray(buf)
-    bad[5] |= 0x80  # a reserved bit
+    bad[0] |= 0x0E  # brightness field 7: level 8 does not exist
     assert not t.unpack(R.Bits(bad)) and t.brightness == 5
     # variant 3 does not exist
     s.variant = R.NUM_VARIANTS
     s.pack(R.Bits(buf))
     assert not t.unpack(R.Bits(buf)) and t.variant == 0
+
+
+def test_still_dice_uses_the_last_reserved_bit_and_old_images_tumble():
+    s = R.Settings()
+    buf = bytearray(R.SETTINGS_BYTES)
+    s.pack(R.Bits(buf))
+    assert buf[5] & 0x80 == 0  # the bit earlier images kept reserved (and wrote 0)
+    t = R.Settings()
+    t.still_dice = 1
+    assert t.unpack(R.Bits(buf)) and t.still_dice == 0  # an old image: the dice tumble
+    s.still_dice = 1
+    s.pack(R.Bits(buf))
+    assert buf[5] & 0x80 == 0x80
+    assert t.unpack(R.Bits(buf)) and t.still_dice == 1
+
+    class Ui:
+        tumble = True
+
+    ui = Ui()
+    t.export_to(ui)
+    assert ui.tumble is False
+    ui.tumble = True
+    t.import_from(ui)
+    assert t.still_dice == 0
 
 
 class _UiSettings:

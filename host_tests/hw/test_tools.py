@@ -289,3 +289,26 @@ def test_compacted_source_is_the_same_program_on_the_same_lines():
             assert small.count("\n") == text.count("\n"), target
             assert _docstrings_blanked(ast.parse(small)) == _docstrings_blanked(ast.parse(text)), target
             assert len(small) < len(text), target
+
+
+def test_a_library_package_ships_only_the_modules_the_code_imports(tmp_path):
+    lib = tmp_path / "lib"
+    pkg = lib / "adafruit_display_text"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("# SPDX-License-Identifier: MIT\n\"\"\"Doc.\"\"\"\nX = 1  # note\n")
+    (pkg / "bitmap_label.py").write_text("from adafruit_display_text import LabelBase\nfrom . import x\n")
+    (pkg / "label.py").write_text("")
+    (pkg / "text_box.py").write_text("")
+    user = tmp_path / "app.py"
+    user.write_text("def f():\n    from adafruit_display_text import bitmap_label\n")
+    used = deploy.package_modules("adafruit_display_text", str(pkg), [str(user)])
+    assert {os.path.basename(p) for p in used} == {"__init__.py", "bitmap_label.py"}
+    # and the real plan: the rules reader's import brings exactly those two
+    pico = targets("pico_displaypack", str(lib))
+    assert "lib/adafruit_display_text/bitmap_label.py" in pico
+    assert "lib/adafruit_display_text/label.py" not in pico and "lib/adafruit_display_text/text_box.py" not in pico
+    # compacted, with the licence header kept and the lines where they were
+    out = deploy.compact_library((pkg / "__init__.py").read_text())
+    assert out.split("\n")[0] == "# SPDX-License-Identifier: MIT" and "note" not in out and "Doc" not in out
+    assert out.count("\n") == (pkg / "__init__.py").read_text().count("\n")
+

@@ -9,7 +9,8 @@ with gc.mem_alloc() deltas (this port frees nothing inside a top-level call, so 
 every byte allocated) and, where the delta is 0, once more under micropython.heap_lock() (any
 allocation raises MemoryError). Prints one line per board; exits 1 when a kind that must not
 allocate does: idle frames, roll, hold, cursor, screen changes between built screens (play,
-menu, scorecard), the command ring, a hint (the coach's search). Kinds that write the NVM
+menu, scorecard), the command ring, a hint (the coach's search), a frame while rolled dice
+tumble and a press queued meanwhile (rolls include their tumble: the Driver waits for it). Kinds that write the NVM
 allocate and are measured and printed: scoring a box (the save), a computer turn (its score
 saves too), the last turn with the game over (statistics, high score, save)."""
 
@@ -21,7 +22,8 @@ import micropython
 import whole_app
 from hw import inputs as I
 
-MUST_BE_ZERO = ("idle frame", "roll", "hold", "cursor", "screen change", "ring step", "hint")
+MUST_BE_ZERO = ("idle frame", "roll", "hold", "cursor", "screen change", "ring step", "hint", "tumble frame",
+                "tumble press")
 
 
 def allocated(fn, n):
@@ -61,6 +63,9 @@ def measure(profile, to_the_end):
     board.storage = bytearray(b"\xff" * board.profile.NVM_SIZE)
     app = code.build_app(board)
     drv = whole_app.Driver(board, app)
+    from ui.tumble import TUMBLE_MS
+
+    app.tumble.ms = TUMBLE_MS  # the full tumble here (the whole-app run shortens it)
     drv.frame(2)
     title = app.screens[S.TITLE]
     whole_app.goto_item(drv, title, T.PLAYERS)
@@ -152,6 +157,20 @@ def measure(profile, to_the_end):
     b = gc.mem_alloc()
     drv.give(I.ROLL)
     roll_rows.append(gc.mem_alloc() - b)
+    # the second roll's tumble frame by frame (made longer so every measured frame tumbles),
+    # and presses during it (queued until the dice stop)
+    assert app.settings.tumble and app.tumble.count > 0
+    usual_ms = app.tumble.ms
+    app.tumble.ms = 1200
+    drv.wait = False
+    drv.give(I.ROLL)
+    note("tumble frame", lambda: drv.frame(1), 10)
+    note("tumble press", lambda: drv.give(I.RIGHT), 3)
+    assert app.tumble.active and app.tumble.waiting() > 0
+    drv.wait = True
+    drv.wait_for_dice()
+    app.tumble.ms = usual_ms
+    assert not app.tumble.active and app.tumble.waiting() == 0
     roll_ok = locked(lambda: drv.give(I.ROLL), 1) if roll_rows[-1] == 0 else None
     rows.append(("roll", max(roll_rows[1:]) if len(roll_rows) > 1 else roll_rows[0], roll_ok))
     gc.collect()

@@ -70,3 +70,34 @@ def test_no_project_allocation_per_idle_frame_or_action(profile):
     settle(app)
     size, lines = measure(lambda: step(app))
     assert size == 0, lines
+
+
+@pytest.mark.parametrize("profile", ["macropad", "pygamer", "clue"])
+def test_no_project_allocation_per_tumble_frame(profile):
+    """Frames while rolled dice tumble (faces change every few frames) and the press queued
+    meanwhile allocate nothing; the first tumble warms up."""
+    app, board, clock = make_app(profile, seed=2, tumble=True)
+    start(app)
+    app.buttons.inject(I.ROLL)
+    step(app)
+    while app.tumble.active:
+        step(app)
+    app.buttons.inject(I.ROLL)
+    step(app)
+    assert app.tumble.active
+
+    def frames():
+        step(app, 4)
+        assert app.tumble.active
+
+    size, lines = measure(frames, repeat=3)
+    assert size == 0, lines
+
+    def press():  # a press kept for when the dice stop
+        app.buttons.inject(I.HOLD_1)
+        step(app)
+
+    size, lines = measure(press, repeat=2)
+    assert size == 0, lines
+    assert app.tumble.active and app.tumble.waiting() == 3
+

@@ -16,8 +16,11 @@ PROFILES = desktop.PROFILES
 FRAME_MS = 16
 
 
-def make_app(profile="pygamer", seed=1, dice=None, seats=1, kinds=None, variant=0, **settings):
-    """(app, board, clock) on a headless desktop board; ``dice``: scripted die values."""
+def make_app(profile="pygamer", seed=1, dice=None, seats=1, kinds=None, variant=0, tumble=False, **settings):
+    """(app, board, clock) on a headless desktop board; ``dice``: scripted die values.
+
+    ``tumble`` (Settings' "Rolling dice") is off unless asked for, so a test sees a roll's
+    result one frame later; host_tests/ui/test_tumble.py and the KeyDriver cover it on."""
     clock = FakeClock(1000)
     board = desktop.make_board(profile, headless=True, seed=seed, clock=clock)
     s = Settings()
@@ -26,6 +29,7 @@ def make_app(profile="pygamer", seed=1, dice=None, seats=1, kinds=None, variant=
     if kinds:
         for i, k in enumerate(kinds):
             s.kinds[i] = k
+    s.tumble = tumble
     for key, value in settings.items():
         setattr(s, key, value)
     app = App(board, settings=s)
@@ -86,6 +90,15 @@ class KeyDriver:
         b.key(k, False, clock())
         step(self.app)
         self.presses += 1
+        self.wait_for_dice()
+
+    def wait_for_dice(self):
+        """Frames until rolled dice stop tumbling (a player watches them land)."""
+        for _ in range(100):
+            if not self.app.tumble.active and not self.app.tumble.waiting():
+                return
+            step(self.app)
+        raise AssertionError("the dice never stopped")
 
     def give(self, code):
         k = self._key_for(self.buttons.short, code)

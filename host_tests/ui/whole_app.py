@@ -59,6 +59,10 @@ class Driver:
         self.buttons = board.buttons
         self.presses = 0
         self.frames = 0
+        self.wait = True  # after each press, let rolled dice stop (False: measure the tumble)
+        # A shorter tumble (10 frames, not 25) keeps this long VM run's time in check; the full
+        # 400 ms tumble's frames are checked by mp_app_alloc.py and host_tests/ui/test_tumble.py.
+        app.tumble.ms = 160
 
     def frame(self, n=1):
         for _ in range(n):
@@ -75,6 +79,16 @@ class Driver:
         self.keys.release(k)
         self.frame()
         self.presses += 1
+        if self.wait:
+            self.wait_for_dice()
+
+    def wait_for_dice(self):
+        """Frames until rolled dice stop tumbling and the presses kept meanwhile are handled."""
+        tumble = self.app.tumble
+        n = 0
+        while (tumble.active or tumble.waiting()) and n < 100:
+            self.frame()
+            n += 1
 
     def key_for(self, table, code):
         for k in range(len(table)):

@@ -1,0 +1,162 @@
+"""The rules reader through each board's own keys: opened from the title and from the in-game
+menu, read page by page to the end (ENTER on the last page closes it), every page inside its
+screen on every size (no text outside its area, no line wider than the screen, no more lines
+than fit) and nothing cut (the pages hold every word of every section, in order); the rules it
+explains are the table's (the variant chosen, or the game's), and closing it frees it."""
+
+import sys
+
+import pytest
+
+from adafruit_display_text import wrap_text_to_pixels
+
+from hw import inputs as I
+from ui import pause_screen as P
+from ui import rules_text
+from ui import screen as S
+from ui import title_screen as T
+from yahtzee_core import rules
+
+from ui_harness import PROFILES, KeyDriver, make_app, read_field, settle, start
+
+VARIANTS = [(0, rules.JOKER_FORCED), (0, rules.JOKER_FREE), (1, rules.JOKER_NONE), (2, rules.JOKER_NONE)]
+
+
+def _goto(drv, screen, item):
+    for code in (I.DOWN, I.UP):
+        for _ in range(screen.count + 1):
+            if screen.items[screen.sel] == item:
+                return
+            before = screen.sel
+            drv.give(code)
+            if screen.sel == before:
+                break
+    assert screen.items[screen.sel] == item
+
+
+def _background_rows(app, y1, y2):
+    """True when rows y1..y2-1 show nothing but the background."""
+    d = app.display
+    bg = d.as_shown(app.colours[0])
+    for y in range(max(0, y1), min(y2, app.layout.height)):
+        for x in range(0, app.layout.width):
+            if d.pixel(x, y) != bg:
+                return False
+    return True
+
+
+def _check_page(app, reader):
+    lay = app.layout
+    x, top, width, rows, scale = reader.box
+    lines = reader.page_lines()
+    assert 0 < len(lines) <= rows
+    for line in lines:
+        w = sum(reader.font.get_glyph(ord(ch)).shift_x for ch in line) * scale
+        assert x + w <= lay.width, "line %r is %d px wide" % (line, w)
+    label = reader.label
+    bx, by, bw, bh = label.bounding_box
+    left = label.x + bx * scale
+    upper = label.y + by * scale
+    footer_top = reader.footer.y if reader.footer is not None else lay.height
+    bottom_of_text = top + len(lines) * 12 * scale
+    assert left >= 0 and left + bw * scale <= lay.width
+    assert upper >= top and upper + bh * scale <= bottom_of_text <= footer_top, "text runs off the page"
+    # on the screen: nothing between the text and the footer (or the bottom)
+    assert _background_rows(app, bottom_of_text, footer_top)
+    assert reader.header.bounds()[1] + reader.header.bounds()[3] <= top
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("variant,joker", VARIANTS)
+def test_every_page_fits_and_nothing_is_cut(profile, variant, joker):
+    app, board, clock = make_app(profile, seed=1, variant=variant, joker=joker)
+    drv = KeyDriver(app)
+    title = app.screens[S.TITLE]
+    _goto(drv, title, T.RULES)
+    drv.give(I.ENTER)
+    assert app.current_id == S.RULES
+    reader = app.screens[S.RULES]
+    rs = app.settings.rules()
+    assert reader.rules() is rs and rs.variant_id == variant
+    sections = rules_text.sections(rs, board.keymap_help)
+    assert [t for t, _ in reader.sections] == [t for t, _ in sections]
+    words = {}
+    seen = 0
+    pages = len(reader.pages)
+    while app.current_id == S.RULES:
+        settle(app)
+        _check_page(app, reader)
+        shown = read_field(app, reader.header)  # from the screen's pixels
+        section = reader.pages[reader.page] // 256
+        assert shown.startswith(sections[section][0])
+        assert shown.rstrip().endswith("%d/%d" % (reader.page + 1, len(reader.pages)))
+        words.setdefault(section, []).extend(" ".join(reader.page_lines()).split())
+        seen += 1
+        drv.give(I.ENTER)
+    assert app.current_id == S.TITLE and seen == pages
+    for s, (name, text) in enumerate(sections):
+        assert words[s] == text.split(), "section %s cut" % name
+    # the boxes, bonus, Joker and keys all had a page
+    assert len(words) == len(sections) == rs.n_boxes + 2 + (1 if rs.joker else 0) + 1
+
+
+def test_text_comes_from_the_rule_table():
+    for v, j in VARIANTS:
+        rs = rules.by_id(v, j if j else None)
+        for box in range(rs.n_boxes):
+            ex = rules_text.example(rs, box)
+            dice = [int(d) for d in ex.split(":")[1].split("scores")[0].split()]
+            assert int(ex.split("scores")[1].strip(" .")) == rs.score(box, dice) > 0
+        text = rules_text.bonuses(rs)
+        if rs.upper_bonus:
+            assert str(rs.upper_threshold) in text and str(rs.upper_bonus) in text
+        if rs.yahtzee_bonus:
+            assert str(rs.yahtzee_bonus) in text
+        assert (rules_text.joker(rs) is None) == (rs.joker == rules.JOKER_NONE)
+    assert "official" in rules_text.joker(rules.get("yahtzee", rules.JOKER_FORCED))
+    assert "free" in rules_text.joker(rules.get("yahtzee", rules.JOKER_FREE))
+
+
+@pytest.mark.parametrize("profile", ["pygamer", "macropad", "clue", "pico_displaypack"])
+def test_from_the_game_menu_it_explains_the_game_and_returns(profile):
+    app, board, clock = make_app(profile, seed=2, variant=1)
+    start(app)
+    app.settings.variant = 2  # changed on the title meanwhile: the game is still Yatzy
+    drv = KeyDriver(app)
+    drv.give(I.MENU)
+    assert app.current_id == S.PAUSE
+    _goto(drv, app.screens[S.PAUSE], P.RULES)
+    drv.give(I.ENTER)
+    reader = app.screens[S.RULES]
+    assert app.current_id == S.RULES and reader.rules() is app.game.rules
+    assert reader.sections[2][0] == "Twos" and any(t == "Bonuses" for t, _ in reader.sections)
+    drv.give(I.DOWN)
+    assert reader.page == 1
+    drv.give(I.UP)
+    assert reader.page == 0
+    drv.give(I.MENU)
+    assert app.current_id == S.PAUSE
+
+
+def test_closing_frees_the_reader():
+    app, board, clock = make_app("pybadge", seed=1)
+    reader = app.screens[S.RULES]
+    assert len(reader.group) == 0 and reader.label is None  # built empty
+    app.show(S.RULES)
+    settle(app)
+    assert len(reader.group) >= 2 and "ui.rules_text" in sys.modules
+    app.show(S.TITLE)
+    settle(app)
+    assert len(reader.group) == 0 and reader.label is None and reader.sections is None
+    assert "ui.rules_text" not in sys.modules and "adafruit_display_text.bitmap_label" not in sys.modules
+
+
+def test_wrapping_is_the_librarys():
+    """The reader's lines are wrap_text_to_pixels' lines at the text area's width."""
+    app, board, clock = make_app("feather_tft", seed=1)
+    app.show(S.RULES)
+    settle(app)
+    reader = app.screens[S.RULES]
+    para = reader.sections[0][1].split("\n")[0]
+    expect = wrap_text_to_pixels(para, reader.box[2] // reader.box[4], reader.font)
+    assert reader.page_lines()[:len(expect)] == expect[:reader.box[3]]

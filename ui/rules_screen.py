@@ -1,0 +1,174 @@
+"""The rules reader: how to play, every box with its scoring and an example, the bonus and
+Joker rules of the variant being played (or chosen on the title), and this board's keys, as
+pages that fit the screen.
+
+Nothing of it stays in memory while it is closed: ``enter()`` imports the text module
+(``ui/rules_text.py``) and ``adafruit_display_text``, builds the header, one ``bitmap_label``
+for the wrapped text (``wrap_text_to_pixels``, measured with the font) and, on command-ring
+boards, a footer; ``leave()`` drops them all and forgets those modules again.
+
+Keys: DOWN / RIGHT / ENTER next page (ENTER on the last page closes), UP / LEFT previous page,
+MENU closes. The header (tile text, like every live field) says the section and page."""
+
+import gc
+import sys
+
+from hw import inputs
+from yahtzee_core.compat import const
+
+from . import screen as S
+from . import theme
+from .text import TextField
+
+_MARGIN = const(2)  # pixels left and right of the text
+_GAP = const(4)  # pixels between the header and the text (1 on the 64-pixel screen)
+_MODULES = ("ui.rules_text", "adafruit_display_text.bitmap_label", "adafruit_display_text")
+_RING = {inputs.ENTER: b"Next page", inputs.DOWN: b"Next page", inputs.RIGHT: b"Next page",
+         inputs.UP: b"Prev page", inputs.LEFT: b"Prev page", inputs.MENU: b"Close"}
+
+
+def body_box(lay, ring):
+    """(x, y, width, rows, scale) of the text area on this layout; ``ring``: a footer row
+    shows the command ring. Lines are the font's 12 pixels high, times the scale."""
+    scale = lay.list_scale
+    line = 12 * scale
+    top = lay.list_title[1] + line + (_GAP if lay.height > 64 else 1)
+    bottom = lay.height - (line + 2 if ring else 0)
+    return (_MARGIN, top, lay.width - 2 * _MARGIN, (bottom - top) // line, scale)
+
+
+class RulesScreen(S.Screen):
+    """Built empty; filled on ``enter`` and emptied on ``leave``."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.return_to = S.TITLE
+        self.sections = None
+        self.pages = None  # per page: section index * 256 + first line
+        self.page = 0
+        self.header = None
+        self.footer = None
+        self.label = None
+        self.font = None
+
+    # -- opening and closing -----------------------------------------------------------------
+    def rules(self):
+        """The rule set to explain: the game's in a game, else the one chosen on the title."""
+        app = self.app
+        return app.game.rules if self.return_to != S.TITLE and app.in_game else app.settings.rules()
+
+    def enter(self):
+        prev = self.app.previous_id
+        if prev != S.RULES and prev >= 0:
+            self.return_to = prev
+        super().enter()
+        self.open()
+        self.app.buttons.ring_goto(inputs.ENTER)
+
+    def open(self):
+        from adafruit_display_text import bitmap_label
+        from . import rules_text
+        import terminalio
+
+        app = self.app
+        lay = self.lay
+        ring = app.buttons.ring is not None
+        x, y, width, rows, scale = body_box(lay, ring)
+        self.font = terminalio.FONT
+        self.box = (x, y, width, rows, scale)
+        self.sections = rules_text.sections(self.rules(), app.board.keymap_help)
+        pages = []
+        for s in range(len(self.sections)):
+            n = len(self.wrap(s))
+            for first in range(0, n, rows):
+                pages.append(s * 256 + first)
+        self.pages = pages
+        self.page = 0
+        c = self.colours
+        cols = lay.width // (6 * scale)
+        self.header = TextField(app.sheet, app.palette(theme.ACCENT), (lay.width - cols * 6 * scale) // 2,
+                                lay.list_title[1], cols, scale)
+        self.group.append(self.header.node)
+        self.fields.append(self.header)
+        self.label = bitmap_label.Label(self.font, text=" ", color=c[theme.INK], line_spacing=1.0,
+                                        scale=scale, anchor_point=(0, 0), anchored_position=(x, y))
+        self.group.append(self.label)
+        if ring:
+            self.footer = TextField(app.sheet, app.palette(theme.DIM), (lay.width - cols * 6 * scale) // 2,
+                                    lay.height - 12 * scale - 1, cols, scale)
+            self.group.append(self.footer.node)
+            self.fields.append(self.footer)
+
+    def wrap(self, section):
+        """The lines of one section at this screen's width (a fresh list: read time only)."""
+        from adafruit_display_text import wrap_text_to_pixels
+
+        width = self.box[2] // self.box[4]
+        lines = []
+        for para in self.sections[section][1].split("\n"):
+            lines.extend(wrap_text_to_pixels(para, width, self.font))
+        return lines
+
+    def page_lines(self, page=None):
+        """The lines shown on ``page`` (the current one by default)."""
+        p = self.pages[self.page if page is None else page]
+        first = p % 256
+        return self.wrap(p // 256)[first:first + self.box[3]]
+
+    def leave(self):
+        while len(self.group):
+            self.group.pop()
+        self.fields = []
+        self.header = self.footer = self.label = None
+        self.sections = self.pages = None
+        self.font = None
+        pkg = sys.modules.get("ui")
+        if pkg is not None and hasattr(pkg, "rules_text"):
+            delattr(pkg, "rules_text")
+        for name in _MODULES:
+            if name in sys.modules:
+                del sys.modules[name]
+        gc.collect()
+
+    # -- input and drawing ---------------------------------------------------------------------
+    def handle(self, code):
+        n = len(self.pages)
+        if code == inputs.DOWN or code == inputs.RIGHT or code == inputs.ENTER:
+            if self.page + 1 < n:
+                self.turn(1)
+            elif code == inputs.ENTER:
+                self.back()
+        elif code == inputs.UP or code == inputs.LEFT:
+            if self.page > 0:
+                self.turn(-1)
+        elif code == inputs.MENU:
+            self.back()
+
+    def turn(self, step):
+        self.page += step
+        self.stale = True
+        self.app.sound.play("tick")
+
+    def back(self):
+        self.app.show(self.return_to)
+
+    def ring_name(self, code):
+        name = _RING.get(code)
+        return name if name is not None else S.RING_NAMES[code]
+
+    def draw(self):
+        if self.label is None:
+            return
+        if self.ring_changed() and self.footer is not None:
+            self.draw_ring(self.footer, self.footer.width, self.footer.width)
+        if not self.stale:
+            return
+        self.stale = False
+        p = self.pages[self.page]
+        tf = self.header
+        title = self.sections[p // 256][0]
+        end = tf.number(len(self.pages), tf.width, 0)
+        tf.put(end - 1, 47)  # "/"
+        end = tf.number(self.page + 1, end - 1, 0)
+        tf.spaces(tf.text(S.to_bytes(title), 0, end - 1), end)
+        self.label.text = "\n".join(self.page_lines())
