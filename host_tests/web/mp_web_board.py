@@ -43,9 +43,10 @@ assert flags & web.DREW
 flags = tap(B)  # roll: a cue for the page's WebAudio, by name from hw/sound.py's table
 assert flags & web.SOUND, flags
 names = [web.cue(i) for i in range(web.cue_count())]
-assert "roll" in names, names
+assert "rattle" in names, names  # the roll's cue while the rolled dice tumble (ui/tumble.py)
 web.cue_done()
 assert web.cue_count() == 0
+frames(40)  # the tumble is over (400 ms): a press now acts at once instead of waiting in the queue
 
 keys = web.board.buttons.key_names  # the desktop keyboard table: "1" holds die 1
 flags = tap(keys["1"])
