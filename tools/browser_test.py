@@ -100,14 +100,24 @@ def record(profile, seed, table_folder):
         if app is not None:
             ops.append(("check", label, app.display.checksum(), app.current_id))
 
+    from ui import tumble as tumble_module
+
+    plain_init = whole_app.Driver.__init__
+
+    def init(self, board, app):  # the page's app tumbles for the full time: so does this run
+        plain_init(self, board, app)
+        app.tumble.ms = tumble_module.TUMBLE_MS
+
     vmboard.make_board = make_board
     app_module.App.step = step
+    whole_app.Driver.__init__ = init
     try:
         out = {}
         for _ in whole_app.scenario(profile, seed, checkpoint, out=out):
             pass
     finally:
         app_module.App.step = plain_step
+        whole_app.Driver.__init__ = plain_init
     return ops, out
 
 
@@ -378,7 +388,7 @@ def main(argv=None):
         sound = driver.execute_script("return [pocket.cues, pocket.sounds]")
         print("sound: cues from the app %s; %d started on WebAudio oscillators" % (
             ", ".join("%s %d" % kv for kv in sorted(sound[0].items())), sound[1]))
-        assert sound[0].get("roll") and sound[1] > 0, sound
+        assert sound[0].get("rattle") and sound[1] > 0, sound  # a roll with tumbling dice rattles
         loads = load_times(driver, base, args.board)
         print("load time (navigation start to the first frame, 127.0.0.1): %s ms"
               % ", ".join("%.0f" % ms for ms in loads))
