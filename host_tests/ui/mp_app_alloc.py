@@ -11,7 +11,8 @@ allocation raises MemoryError). Prints one line per board; exits 1 when a kind t
 allocate does: idle frames, roll, hold, cursor, screen changes between built screens (play,
 menu, scorecard), the command ring, a hint (the coach's search). Kinds that write the NVM
 allocate and are measured and printed: scoring a box (the save), a computer turn (its score
-saves too), the last turn with the game over (statistics, high score, save)."""
+saves too), the last turn with the game over (statistics, high score, save, and the initials or
+game-over screen built then: ui/screen_set.py)."""
 
 import gc
 import sys
