@@ -80,35 +80,52 @@ def measure():
         gc.collect()
         yield
         sizes[kind] = (with_samples - gc.mem_alloc()) // 16
-    state = {"peak": 0, "where": "", "startup": 0, "label": ""}
-    scene = {}
+    state = {"peak": 0, "where": "", "startup": 0, "label": "", "fix": 0, "startup_fix": 0,
+             "peak_fix": 0}
+    by_label = {}  # the most live heap at each kind of step
+    scene = {}  # the scene now
+    peak_scene = {}  # the scene at the peak
+    startup_scene = {}
 
     def checkpoint(label, app):
+        # the scene changes as screens are built and dropped (ui/screen_set.py): the stand-in's
+        # displayio overhead is taken off at every step
         state["label"] = label
-        if label == "start-up" and app is not None:
-            count_scene(app, scene)
+        count_scene(app, scene)
+        state["fix"] = correction(scene, sizes)
+        if label == "start-up":
+            copy(scene, startup_scene)
+            state["startup_fix"] = state["fix"]
 
     out = {}
     profile_gen = whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False, out=out)
     for _ in profile_gen:
         gc.collect()
         yield
-        live = gc.mem_alloc() - m0
+        live = gc.mem_alloc() - m0 - state["fix"]
         if state["label"] == "start-up":
             state["startup"] = live
+        label = state["label"].replace(" ", "_")
+        if live > by_label.get(label, 0):
+            by_label[label] = live
         if live > state["peak"]:
             state["peak"] = live
             state["where"] = state["label"]
+            state["peak_fix"] = state["fix"]
+            copy(scene, peak_scene)
     RESULT["profile"] = profile
     RESULT["peak"] = state["peak"] - double
     RESULT["peak_at"] = state["where"].replace(" ", "_")
     RESULT["code"] = m2 - m1
     RESULT["strategy"] = strategy
     RESULT["screens"] = state["startup"] - (m6 - m0) - board_double - strategy
+    RESULT["fix"] = state["peak_fix"]
+    RESULT["by_step"] = ",".join(["%s:%d" % (k, by_label[k] - double) for k in by_label])
+    RESULT["startup_fix"] = state["startup_fix"]
     RESULT["double"] = double
     RESULT["after_imports"] = m6 - m0
-    for key in scene:
-        RESULT[key] = scene[key]
+    for key in peak_scene:
+        RESULT[key] = peak_scene[key]
     for key in sizes:
         RESULT["py_" + key] = sizes[key]
     RESULT["crc"] = "%08x" % out["crc"]
@@ -134,10 +151,42 @@ def sample(fb, kind):
 SAMPLE_SHEET = None
 SAMPLE_PALETTE = None
 
+# CircuitPython 10's displayio objects on a 32-bit port, from shared-module/displayio/*.h
+# (adafruit/circuitpython), in 16-byte heap blocks: Group 44 B -> 48 plus its member list (16 B
+# object + 4 slots: the stand-in's list is the same); TileGrid 84 B -> 96, tile indexes inside up
+# to 4 bytes, else their own block; Palette 14 B -> 16 plus 16 B per colour (_displayio_color_t);
+# Bitmap 36 B -> 48 plus its pixel words.
+C_GROUP = 48 + 32
+C_TILEGRID = 96
+C_PALETTE = 16
+C_PALETTE_ENTRY = 16
+C_BITMAP = 48
+
+
+def correction(scene, py):
+    """Bytes the stand-in's Python displayio objects of ``scene`` take beyond CircuitPython's C
+    objects (``py``: the stand-in's sizes per kind, measured on sample objects)."""
+    if not scene.get("groups"):
+        return 0
+    groups = scene["groups"] * (py["group"] - C_GROUP)
+    tilegrids = (scene["tilegrids"] * (py["tilegrid1"] - 32 - C_TILEGRID) + scene["tiles_py"]
+                 - scene["tiles_over_4"])
+    p = scene["palettes"]
+    per_entry = (py["palette4"] - py["palette2"]) // 2
+    palettes = p * py["palette2"] + per_entry * (scene["palette_entries"] - 2 * p) - (
+        p * C_PALETTE + scene["palette_entries"] * C_PALETTE_ENTRY)
+    bitmaps = scene["bitmaps"] * (py["bitmap4"] - 16 - C_BITMAP)
+    return groups + tilegrids + palettes + bitmaps
+
+
+def copy(src, dst):
+    for key in src:
+        dst[key] = src[key]
+
 
 def count_scene(app, scene):
-    """displayio objects of the app's scene: count, and the bytes CircuitPython's C objects
-    would hold for bitmaps (pixels) and tile grids (tile indexes)."""
+    """displayio objects of the app's scene (none when ``app`` is None): count, and the bytes
+    CircuitPython's C objects would hold for bitmaps (pixels) and tile grids (tile indexes)."""
     seen = []
     totals = {"groups": 0, "tilegrids": 0, "bitmaps": 0, "bitmap_bytes": 0, "tile_bytes": 0,
               "palettes": 0, "palette_entries": 0, "group_members": 0, "tiles_over_4": 0,
@@ -165,7 +214,8 @@ def count_scene(app, scene):
                     else:
                         totals["palette_entries"] += len(obj)
 
-    walk(app.root)
+    if app is not None:
+        walk(app.root)
     for key in totals:
         scene[key] = totals[key]
 

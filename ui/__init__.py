@@ -1,3 +1,3 @@
-"""The screens: displayio Groups built once at start-up, the app's main loop and the screen
-manager (``ui.app.App``). Nothing here imports a board module: the app is handed a board object
+"""The screens: displayio Groups built when needed (``ui/screen_set.py``), the app's main loop
+and the screen manager (``ui.app.App``). Nothing here imports a board module: the app is handed a board object
 with the interface of ``hw/interface.md``."""

@@ -8,8 +8,10 @@ the computer seats move; time out messages; let the current screen ``draw`` (not
 nothing changed); refresh the display (only dirty areas are sent). Engine events go through
 ``pump()`` after every action: sounds, lights, messages, the save hook, the game-over screen.
 
-Screen manager: ``self.screens[id]`` (ids in ``ui/screen.py``); ``show(id)`` hides the
-current Group and shows the new one (no allocation: every Group exists from the start)."""
+Screen manager: ``self.screens[id]`` (ids in ``ui/screen.py``; ``ui/screen_set.py``); ``show(id)``
+hides the current Group and shows the new one. The game's screens (play, scorecard, menu) are
+built at start-up and changing between them allocates nothing; the others are built when shown
+and dropped when left (a board's heap cannot hold them all: docs/memory.md)."""
 
 import gc
 
@@ -26,16 +28,10 @@ from . import screen as S
 from . import theme
 from .autoplay import AutoPlayer
 from .idle import Idle
+from .screen_set import ScreenSet
 from .settings import Settings
 from .text import GlyphSheet, make_palette
 from .tumble import Tumble
-
-# Defuse mode's screen (ui/defuse_screen.py) is added when it exists; until then its title
-# menu entry stays hidden.
-try:
-    from . import defuse_screen
-except ImportError:
-    defuse_screen = None
 
 MESSAGE_MS = const(1600)
 REASON_TEXT = tuple([S.to_bytes(r) for r in engine.REASONS])
@@ -141,44 +137,10 @@ class App:
         self._demo_ring = 0
         self._warm = bytearray(snapshot.MAX_BYTES)
         self.tumble = Tumble()  # rolling dice (ui/tumble.py); its ``ms`` is the tumble's length
-        # every screen, built once
-        from .title_screen import TitleScreen
-        from .play_screen import PlayScreen
-        from .scorecard_screen import ScorecardScreen
-        from .pause_screen import PauseScreen
-        from .settings_screen import SettingsScreen
-        from .help_screen import HelpScreen
-        from .gameover_screen import GameOverScreen
-
         self.root = displayio.Group()
         self.root.append(self._background())
-        self.screens = []
-        for cls in (TitleScreen, PlayScreen, ScorecardScreen, PauseScreen, SettingsScreen,
-                    HelpScreen, GameOverScreen):
-            scr = cls(self)
-            self.screens.append(scr)
-            self.root.append(scr.group)
-        if defuse_screen is not None:
-            scr = defuse_screen.DefuseScreen(self)  # id S.DEFUSE
-            if store is not None:
-                store.load_defuse(scr.defuse_stats)  # the saved Defuse statistics
-                scr.on_stats = self.save_defuse  # one write after each finished bomb
-            self.screens.append(scr)
-            self.root.append(scr.group)
-        else:
-            self.screens.append(S.Screen(self))  # keeps the ids below in place
-        from .stats_screen import StatsScreen
-        from .highscores_screen import HighScoresScreen
-        from .initials_screen import InitialsScreen
-        from .continue_screen import ContinueScreen
-        from .code_screen import CodeScreen
-        from .rules_screen import RulesScreen  # empty until opened
-
-        for cls in (StatsScreen, HighScoresScreen, InitialsScreen, ContinueScreen, CodeScreen,
-                    RulesScreen):  # S.STATS..
-            scr = cls(self)
-            self.screens.append(scr)
-            self.root.append(scr.group)
+        # each screen built when needed (ui/screen_set.py)
+        self.screens = ScreenSet(self, self._built)
         self.current = None
         self.current_id = -1
         self.previous_id = S.TITLE
@@ -189,6 +151,12 @@ class App:
         self.show(S.CONTINUE if self.screens[S.CONTINUE].wanted() else S.TITLE)
 
     # -- building ---------------------------------------------------------------------------
+    def _built(self, screen_id, scr):
+        """A screen was built (on demand): Defuse mode gets its saved statistics."""
+        if screen_id == S.DEFUSE and self.store is not None:
+            self.store.load_defuse(scr.defuse_stats)
+            scr.on_stats = self.save_defuse  # one write after each finished bomb
+
     def _background(self):
         tile = 16
         bmp = displayio.Bitmap(tile, tile, 1)
@@ -217,6 +185,8 @@ class App:
             self.current.leave()
             self.current.group.hidden = True
             self.previous_id = self.current_id
+            self.current = None
+        self.screens.leave_for(screen_id)
         self.current_id = screen_id
         self.current = self.screens[screen_id]
         self.current.enter()
@@ -249,14 +219,18 @@ class App:
         self.yahtzee_text = S.to_bytes(rs.title.upper() + "!")
         self.msg = b""
         self.msg_serial += 1
-        for scr in self.screens:
-            if hasattr(scr, "new_game"):
-                scr.new_game()
+        self._new_game_screens()
         self.lights.show_held(0)
         gc.collect()
         self.show(S.PLAY)
         self.buttons.ring_goto(inputs.ROLL)
         self._say_code()
+
+    def _new_game_screens(self):
+        self.screens.game_screens()
+        for scr in self.screens.slots:
+            if scr is not None and hasattr(scr, "new_game"):
+                scr.new_game()
 
     def _say_code(self):
         """A challenge game shows its code on the message line at the start."""
@@ -283,9 +257,7 @@ class App:
             st.import_from(self.settings)
             st.capture(game)
             st.export_to(self.settings)
-            for scr in self.screens:
-                if hasattr(scr, "new_game"):
-                    scr.new_game()
+            self._new_game_screens()
             self.show_lights()
             gc.collect()
             self.show(S.PLAY)
@@ -353,11 +325,10 @@ class App:
             self.show_lights()
 
     def defuse_available(self):
-        return defuse_screen is not None
+        return True
 
     def start_defuse(self):
-        if defuse_screen is not None:
-            self.show(S.DEFUSE)
+        self.show(S.DEFUSE)
 
     def new_high_score(self):
         """Record the finished game (needs a store); True when it is a new best score."""
@@ -405,8 +376,10 @@ class App:
             ev = game.next_event()
             arg = game.event_arg
             self.on_event(ev, arg)
-            self.screens[S.PLAY].on_event(ev, arg)
-            self.screens[S.CARD].on_event(ev, arg)
+            screens = self.screens.slots  # the game's screens (built while a game is on)
+            if screens[S.PLAY] is not None:
+                screens[S.PLAY].on_event(ev, arg)
+                screens[S.CARD].on_event(ev, arg)
         if self._pending_screen >= 0:
             sid = self._pending_screen
             self._pending_screen = -1
@@ -518,7 +491,9 @@ class App:
             self.settings.sound = not self.settings.sound
             self.apply_preferences()
             self.say(_TEXT_SOUND_ON if self.settings.sound else _TEXT_SOUND_OFF)
-            self.screens[S.SETTINGS].stale = True
+            settings = self.screens.built(S.SETTINGS)
+            if settings is not None:
+                settings.stale = True
             self.save_settings()
             return
         if code == inputs.WAKE:
@@ -589,9 +564,7 @@ class App:
         self.coached = 0
         self._coach_new_game()
         self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
-        for scr in self.screens:
-            if hasattr(scr, "new_game"):
-                scr.new_game()
+        self._new_game_screens()
         self.lights.show_held(0)
         self.show(S.PLAY)
         self.say(_TEXT_DEMO, theme.DIM, 3000)

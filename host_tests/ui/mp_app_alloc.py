@@ -12,7 +12,8 @@ allocate does: idle frames, roll, hold, cursor, screen changes between built scr
 menu, scorecard), the command ring, a hint (the coach's search), a frame while rolled dice
 tumble and a press queued meanwhile (rolls include their tumble: the Driver waits for it). Kinds that write the NVM
 allocate and are measured and printed: scoring a box (the save), a computer turn (its score
-saves too), the last turn with the game over (statistics, high score, save)."""
+saves too), the last turn with the game over (statistics, high score, save, and the initials or
+game-over screen built then: ui/screen_set.py)."""
 
 import gc
 import sys

@@ -242,6 +242,7 @@ def test_title_offers_continue_and_every_scored_box_is_saved_once():
         assert app.store.writes == writes + box + 1
     app.show(S.TITLE)
     settle(app)
+    title = app.screens[S.TITLE]  # built again when shown (ui/screen_set.py)
     assert title.items[0] == title_screen.CONTINUE
 
 

@@ -152,7 +152,11 @@ class Player:
 
         self.app = app
         self.drv = drv
-        self.play = app.screens[screen.PLAY]
+        self.play_id = screen.PLAY
+
+    @property
+    def play(self):
+        return self.app.screens[self.play_id]  # (built for each game)
 
     def hold(self, die):
         app = self.app
@@ -242,19 +246,41 @@ def play_turns(drv, player, app, checkpoint, label, stop_after=-1):
     raise AssertionError("the game did not end")
 
 
+class Names:
+    """Constants of a module, read without keeping it loaded: the app loads and unloads its
+    screen modules itself (ui/screen_set.py), and a module the driver held would stay in the
+    measured heap."""
+
+    def __init__(self, module, names):
+        before = list(sys.modules)
+        __import__(module)
+        m = sys.modules[module]
+        for name in names.split():
+            setattr(self, name, getattr(m, name))
+        m = None
+        if MP:
+            from ui.screen_set import unload
+
+            for name in list(sys.modules):
+                if name not in before:
+                    unload(name)
+
+
 def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     """The whole run for one board (a generator; ``out`` gets the result dict)."""
     from hw import fbdisplay
 
     fbdisplay.install()
     from ui import screen as S
-    from ui import title_screen as T
-    from ui import pause_screen as P
-    from ui import settings_screen as SET
-    from ui import gameover_screen as GO
-    from ui import defuse_lists as DL
-    from ui import defuse_screen as DS
     from yahtzee_core import engine
+
+    T = Names("ui.title_screen", "PLAYERS SEAT_1 START STATS DEFUSE")
+    P = Names("ui.pause_screen", "CARD SETTINGS")
+    SET = Names("ui.settings_screen", "PACE")
+    GO = Names("ui.gameover_screen", "TITLE")
+    DL = Names("ui.defuse_lists", "STRIKES START")
+    DS = Names("ui.defuse_screen", "OVER")
+    C = Names("ui.continue_screen", "CONTINUE")
 
     code = load_code()
     board = vmboard.make_board(profile, seed=seed, keep_frame=keep_frame, today=(2026, 11, 23))
@@ -264,7 +290,7 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     checkpoint("start-up", app)
     yield
     assert app.current_id == S.TITLE, app.current_id
-    title = app.screens[S.TITLE]
+    title = app.screens[S.TITLE]  # (built again each time the title is shown)
     # you, the hard computer and (on some boards) easy computers
     seats = SEATS.get(profile, 2)
     goto_item(drv, title, T.PLAYERS)
@@ -276,6 +302,7 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
         while app.settings.kinds[seat] != want:
             drv.give(I.RIGHT)
     choose(drv, title, T.START)
+    title = None  # dropped by the app: not held here
     assert app.current_id == S.PLAY and app.game.seats == seats
     checkpoint("play", app)
     yield
@@ -318,12 +345,14 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     yield
     choose(drv, app.screens[S.GAME_OVER], GO.TITLE)
     assert app.current_id == S.TITLE
+    title = app.screens[S.TITLE]
     choose(drv, title, T.STATS)
     assert app.current_id == S.STATS
     checkpoint("statistics", app)
     yield
     drv.give(I.MENU)
     assert app.current_id == S.TITLE
+    title = app.screens[S.TITLE]
     # a Defuse bomb: roll until it is defused or explodes (or give up)
     choose(drv, title, T.DEFUSE)
     assert app.current_id == S.DEFUSE
@@ -343,6 +372,7 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
         drv.give(I.MENU)
     drv.frame(200)  # the last picture, then the result
     bomb_result = "%s:%d" % ("over" if bomb.phase == DS.OVER else "given up", bomb.defuse_stats.strikes)
+    bomb = None
     checkpoint("defuse result", app)
     yield
     for _ in range(3):
@@ -350,11 +380,13 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
             break
         drv.give(I.MENU)
     assert app.current_id == S.TITLE, app.current_id
+    title = app.screens[S.TITLE]
     # a second game, one seat; power off after three turns
     goto_item(drv, title, T.PLAYERS)
     while app.settings.seats != 1:
         drv.give(I.LEFT)
     choose(drv, title, T.START)
+    title = None
     for _ in play_turns(drv, player, app, checkpoint, "game 2", stop_after=3):
         yield
     saved = bytes(board.storage.data)
@@ -371,8 +403,6 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     assert app.current_id == S.CONTINUE, app.current_id
     checkpoint("continue", app)
     yield
-    from ui import continue_screen as C
-
     choose(drv, app.screens[S.CONTINUE], C.CONTINUE)
     assert app.current_id == S.PLAY and app.game.round == 3, (app.current_id, app.game.round)
     player = Player(app, drv)

@@ -1,0 +1,155 @@
+"""Which screens are in memory: the game's screens while a game is on, the others while shown.
+
+    screens = ScreenSet(app)      # nothing built yet
+    scr = screens[S.TITLE]        # built on first use (its module imported then)
+    screens.leave_for(S.PLAY)     # drops every other screen that is not the game's, and on a
+                                  # board unloads the modules only they use
+
+A 192 KB board cannot hold every screen and every module at once (docs/memory.md). The screens
+a game moves between (play, scorecard, menu) are built for a game and stay built until the
+title or Defuse mode is shown: changing between them allocates nothing. The title, settings,
+help, game over, records and Defuse screens are built when shown and dropped when left.
+Building a screen is an allocation (docs/memory.md lists them). Their modules are unloaded on
+MicroPython/CircuitPython (``del sys.modules[...]``; on CPython they stay loaded: nothing to
+save, and tests keep their classes)."""
+
+import gc
+import sys
+
+from yahtzee_core.compat import const
+
+from . import screen as S
+
+# id -> (module, class, group): group 0 = the game's screens, 1 = the menus, 2 = Defuse
+_SCREENS = (
+    ("title_screen", "TitleScreen", 1),
+    ("play_screen", "PlayScreen", 0),
+    ("scorecard_screen", "ScorecardScreen", 0),
+    ("pause_screen", "PauseScreen", 0),
+    ("settings_screen", "SettingsScreen", 1),
+    ("help_screen", "HelpScreen", 1),
+    ("gameover_screen", "GameOverScreen", 1),
+    ("defuse_screen", "DefuseScreen", 2),
+    ("stats_screen", "StatsScreen", 1),
+    ("highscores_screen", "HighScoresScreen", 1),
+    ("initials_screen", "InitialsScreen", 1),
+    ("continue_screen", "ContinueScreen", 1),
+    ("code_screen", "CodeScreen", 1),
+    ("rules_screen", "RulesScreen", 1),  # fills itself on enter, empties on leave
+)
+GAME = const(0)
+MENUS = const(1)
+DEFUSE = const(2)
+# the modules each group loads that nothing resident imports (unloaded when no screen of the
+# group is built)
+_MODULES = (
+    ("ui.play_screen", "ui.scorecard_screen", "ui.pause_screen", "ui.dice_view"),
+    ("ui.title_screen", "ui.settings_screen", "ui.help_screen", "ui.gameover_screen",
+     "ui.stats_screen", "ui.highscores_screen", "ui.initials_screen", "ui.continue_screen",
+     "ui.code_screen", "ui.rules_screen"),
+    ("ui.defuse_screen", "ui.defuse_lists", "ui.defuse_dice", "ui.defuse_stats",
+     "yahtzee_core.defuse", "yahtzee_core.defuse_edgework"),
+)
+UNLOADS = sys.implementation.name != "cpython"
+
+
+def group_of(screen_id):
+    return _SCREENS[screen_id][2]
+
+
+def unload(name):
+    """Forget a module (its code is freed once nothing else refers to it)."""
+    if name in sys.modules:
+        del sys.modules[name]
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot])
+    leaf = name[dot + 1:]
+    if parent is not None and hasattr(parent, leaf):
+        delattr(parent, leaf)
+
+
+class ScreenSet:
+    """``App.screens``: indexable by screen id; a screen is built on first use."""
+
+    def __init__(self, app, on_built=None):
+        self.app = app
+        self.on_built = on_built  # called with (id, screen) after a screen is built
+        self.slots = [None] * len(_SCREENS)
+        self.loaded = 0  # bit per group: its modules were imported
+        self.builds = 0  # screens built on demand (tests, tools)
+        # a list screen's selected item when it was dropped, + 1 (0: none): it is selected
+        # again when the screen is built again (back on the title where you left it)
+        self.kept = bytearray(len(_SCREENS))
+
+    def __len__(self):
+        return len(self.slots)
+
+    def __getitem__(self, screen_id):
+        scr = self.slots[screen_id]
+        if scr is None:
+            scr = self._build(screen_id)
+        return scr
+
+    def __iter__(self):
+        """Every screen (building the missing ones: tests and tools walk them all)."""
+        for i in range(len(self.slots)):
+            yield self[i]
+
+    def index(self, scr):
+        """The id of a built screen (as ``list.index``)."""
+        return self.slots.index(scr)
+
+    def built(self, screen_id):
+        """The screen when it is built, else None (never builds)."""
+        return self.slots[screen_id]
+
+    def game_screens(self):
+        """Build the game's screens (a game starts)."""
+        for i in range(len(_SCREENS)):
+            if _SCREENS[i][2] == GAME:
+                self[i]
+
+    def _build(self, screen_id):
+        name, cls, group = _SCREENS[screen_id]
+        self.loaded |= 1 << group
+        __import__("ui." + name)
+        scr = getattr(sys.modules["ui." + name], cls)(self.app)
+        if self.kept[screen_id]:
+            scr.items[0] = self.kept[screen_id] - 1  # ListScreen.enter keeps the selected item
+            scr.count = 1
+            scr.sel = 0
+        self.slots[screen_id] = scr
+        self.app.root.append(scr.group)
+        self.builds += 1
+        if self.on_built is not None:
+            self.on_built(screen_id, scr)
+        return scr
+
+    def leave_for(self, screen_id):
+        """Drop every built screen but ``screen_id`` and the game's (those too when the title or
+        Defuse mode is next: no game goes on); unload the modules of the groups left with no
+        screen built. Nothing is allocated when nothing is dropped (a change between the game's
+        screens)."""
+        dropped = False
+        slots = self.slots
+        game_ends = screen_id == S.TITLE or screen_id == S.DEFUSE
+        for i in range(len(slots)):
+            scr = slots[i]
+            if scr is not None and i != screen_id and (game_ends or _SCREENS[i][2] != GAME):
+                if isinstance(scr, S.ListScreen) and scr.count:
+                    self.kept[i] = scr.items[scr.sel] + 1
+                self.app.root.remove(scr.group)
+                slots[i] = None
+                dropped = True
+        keep = _SCREENS[screen_id][2]
+        for group in range(3):  # GAME, MENUS, DEFUSE (a tuple here would allocate)
+            if group == GAME and not game_ends:
+                continue
+            if group != keep and self.loaded & (1 << group):
+                self.loaded &= ~(1 << group)
+                if UNLOADS:
+                    for name in _MODULES[group]:
+                        unload(name)
+                dropped = True
+        if dropped:
+            gc.collect()
