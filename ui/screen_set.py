@@ -74,7 +74,7 @@ class ScreenSet:
     def __init__(self, app, on_built=None):
         self.app = app
         self.on_built = on_built  # called with (id, screen) after a screen is built
-        self.slots = [None] * len(_SCREENS)
+        self.slots = [None] * len(_SCREENS)  # type: list
         self.loaded = 0  # bit per group: its modules were imported
         self.builds = 0  # screens built on demand (tests, tools)
         # a list screen's selected item when it was dropped, + 1 (0: none): it is selected
