@@ -1,11 +1,19 @@
 """Runs inside the MicroPython VM for tools/board_memory.py (not on its own): the whole app on
 one board double, its modules loaded from .mpy files, live heap measured at every step.
 
-    argv: profile, comma-separated app modules (imported first, to measure their code)
+    argv: profile, comma-separated app modules (imported first, to measure their code), and
+    optionally a spacer size in bytes (allocated first and kept: it moves every later object)
 
 Live bytes are read with ``gc.mem_alloc()`` at the start of a step: the previous step ended
 with ``gc.collect()``, and this port collects only between top-level calls, so the figure is
-exactly what is reachable then. Prints one ``RESULT`` line of key=value pairs."""
+exactly what is reachable then, as this collector sees it: it is conservative (any word in a
+reachable block that equals a block's address keeps that block alive), and this VM's heap
+addresses are small numbers that pixel bytes or table data can spell, so a dropped object can
+stay alive by chance, by up to ~20 KB, depending only on where objects happen to be.
+tools/board_memory.py therefore runs the same tour with spacers of different sizes (every
+object at another address) and keeps, step by step, the smallest figure. Prints a ``STEP`` line
+per step (label, live bytes less the board's doubles and the stand-in's displayio overhead, the
+scene) and one ``RESULT`` line of key=value pairs."""
 
 import gc
 import sys
@@ -14,9 +22,13 @@ RESULT = {}
 
 
 def measure():
+    global SPACER
     profile = sys.argv[1]
     modules = [m for m in sys.argv[2].split(",") if m]
+    spacer = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    SPACER = bytearray(spacer) if spacer else None  # kept to the end; before m0, so not counted
     gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     m0 = gc.mem_alloc()
     # the display double first (ui/ imports displayio): not on a board, subtracted
@@ -28,6 +40,7 @@ def measure():
     SAMPLE_SHEET = fbdisplay.Bitmap(2, 1, 2)
     SAMPLE_PALETTE = fbdisplay.Palette(2)
     gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     m1 = gc.mem_alloc()
     # the app's code: every module build_app imports, from .mpy
@@ -36,6 +49,7 @@ def measure():
     for name in modules:
         __import__(name)
         gc.collect()
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
         now = gc.mem_alloc()
         per_module.append("%s:%d" % (name, now - last))
@@ -48,10 +62,12 @@ def measure():
 
     probe = vmboard.make_board(profile, keep_frame=False)
     gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     m3 = gc.mem_alloc()
     probe = None
     gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     m4 = gc.mem_alloc()
     board_double = m3 - m4  # one board double: display (no frame), buttons, NVM, ...
@@ -59,12 +75,14 @@ def measure():
     code = whole_app.load_code()
     players = code.make_players()
     gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     m5 = gc.mem_alloc()
     strategy = m5 - m4
     players = None
     code = None
     gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     m6 = gc.mem_alloc()
     double = (m1 - m0) + (m4 - m2) + board_double  # everything a board does not hold
@@ -74,10 +92,12 @@ def measure():
     for kind in ("group", "palette2", "palette4", "tilegrid1", "bitmap4"):
         samples = [sample(fbdisplay, kind) for _ in range(16)]
         gc.collect()
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
         with_samples = gc.mem_alloc()
         samples = None
         gc.collect()
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
         sizes[kind] = (with_samples - gc.mem_alloc()) // 16
     state = {"peak": 0, "where": "", "startup": 0, "label": "", "fix": 0, "startup_fix": 0,
@@ -101,11 +121,13 @@ def measure():
     profile_gen = whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False, out=out)
     for _ in profile_gen:
         gc.collect()
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
         live = gc.mem_alloc() - m0 - state["fix"]
         if state["label"] == "start-up":
             state["startup"] = live
         label = state["label"].replace(" ", "_")
+        print("STEP %s %d %s" % (label, live - double, "/".join([str(scene[k]) for k in SCENE_KEYS])))
         if live > by_label.get(label, 0):
             by_label[label] = live
         if live > state["peak"]:
@@ -146,6 +168,14 @@ def sample(fb, kind):
         return fb.TileGrid(SAMPLE_SHEET, pixel_shader=SAMPLE_PALETTE, width=1, height=1, tile_width=1,
                            tile_height=1)
     return fb.Bitmap(32, 1, 2)  # 4 bytes of pixels
+
+
+SPACER = None
+SCENE_KEYS = ("groups", "tilegrids", "tile_bytes", "bitmaps", "bitmap_bytes", "palettes", "palette_entries")
+
+
+def forget(*_):
+    """Overwrites the stale stack slots of the generator that calls it (see whole_app.forget)."""
 
 
 SAMPLE_SHEET = None
