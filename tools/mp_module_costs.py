@@ -1,0 +1,36 @@
+"""Runs inside the MicroPython VM for tools/board_memory.py: the heap each module's code takes
+when loaded from .mpy (bytecode, constants, names, functions, classes, module table).
+
+    argv: comma-separated modules, each after the project modules it imports; optionally a
+    spacer size (zeroed bytes allocated first: every object above it; see tools/board_memory.py)
+
+Prints ``COST module bytes`` per module (live heap after a collection, before and after the
+import; this port collects only between top-level calls, so each import is its own step)."""
+
+import gc
+import sys
+
+
+SPACER = None
+
+
+def measure():
+    global SPACER
+    if len(sys.argv) > 2:
+        SPACER = bytearray(int(sys.argv[2]))
+    from hw import fbdisplay  # ui/ imports displayio: the stand-in, loaded first and not counted
+
+    fbdisplay.install()
+    gc.collect()
+    yield
+    last = gc.mem_alloc()
+    for name in sys.argv[1].split(","):
+        __import__(name)
+        gc.collect()
+        yield
+        now = gc.mem_alloc()
+        print("COST %s %d" % (name, now - last))
+        last = now
+
+
+VM_STEPS = measure()
