@@ -56,14 +56,16 @@ def _check_page(app, reader):
     label = reader.label
     bx, by, bw, bh = label.bounding_box
     left = label.x + bx * scale
-    upper = label.y + by * scale
     footer_top = reader.footer.y if reader.footer is not None else lay.height
-    bottom_of_text = top + len(lines) * 12 * scale
+    bottom_of_text = top + len(lines) * reader.line * scale
     assert left >= 0 and left + bw * scale <= lay.width
-    assert upper >= top and upper + bh * scale <= bottom_of_text <= footer_top, "text runs off the page"
-    # on the screen: nothing between the text and the footer (or the bottom)
-    assert _background_rows(app, bottom_of_text, footer_top)
-    assert reader.header.bounds()[1] + reader.header.bounds()[3] <= top
+    assert bottom_of_text <= footer_top, "more lines than fit"
+    # on the screen: the text's pixels are all in its rows (nothing between the header and the
+    # text, nor between the text and the footer or the bottom), whatever letters the page has
+    header_bottom = reader.header.bounds()[1] + reader.header.bounds()[3]
+    assert header_bottom <= top
+    assert _background_rows(app, header_bottom, top), "text above its area"
+    assert _background_rows(app, bottom_of_text, footer_top), "text runs off the page"
 
 
 @pytest.mark.parametrize("profile", PROFILES)
