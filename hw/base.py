@@ -3,8 +3,7 @@
 
 class Board:
     """Plain holder of a board's parts: name, board_id, display, width, height, colour,
-    buttons, keymap_help, rng, storage, backup, sound, lights, clock, power, font_dir,
-    proportional_text."""
+    buttons, keymap_help, rng, storage, backup, sound, lights, clock, power."""
 
     def __init__(self, **parts):
         self.name = None
@@ -22,8 +21,6 @@ class Board:
         self.lights = None
         self.clock = None
         self.power = None
-        self.font_dir = "/lib/fonts"  # font files (the rules reader's; tools/fetch_libs.py makes them)
-        self.proportional_text = True  # the rules reader in the proportional font (else terminalio)
         for key in parts:
             setattr(self, key, parts[key])
 

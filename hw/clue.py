@@ -18,7 +18,6 @@ KEY_LABELS = ("A", "B")
 SHORT = bytes((RING_NEXT, RING_DO))
 LONG = bytes((RING_PREV, I.MENU))
 REPEAT = b""
-PROPORTIONAL_TEXT = True  # the rules reader in Helvetica 8 (README "Fonts"); else terminalio
 RING = FULL_RING
 KEYMAP_HELP = (
     ("A", "next command; hold: previous"),

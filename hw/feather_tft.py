@@ -19,7 +19,6 @@ KEY_LABELS = ("D0", "D1", "D2")
 SHORT = bytes((RING_NEXT, RING_DO, I.ROLL))
 LONG = bytes((RING_PREV, I.MENU, I.HINT))
 REPEAT = b""
-PROPORTIONAL_TEXT = True  # the rules reader in Helvetica 8 (README "Fonts"); else terminalio
 RING = FULL_RING
 KEYMAP_HELP = (
     ("D0", "next command; hold: previous"),

@@ -25,7 +25,6 @@ SHORT = bytes((I.HOLD_1, I.HOLD_2, I.HOLD_3, I.HOLD_4, I.HOLD_5, I.ROLL,
                I.ENTER, I.UP, I.DOWN))
 LONG = bytes((0, 0, 0, 0, 0, 0, 0, 0, 0, I.NEW_GAME, I.UNDO))
 REPEAT = bytes((0, 0, 0, 0, 0, 0, 1, 0, 1))
-PROPORTIONAL_TEXT = True  # the rules reader in Helvetica 8 (README "Fonts"); else terminalio
 RING = None
 KEYMAP_HELP = (
     ("keys 1-5", "hold die 1-5"),

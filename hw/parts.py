@@ -190,7 +190,6 @@ def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=
         height=display.height,
         colour=module.COLOUR,
         buttons=buttons,
-        proportional_text=module.PROPORTIONAL_TEXT,
         keymap_help=module.KEYMAP_HELP,
         rng=HardwareDice(),
         storage=storage,

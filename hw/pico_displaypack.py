@@ -20,7 +20,6 @@ KEY_LABELS = ("A", "B", "X", "Y")
 SHORT = bytes((I.ROLL, RING_DO, RING_PREV, RING_NEXT))
 LONG = bytes((I.HINT, I.MENU))
 REPEAT = bytes((0, 0, 1, 1))
-PROPORTIONAL_TEXT = True  # the rules reader in Helvetica 8 (README "Fonts"); else terminalio
 RING = FULL_RING
 KEYMAP_HELP = (
     ("A", "roll; hold: hint"),

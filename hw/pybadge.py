@@ -17,7 +17,6 @@ KEY_LABELS = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")
 SHORT = bytes((I.ROLL, I.ENTER, I.MENU, I.HINT, I.RIGHT, I.DOWN, I.UP, I.LEFT))
 LONG = bytes((0, 0, I.NEW_GAME, I.SOUND))
 REPEAT = bytes((0, 0, 0, 0, 1, 1, 1, 1))
-PROPORTIONAL_TEXT = True  # the rules reader in Helvetica 8 (README "Fonts"); else terminalio
 RING = None
 KEYMAP_HELP = (
     ("d-pad", "move (holds repeat)"),

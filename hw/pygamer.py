@@ -19,7 +19,6 @@ KEY_LABELS = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left",
 SHORT = bytes((I.ROLL, I.ENTER, I.MENU, I.HINT, 0, 0, 0, 0, I.LEFT, I.RIGHT, I.UP, I.DOWN))
 LONG = bytes((0, 0, I.NEW_GAME, I.SOUND))
 REPEAT = bytes((0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1))
-PROPORTIONAL_TEXT = True  # the rules reader in Helvetica 8 (README "Fonts"); else terminalio
 RING = None
 KEYMAP_HELP = (
     ("stick", "move (holds repeat)"),

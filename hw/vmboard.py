@@ -145,7 +145,6 @@ def make_board(profile, seed=None, nvm=None, keep_frame=True, today=None):
         height=module.HEIGHT,
         colour=module.COLOUR,
         buttons=buttons,
-        proportional_text=module.PROPORTIONAL_TEXT,
         keymap_help=module.KEYMAP_HELP,
         rng=SeededDice(1 if seed is None else seed),
         storage=storage,

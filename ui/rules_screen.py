@@ -10,7 +10,7 @@ those modules again.
 
 The font: Adobe Helvetica 8 pt (proportional, 10-pixel glyph box; ``FONT_FILE`` in the board's
 ``font_dir``, a PCF read by ``adafruit_bitmap_font.pcf`` one batch of glyphs at open) where the
-board has room for it (``board.proportional_text``), else terminalio's fixed 6x12 (in flash on a
+board has room for it (``PROPORTIONAL``), else terminalio's fixed 6x12 (in flash on a
 board, no heap). README "Fonts" has the figures behind each board's choice.
 
 Keys: DOWN / RIGHT / ENTER next page (ENTER on the last page closes), UP / LEFT previous page,
@@ -31,6 +31,10 @@ _MARGIN = const(2)  # pixels left and right of the text
 _GAP = const(4)  # pixels between the header and the text (1 on the 64-pixel screen)
 _MODULES = ("ui.rules_text", "adafruit_display_text.bitmap_label", "adafruit_display_text",
             "adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font")
+# the boards whose reader uses the proportional font (README "Fonts" has the figures). Not the
+# Pico: its 1 MB drive would lose the official strategy table to the font's 21 KB of files
+# (library and font) when the code ships as compacted .py.
+PROPORTIONAL = ("pygamer", "pybadge", "macropad", "clue", "feather_tft")
 FONT_FILE = "helvR08-ascii.pcf"  # made by tools/fetch_libs.py (ASCII of Debian's xfonts-75dpi helvR08)
 _RING = {inputs.ENTER: b"Next page", inputs.DOWN: b"Next page", inputs.RIGHT: b"Next page",
          inputs.UP: b"Prev page", inputs.LEFT: b"Prev page", inputs.MENU: b"Close"}
@@ -44,6 +48,16 @@ def body_box(lay, ring, line=12):
     top = lay.list_title[1] + 12 * scale + (_GAP if lay.height > 64 else 1)
     bottom = lay.height - (12 * scale + 2 if ring else 0)
     return (_MARGIN, top, lay.width - 2 * _MARGIN, (bottom - top) // (line * scale), scale)
+
+
+def font_dir(board):
+    """Where ``board``'s rules font is, or None for terminalio's. The board's ``font_dir``
+    (``/lib/fonts`` unless it says otherwise: the desktop's lib/fonts, the web page's None)
+    when its id is in ``PROPORTIONAL``. Kept here, not in the board modules, so that nothing of
+    it is loaded (no names interned) until the reader opens."""
+    if board.name not in PROPORTIONAL:
+        return None
+    return getattr(board, "font_dir", "/lib/fonts")
 
 
 def load_font(font_dir):
@@ -121,7 +135,7 @@ class RulesScreen(S.Screen):
         lay = self.lay
         ring = app.buttons.ring is not None
         board = app.board
-        self.font, self.line = load_font(board.font_dir if board.proportional_text else None)
+        self.font, self.line = load_font(font_dir(board))
         x, y, width, rows, scale = body_box(lay, ring, self.line)
         self.box = (x, y, width, rows, scale)
         self.sections = rules_text.sections(self.rules(), board.keymap_help)
