@@ -10,7 +10,7 @@ board: the live heap (``gc.mem_alloc()`` after a collection) on the title, and w
 the reader open, the most while turning every page, and after closing it; then what the
 proportional font's part is made of: the bitmap_font modules' code (pcf and glyph_cache), the
 open font (its tables) and the glyphs the reader's text needs (one small Bitmap and a Glyph
-each). The title's figure includes the displayio stand-in (C objects and flash on a board);
+each; also reckoned with CircuitPython's C object sizes). The title's figure includes the displayio stand-in (C objects and flash on a board);
 the reader's figures are differences, so they are what a board's heap would hold for it,
 within the few bytes a Python object differs from CircuitPython's C object."""
 
@@ -117,6 +117,13 @@ def vm_steps():
         font.load_glyphs([ord(ch) for ch in chars])
         yield
         glyphs = live() - before - code - tables
+        # the same glyphs as CircuitPython's C objects (tools/mp_board_memory.py's sizes): a
+        # Bitmap 48 B plus its pixel words in 16-byte blocks, a fontio.Glyph 32 B
+        on_board = 0
+        for ch in chars:
+            g = font.get_glyph(ord(ch))
+            if g is not None:
+                on_board += 48 + (g.bitmap.nbytes + 15) // 16 * 16 + 32
         font.file.close()
         del font, PCF
         for name in ("adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font"):
@@ -124,8 +131,9 @@ def vm_steps():
         yield
         t, p = figures
         print("%s: title %d B; terminalio: open +%d, most +%d, closed +%d; Helvetica 8: open +%d, "
-              "most +%d, closed +%d (font: code %d, tables %d, %d glyphs %d)" % (
-                  profile, base, t[0], t[1], t[2], p[0], p[1], p[2], code, tables, len(chars), glyphs))
+              "most +%d, closed +%d (font: code %d, tables %d, %d glyphs %d here, about %d as C objects)" % (
+                  profile, base, t[0], t[1], t[2], p[0], p[1], p[2], code, tables, len(chars), glyphs,
+                  on_board))
         yield
 
 

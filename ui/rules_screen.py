@@ -72,7 +72,9 @@ def load_font(font_dir):
             import displayio
             from adafruit_bitmap_font.pcf import PCF
 
-            font = PCF(f, displayio.Bitmap)
+            # as the library's own load_font() calls it: the class, not a Bitmap, and the
+            # opened file (its annotations say a Bitmap instance and a FileIO)
+            font = PCF(f, displayio.Bitmap)  # type: ignore[arg-type]
             return font, font.get_bounding_box()[1] + 1  # a pixel between descender and capital
     import terminalio
 

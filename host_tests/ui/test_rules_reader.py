@@ -162,3 +162,25 @@ def test_wrapping_is_the_librarys():
     para = reader.sections[0][1].split("\n")[0]
     expect = wrap_text_to_pixels(para, reader.box[2] // reader.box[4], reader.font)
     assert reader.page_lines()[:len(expect)] == expect[:reader.box[3]]
+
+
+def test_the_reader_in_the_micropython_vm_with_each_font():
+    """The reader opened, paged through and closed in the MicroPython VM on every board, with
+    terminalio and with the Helvetica PCF (the app and libraries as .mpy, the font file at
+    /lib/fonts as on a board; tools/rules_reader_memory.py asserts which font each run used):
+    it runs on the stand-in displayio, and closing gives back all but the names it interned."""
+    import os
+    import re
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    run = subprocess.run([sys.executable, os.path.join(root, "tools", "rules_reader_memory.py")],
+                         cwd=root, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = [line for line in run.stdout.splitlines() if "Helvetica 8: open" in line]
+    assert len(lines) == 6
+    for line in lines:
+        closed = [int(n) for n in re.findall(r"closed \+(\d+)", line)]
+        opened = [int(n) for n in re.findall(r"open \+(\d+)", line)]
+        assert len(closed) == 2 and max(closed) < 5000, line  # freed again on closing
+        assert opened[1] > opened[0], line  # the PCF's code and glyphs are on top of the label
