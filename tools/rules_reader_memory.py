@@ -118,12 +118,13 @@ def vm_steps():
         yield
         glyphs = live() - before - code - tables
         # the same glyphs as CircuitPython's C objects (tools/mp_board_memory.py's sizes): a
-        # Bitmap 48 B plus its pixel words in 16-byte blocks, a fontio.Glyph 32 B
+        # Bitmap 48 B plus its pixel words in 16-byte blocks, a fontio.Glyph (a named tuple of 8:
+        # 8 B header + 8 words) 48 B
         on_board = 0
         for ch in chars:
             g = font.get_glyph(ord(ch))
             if g is not None:
-                on_board += 48 + (g.bitmap.nbytes + 15) // 16 * 16 + 32
+                on_board += 48 + (g.bitmap.nbytes + 15) // 16 * 16 + 48
         font.file.close()
         del font, PCF
         for name in ("adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font"):
