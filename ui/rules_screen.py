@@ -17,7 +17,6 @@ Keys: DOWN / RIGHT / ENTER next page (ENTER on the last page closes), UP / LEFT 
 MENU closes. The header (tile text, like every live field) says the section and page."""
 
 import gc
-import sys
 
 from hw import inputs
 from yahtzee_core.compat import const
@@ -53,7 +52,7 @@ def body_box(lay, ring, line=12):
 def font_dir(board):
     """Where ``board``'s rules font is, or None for terminalio's. The board's ``font_dir``
     (``/lib/fonts`` unless it says otherwise: the desktop's lib/fonts, the web page's None)
-    when its id is in ``PROPORTIONAL``. Kept here, not in the board modules, so that nothing of
+    when its name is in ``PROPORTIONAL``. Kept here, not in the board modules, so that nothing of
     it is loaded (no names interned) until the reader opens."""
     if board.name not in PROPORTIONAL:
         return None
@@ -141,7 +140,7 @@ class RulesScreen(S.Screen):
         x, y, width, rows, scale = body_box(lay, ring, self.line)
         self.box = (x, y, width, rows, scale)
         self.sections = rules_text.sections(self.rules(), board.keymap_help)
-        if self.font is not None and hasattr(self.font, "load_glyphs"):
+        if hasattr(self.font, "load_glyphs"):  # the PCF (terminalio has every glyph in flash)
             chars = set()
             for section in self.sections:
                 chars.update(section[1])
