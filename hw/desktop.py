@@ -43,6 +43,7 @@ except ImportError:  # pragma: no cover - listed in requirements-desktop.txt
 PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 SCALE = {"macropad": 6, "pygamer": 5, "pybadge": 5, "clue": 3, "feather_tft": 4,
          "pico_displaypack": 4}
+FONT_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib", "fonts")
 DATA_DIR = os.path.join(os.path.expanduser("~"), ".local", "share", "pocket-yahtzee")
 
 def board_module(profile):
@@ -373,6 +374,7 @@ def make_board(profile="pygamer", headless=False, seed=None, storage_path=None, 
         lights=lights,
         clock=Clock(clock),
         power=NullPower(display),
+        font_dir=FONT_DIR,
     )
     board.seed = seed
     board.headless = headless

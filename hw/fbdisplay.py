@@ -1101,9 +1101,15 @@ def modules():
 
 def install():
     """Put the stand-in displayio, terminalio, fontio and bitmaptools into ``sys.modules``
-    (before the first ``import displayio``). Returns an ``Installed`` with ``remove()``."""
+    (before the first ``import displayio``), and ``__future__`` where the runtime has none
+    (MicroPython; CircuitPython has one: Adafruit's libraries, adafruit_bitmap_font among them,
+    start with ``from __future__ import annotations``). Returns an ``Installed`` with ``remove()``."""
     saved = {}
     mods = modules()
+    try:
+        import __future__  # noqa: F401
+    except ImportError:
+        mods["__future__"] = _Module("__future__", {"annotations": None})
     for name in mods:
         saved[name] = sys.modules.get(name)
         sys.modules[name] = mods[name]

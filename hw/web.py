@@ -151,6 +151,7 @@ def make_board(profile, seed, nvm=None, today=None):
         colour=module.COLOUR,
         buttons=buttons,
         keymap_help=help_pairs,
+        font_dir=None,  # the page has no font files: its rules reader uses terminalio's font
         rng=SeededDice(seed),
         storage=storage,
         storage_persistent=True,

@@ -19,8 +19,10 @@ with ``make -C mpy-cross`` in a CircuitPython checkout. Without one (or with ``-
 files are shipped compacted: comments and docstrings removed, every line where it was, so a
 traceback on the board names the same line as the source here; libraries' .py files are compacted
 too and keep their licence header (``--verbatim``: all as they are). Of a library package only the
-modules the shipped code imports go (adafruit_display_text: __init__ and bitmap_label): with the
-rules reader's library the Pico's 1 MB drive still holds the official strategy table."""
+modules the shipped code imports go (adafruit_display_text: __init__ and bitmap_label;
+adafruit_bitmap_font: __init__, pcf and glyph_cache), and the rules reader's font file
+(lib/fonts/helvR08-ascii.pcf, 6 KB, with its .license): with the rules reader's libraries the
+Pico's 1 MB drive still holds the official strategy table."""
 
 import argparse
 import io
@@ -154,6 +156,7 @@ def package_modules(name, folder, sources):
 
     from_names = re.compile(r"^\s*from\s+%s\s+import\s+([\w, ()]+)" % name, re.M)
     dotted = re.compile(r"^\s*(?:from|import)\s+%s\.(\w+)" % name, re.M)
+    relative = re.compile(r"^\s*from\s+\.(\w+)\s+import", re.M)  # inside the package
     used = set()
     for init in ("__init__.py", "__init__.mpy"):
         if os.path.exists(os.path.join(folder, init)):
@@ -167,6 +170,8 @@ def package_modules(name, folder, sources):
         seen.add(path)
         text = read(path)
         mods = dotted.findall(text)
+        if os.path.dirname(path) == folder:
+            mods.extend(relative.findall(text))
         for names in from_names.findall(text):
             mods.extend(n.strip() for n in names.replace("(", "").replace(")", "").split(","))
         for mod in mods:
@@ -200,7 +205,10 @@ def plan(board, root=ROOT, lib=None, tables=()):
     for name in hw_modules(board, root, [src for src, _ in files]):
         files.append((os.path.join(root, "hw", name), "hw/" + name))
     sources = [src for src, _ in files]
+    proportional = proportional_text(board, root)
     for entry in lib_entries(sources, lib):
+        if entry == "adafruit_bitmap_font" and not proportional:
+            continue  # this board reads the rules in terminalio's font
         full = os.path.join(lib, entry)
         if os.path.isdir(full):
             used = package_modules(entry, full, sources)
@@ -213,8 +221,28 @@ def plan(board, root=ROOT, lib=None, tables=()):
                         files.append((src, "lib/" + os.path.relpath(src, lib).replace(os.sep, "/")))
         else:
             files.append((full, "lib/" + entry))
+    if proportional and any(dest == "ui/rules_screen.py" for _, dest in files):
+        files.extend(font_files(lib))
     files.extend(table_files(tables, root))
     return files
+
+
+def proportional_text(board, root=ROOT):
+    """Does the board's rules reader use the proportional font (ui/rules_screen.py
+    PROPORTIONAL; then its library and font file are shipped)?"""
+    m = re.search(r"^PROPORTIONAL = \(([^)]*)\)", read(os.path.join(root, "ui", "rules_screen.py")), re.M)
+    name = re.search(r"^NAME = \"(\w+)\"", read(os.path.join(root, "hw", board + ".py")), re.M)
+    return m is not None and name is not None and '"%s"' % name.group(1) in m.group(1)
+
+
+def font_files(lib):
+    """[(lib/fonts/<file>, lib/fonts/<file>)]: the rules reader's font and its licence
+    (tools/fetch_libs.py makes them; a board without them reads in terminalio's font)."""
+    folder = os.path.join(lib, "fonts")
+    if not os.path.isdir(folder):
+        return []
+    return [(os.path.join(folder, n), "lib/fonts/" + n) for n in sorted(os.listdir(folder))
+            if n.endswith((".pcf", ".license"))]
 
 
 def table_files(names, root=ROOT):

@@ -9,22 +9,65 @@ The pins live in one place, requirements-device.txt, as CircUp/bundle names with
 same file. Each bundle name maps to its PyPI package (``adafruit_X`` -> ``adafruit-circuitpython-X``,
 ``neopixel`` -> ``adafruit-circuitpython-neopixel``). ``pip download --no-deps`` fetches the wheel;
 only the library's own module or package is extracted (no examples, no metadata), and
-``lib/MANIFEST.txt`` records name, version and the wheel's sha256."""
+``lib/MANIFEST.txt`` records name, version and the wheel's sha256.
+
+It also makes the rules reader's proportional font, ``lib/fonts/helvR08-ascii.pcf`` (``FONT``):
+Adobe Helvetica 8 pt at 75 dpi from Debian's ``xfonts-75dpi`` package at a pinned version
+(``apt-get download``, the .deb checked against its sha256; ``apt-get update`` first when the
+package lists are missing and this runs as root), cut to printable ASCII by tools/pcf_subset.py
+and checked against the pinned sha256 of the result. Its licence (Adobe's and Digital's
+permissive notice, from the package's copyright file) goes beside it as ``.license``."""
 
 import argparse
+import gzip
 import hashlib
+import io
 import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pcf_subset  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PINS_FILE = os.path.join(ROOT, "requirements-device.txt")
 LIB = os.path.join(ROOT, "lib")
 MANIFEST = "MANIFEST.txt"
 KEEP = ("README.md", ".gitignore")  # hand-written files in lib/
+
+
+class FontPin:
+    """A font file made from a member of a pinned Debian package."""
+
+    def __init__(self, out, deb, version, deb_sha256, member, sha256, licence_from, licence_start,
+                 licence_end):
+        self.out = out  # path under lib/
+        self.deb = deb
+        self.version = version
+        self.deb_sha256 = deb_sha256
+        self.member = member  # the .pcf.gz in the package's data
+        self.sha256 = sha256  # of the file written (the ASCII subset)
+        self.licence_from = licence_from
+        self.licence_start = licence_start  # the copyright file's lines from this one ...
+        self.licence_end = licence_end  # ... up to (not including) this one
+
+    def __repr__(self):
+        return "%s=%s_%s" % (self.out, self.deb, self.version)
+
+
+# The rules reader's proportional font (README "Fonts"): Adobe Helvetica Medium 8 pt at 75 dpi
+# (10-pixel lines, 2-8 pixel advances), ASCII only. Debian bookworm's xfonts-75dpi 1:1.0.5.
+FONT = FontPin(
+    out="fonts/helvR08-ascii.pcf", deb="xfonts-75dpi", version="1:1.0.5",
+    deb_sha256="5f2ba56e3c57e494fab35c4907c4be6026aa6d0e94eecbd37f957c8a6b8746ed",
+    member="./usr/share/fonts/X11/75dpi/helvR08-ISO8859-1.pcf.gz",
+    sha256="2df133924b484fa9d84baa3103f36c7501273dd4342d84d623f479b82e134d13",
+    licence_from="./usr/share/doc/xfonts-75dpi/copyright",
+    licence_start="font-adobe-75dpi:", licence_end="font-bh-75dpi:")
 
 
 class Pin:
@@ -146,17 +189,91 @@ def check(pins, lib=LIB):
     """Problems with lib/ against the pins (an empty list: lib/ is right)."""
     problems = []
     have = manifest_lines(os.path.join(lib, MANIFEST))
-    want = [repr(p) for p in pins]
+    want = [repr(p) for p in pins] + [repr(FONT)]
     if have != want:
         problems.append("lib/%s lists %s, the pins say %s" % (MANIFEST, have or "nothing", want))
     for p in pins:
         if not (os.path.exists(os.path.join(lib, p.module + ".py"))
                 or os.path.isdir(os.path.join(lib, p.module))):
             problems.append("lib/ has no %s" % p.module)
+    font = os.path.join(lib, *FONT.out.split("/"))
+    if not os.path.exists(font):
+        problems.append("lib/ has no %s" % FONT.out)
+    elif sha256(font) != FONT.sha256:
+        problems.append("lib/%s is not the pinned font (sha256 %s)" % (FONT.out, sha256(font)))
     return problems
 
 
-def fetch(pins, lib=LIB, downloader=download):
+def download_deb(font, folder):
+    """``apt-get download`` the pinned package into ``folder``; returns the .deb's path. Runs
+    ``apt-get update`` first (as root) when the package is not found in the lists."""
+    cmd = ["apt-get", "download", "-q", "%s=%s" % (font.deb, font.version)]
+    if subprocess.run(cmd, cwd=folder).returncode != 0:
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            subprocess.run(["apt-get", "update", "-qq"], check=True)
+            subprocess.run(cmd, cwd=folder, check=True)
+        else:
+            raise RuntimeError("apt-get download %s=%s failed: run `apt-get update` (as root) "
+                               "and try again" % (font.deb, font.version))
+    for name in os.listdir(folder):
+        if name.startswith(font.deb + "_") and name.endswith(".deb"):
+            return os.path.join(folder, name)
+    raise RuntimeError("apt-get left no %s .deb in %s" % (font.deb, folder))
+
+
+def deb_members(deb_path, wanted):
+    """{name: bytes} of the ``wanted`` members of a .deb's data archive (ar + tar, no dpkg)."""
+    with open(deb_path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"!<arch>\n":
+        raise RuntimeError("%s is not a Debian package" % deb_path)
+    at = 8
+    while at + 60 <= len(data):
+        name = data[at:at + 16].decode().strip().rstrip("/")
+        size = int(data[at + 48:at + 58].decode().strip())
+        body = data[at + 60:at + 60 + size]
+        at += 60 + size + (size & 1)
+        if name.startswith("data.tar"):
+            out = {}
+            with tarfile.open(fileobj=io.BytesIO(body)) as tar:
+                for member in wanted:
+                    out[member] = tar.extractfile(member).read()
+            return out
+    raise RuntimeError("%s has no data archive" % deb_path)
+
+
+def licence_text(copyright_text, font):
+    lines = copyright_text.splitlines()
+    start = next(i for i, l in enumerate(lines) if l.strip() == font.licence_start)
+    end = next(i for i, l in enumerate(lines) if i > start and l.strip() == font.licence_end)
+    return ("%s from Debian's %s %s, cut to printable ASCII by tools/pcf_subset.py.\n"
+            "Its licence, from the package's copyright file:\n\n%s\n" % (
+                os.path.basename(font.out), font.deb, font.version,
+                "\n".join(lines[start:end]).rstrip()))
+
+
+def make_font(font, lib, deb_fetcher=download_deb):
+    """Write ``font`` into ``lib`` (and its .license); returns the bytes written."""
+    with tempfile.TemporaryDirectory() as tmp:
+        deb = deb_fetcher(font, tmp)
+        if sha256(deb) != font.deb_sha256:
+            raise RuntimeError("%s is not the pinned %s %s (sha256 %s)" % (
+                deb, font.deb, font.version, sha256(deb)))
+        members = deb_members(deb, (font.member, font.licence_from))
+    pcf = pcf_subset.write(pcf_subset.subset(pcf_subset.read(gzip.decompress(members[font.member]))))
+    path = os.path.join(lib, *font.out.split("/"))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(pcf)
+    with open(path + ".license", "w") as f:
+        f.write(licence_text(members[font.licence_from].decode("utf-8"), font))
+    got = sha256(path)
+    if got != font.sha256:
+        raise RuntimeError("%s: sha256 %s, the pin says %s" % (font.out, got, font.sha256))
+    return len(pcf)
+
+
+def fetch(pins, lib=LIB, downloader=download, deb_fetcher=download_deb):
     clear_lib(lib)
     lines = ["# written by tools/fetch_libs.py from requirements-device.txt: name==version sha256"]
     total = 0
@@ -168,9 +285,12 @@ def fetch(pins, lib=LIB, downloader=download):
             total += size
             lines.append("%r %s" % (pin, sha256(wheel)))
             print("%-36s %-28s %3d file(s) %7d bytes" % (repr(pin), pin.pypi, len(files), size))
+    size = make_font(FONT, lib, deb_fetcher)
+    lines.append("%r %s" % (FONT, FONT.sha256))
+    print("%-36s %-28s %3d file(s) %7d bytes" % (FONT.out, FONT.deb + " " + FONT.version, 1, size))
     with open(os.path.join(lib, MANIFEST), "w") as f:
         f.write("\n".join(lines) + "\n")
-    print("lib/: %d libraries, %d bytes of source" % (len(pins), total))
+    print("lib/: %d libraries and the rules font, %d bytes" % (len(pins), total + size))
 
 
 def main(argv=None):
@@ -184,6 +304,8 @@ def main(argv=None):
     if args.dry_run:
         for p in pins:
             print("%-36s <- pip download %s==%s  # %s" % (repr(p), p.pypi, p.version, p.reason))
+        print("%-36s <- apt-get download %s=%s  # the rules reader's font (ASCII subset)" % (
+            FONT.out, FONT.deb, FONT.version))
         return 0
     if args.check:
         problems = check(pins, args.lib)

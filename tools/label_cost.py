@@ -1,10 +1,11 @@
 """What a text change costs in heap bytes: an ``adafruit_display_text`` bitmap_label given the
-next rules page, against a tile-text field (ui/text.py TextField) given a new line.
+next rules page, in each font (terminalio's 6x12 and the proportional Helvetica 8 PCF), against a
+tile-text field (ui/text.py TextField) given a new line.
 
     python tools/label_cost.py                                      # CPython (tracemalloc)
-    node tools/mpy_runner/run.mjs --mount ui --mount lib tools/label_cost.py   # MicroPython VM
+    node tools/mpy_runner/run.mjs --mount ui --mount lib --data lib/fonts:/lib/fonts tools/label_cost.py
 
-(``lib/`` is filled by ``python tools/fetch_libs.py``.) Both run the same code on the same
+(``lib/`` and lib/fonts are filled by ``python tools/fetch_libs.py``.) Both run the same code on the same
 pure-Python displayio stand-in (hw/fbdisplay.py, which packs bitmaps as CircuitPython does).
 For every screen size it sets the label to each page of the rules reader (Yahtzee, official
 Joker, the PyGamer's keys) in turn and prints, per change, the bytes allocated: in the VM the
@@ -48,13 +49,19 @@ from yahtzee_core import rules  # noqa: E402
 VM = sys.implementation.name == "micropython"
 
 
-def pages_for(lay):
-    x, top, width, rows, scale = rules_screen.body_box(lay, False)
+def font_dir():
+    if VM:
+        return "/lib/fonts"
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib", "fonts")
+
+
+def pages_for(lay, font, line):
+    x, top, width, rows, scale = rules_screen.body_box(lay, False, line)
     out = []
     for title, text in rules_text.sections(rules.get("yahtzee"), pygamer.KEYMAP_HELP):
         lines = []
         for para in text.split("\n"):
-            lines.extend(wrap_text_to_pixels(para, width // scale, terminalio.FONT))
+            lines.extend(wrap_text_to_pixels(para, width // scale, font))
         for first in range(0, len(lines), rows):
             out.append("\n".join(lines[first:first + rows]))
     return out, scale
@@ -81,10 +88,10 @@ if not VM:
     _BASE[0] = cost(lambda: None)  # tracemalloc's own bookkeeping for a call that does nothing
 
 
-def measure(lay):
-    pages, scale = pages_for(lay)
-    label = bitmap_label.Label(terminalio.FONT, text=pages[0], color=0xFFFFFF, line_spacing=1.0,
-                               scale=scale)
+def measure(lay, font, line):
+    pages, scale = pages_for(lay, font, line)
+    label = bitmap_label.Label(font, text=pages[0], color=0xFFFFFF,
+                               line_spacing=(line + 0.5) / font.get_bounding_box()[1], scale=scale)
     group = displayio.Group()
     group.append(label)
     costs = []
@@ -101,20 +108,29 @@ def measure(lay):
     return len(pages), costs, sizes, tile
 
 
-def report(lay):
-    n, costs, sizes, tile = measure(lay)
+def report(lay, name, font, line):
+    n, costs, sizes, tile = measure(lay, font, line)
     costs = sorted(costs)
-    print("%s: bitmap_label, %d rules pages: min %d, median %d, max %d B per change; "
+    print("%s %s: bitmap_label, %d rules pages: min %d, median %d, max %d B per change; "
           "the label's bitmap up to %d B; TextField change %d B" % (
-              lay.name, n, costs[0], costs[len(costs) // 2], costs[-1], max(sizes), tile))
+              lay.name, name, n, costs[0], costs[len(costs) // 2], costs[-1], max(sizes), tile))
     gc.collect()
 
 
 def steps():
     print("label cost (%s): bytes allocated when the text changes" % sys.implementation.name)
+    fonts = [("terminalio", terminalio.FONT, 12)]
+    try:
+        helv, line = rules_screen.load_font(font_dir())
+        if helv is not terminalio.FONT:
+            helv.load_glyphs(list(range(32, 127)))  # loaded once, as the reader does at open
+            fonts.append(("Helvetica 8", helv, line))
+    except ImportError:  # no adafruit_bitmap_font in lib/
+        pass
     for lay in layouts.ALL:
-        report(lay)
-        yield
+        for name, font, line in fonts:
+            report(lay, name, font, line)
+            yield
 
 
 if VM:

@@ -1,56 +1,144 @@
-"""What the rules reader holds while it is open, and what stays after it is closed, in the
-MicroPython VM (``python tools/fetch_libs.py`` first, for adafruit_display_text):
+"""What the rules reader holds while it is open, and what stays after it is closed, with each
+font (terminalio's fixed 6x12 and the proportional Helvetica 8 PCF), in the MicroPython VM:
 
-    node tools/mpy_runner/run.mjs --mount ui --mount lib tools/rules_reader_memory.py
+    python tools/rules_reader_memory.py        # (``python tools/fetch_libs.py`` first)
 
-For each screen size: the live heap (``gc.mem_alloc()`` after a collection) on the title, with
-the reader open, the most while turning every page, and after closing it. Modules are compiled
-from source here (a board loading .mpy holds less code); the names a module interns stay
-after it is forgotten, which is what the first board's "closed again" figure shows (the later
-boards find them interned already).
-"""
+On CPython it compiles the app and the libraries the reader imports (lib/: adafruit_display_text,
+adafruit_bitmap_font, adafruit_ticks) to .mpy with mpy-cross, as tools/board_memory.py does,
+and runs itself in the VM on those, with lib/fonts mounted at /lib/fonts as on a board. For each
+board: the live heap (``gc.mem_alloc()`` after a collection) on the title, and with each font
+the reader open, the most while turning every page, and after closing it; then what the
+proportional font's part is made of: the bitmap_font modules' code (pcf and glyph_cache), the
+open font (its tables) and the glyphs the reader's text needs (one small Bitmap and a Glyph
+each; also reckoned with CircuitPython's C object sizes). The title's figure includes the displayio stand-in (C objects and flash on a board);
+the reader's figures are differences, so they are what a board's heap would hold for it,
+within the few bytes a Python object differs from CircuitPython's C object."""
 
 import gc
+import sys
 
-from hw import inputs
-from hw import fbdisplay
-fbdisplay.install()
-from hw import vmboard
-from ui.app import App
-from ui import screen as S
+PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+LIB_MODULES = ("adafruit_ticks.py", "adafruit_display_text/__init__.py",
+               "adafruit_display_text/bitmap_label.py", "adafruit_bitmap_font/__init__.py",
+               "adafruit_bitmap_font/pcf.py", "adafruit_bitmap_font/glyph_cache.py")
+
+
+def host_main():
+    import os
+    import subprocess
+    import tempfile
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.join(root, "tools"))
+    sys.path.insert(0, root)
+    import board_memory
+    import fetch_libs
+
+    problems = fetch_libs.check(fetch_libs.read_pins(), os.path.join(root, "lib"))
+    if problems:
+        raise SystemExit("\n".join(problems) + "\nrun: python tools/fetch_libs.py")
+    with tempfile.TemporaryDirectory(prefix="rules-mem-") as tmp:
+        board_memory.compile_app(tmp)
+        for rel in LIB_MODULES:
+            target = os.path.join(tmp, rel[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            subprocess.run([board_memory.mpy_cross(), "-o", target, "-s", os.path.basename(rel),
+                            os.path.join(root, "lib", rel)], check=True)
+        script = os.path.join(tmp, "rules_reader_memory.py")
+        with open(os.path.abspath(__file__)) as src, open(script, "w") as out:
+            out.write(src.read())
+        cmd = ["node", os.path.join(root, "tools", "mpy_runner", "run.mjs"), "--no-default-mounts",
+               "--mount", tmp, "--data", os.path.join(root, "lib", "fonts") + ":/lib/fonts", script]
+        return subprocess.run(cmd, cwd=root).returncode
+
 
 def live():
     gc.collect()
     return gc.mem_alloc()
 
-def steps():
-    """One board per screen size (the VM frees garbage between steps)."""
-    for profile in ("pybadge", "macropad", "clue", "feather_tft"):
-        board = vmboard.make_board(profile, seed=1)
-        app = App(board)
-        for _ in range(3):
-            board.clock.advance(16); app.step()
-        yield
-        base = live()
-        app.show(S.RULES)
-        for _ in range(3):
-            board.clock.advance(16); app.step()
-        yield
-        opened = live()
-        reader = app.screens[S.RULES]
-        peak = opened
-        for _ in range(len(reader.pages) - 1):
-            app.handle(inputs.DOWN)
-            board.clock.advance(16); app.step()
+
+def vm_steps():
+    from hw import fbdisplay
+    fbdisplay.install()
+    from hw import inputs
+    from hw import vmboard
+    from ui.app import App
+    from ui import rules_screen
+    from ui import screen as S
+    from ui import screen_set
+
+    print("rules reader heap (MicroPython VM, app and libraries as .mpy): bytes live")
+    for profile in PROFILES:
+        figures = []
+        for proportional in (False, True):
+            board = vmboard.make_board(profile, seed=1)
+            rules_screen.PROPORTIONAL = (board.name,) if proportional else ()
+            app = App(board)
+            for _ in range(3):
+                board.clock.advance(16)
+                app.step()
             yield
-            peak = max(peak, live())
-        app.show(S.TITLE)
-        board.clock.advance(16); app.step()
+            base = live()
+            app.show(S.RULES)
+            for _ in range(3):
+                board.clock.advance(16)
+                app.step()
+            yield
+            opened = live()
+            reader = app.screens[S.RULES]
+            assert (type(reader.font).__name__ == "PCF") == proportional, "no font file at /lib/fonts?"
+            chars = set()
+            for section in reader.sections:
+                chars.update(section[1])
+            peak = opened
+            for _ in range(len(reader.pages) - 1):
+                app.handle(inputs.DOWN)
+                board.clock.advance(16)
+                app.step()
+                yield
+                peak = max(peak, live())
+            app.show(S.TITLE)
+            board.clock.advance(16)
+            app.step()
+            yield
+            closed = live()
+            figures.append((opened - base, peak - base, closed - base))
+            del app, board, reader
+            yield
+        # the proportional font's parts, on their own (the reader closed)
+        before = live()
+        from adafruit_bitmap_font.pcf import PCF  # noqa: F811
         yield
-        closed = live()
-        print("%s: title %d B live; reader open +%d B, most while paging +%d B; closed again +%d B" % (
-            profile, base, opened - base, peak - base, closed - base))
-        del app, board, reader
+        code = live() - before
+        import displayio
+        font = PCF(open("/lib/fonts/" + rules_screen.FONT_FILE, "rb"), displayio.Bitmap)
+        yield
+        tables = live() - before - code
+        font.load_glyphs([ord(ch) for ch in chars])
+        yield
+        glyphs = live() - before - code - tables
+        # the same glyphs as CircuitPython's C objects (tools/mp_board_memory.py's sizes): a
+        # Bitmap 48 B plus its pixel words in 16-byte blocks, a fontio.Glyph (a named tuple of 8:
+        # 8 B header + 8 words) 48 B
+        on_board = 0
+        for ch in chars:
+            g = font.get_glyph(ord(ch))
+            if g is not None:
+                on_board += 48 + (g.bitmap.nbytes + 15) // 16 * 16 + 48
+        font.file.close()
+        del font, PCF
+        for name in ("adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font"):
+            screen_set.unload(name)
+        yield
+        t, p = figures
+        print("%s: title %d B; terminalio: open +%d, most +%d, closed +%d; Helvetica 8: open +%d, "
+              "most +%d, closed +%d (font: code %d, tables %d, %d glyphs %d here, about %d as C objects)" % (
+                  profile, base, t[0], t[1], t[2], p[0], p[1], p[2], code, tables, len(chars), glyphs,
+                  on_board))
         yield
 
-VM_STEPS = steps()
+
+if sys.implementation.name == "micropython":
+    VM_STEPS = vm_steps()  # tools/mpy_runner/run.mjs steps it (garbage is freed between steps)
+elif __name__ == "__main__":
+    sys.exit(host_main())

@@ -3,38 +3,100 @@ Joker rules of the variant being played (or chosen on the title), and this board
 pages that fit the screen.
 
 Nothing of it stays in memory while it is closed: ``enter()`` imports the text module
-(``ui/rules_text.py``) and ``adafruit_display_text``, builds the header, one ``bitmap_label``
-for the wrapped text (``wrap_text_to_pixels``, measured with the font) and, on command-ring
-boards, a footer; ``leave()`` drops them all and forgets those modules again.
+(``ui/rules_text.py``) and ``adafruit_display_text``, opens the font, builds the header, one
+``bitmap_label`` for the wrapped text (``wrap_text_to_pixels``, measured with the font) and, on
+command-ring boards, a footer; ``leave()`` drops them all, closes the font file and forgets
+those modules again.
+
+The font: Adobe Helvetica 8 pt (proportional, 10-pixel glyph box; ``FONT_FILE`` in the board's
+``font_dir``, a PCF read by ``adafruit_bitmap_font.pcf`` one batch of glyphs at open) where the
+board has room for it (``PROPORTIONAL``), else terminalio's fixed 6x12 (in flash on a
+board, no heap). README "Fonts" has the figures behind each board's choice.
 
 Keys: DOWN / RIGHT / ENTER next page (ENTER on the last page closes), UP / LEFT previous page,
 MENU closes. The header (tile text, like every live field) says the section and page."""
 
 import gc
-import sys
 
 from hw import inputs
 from yahtzee_core.compat import const
 
 from . import screen as S
 from . import theme
+from .screen_set import unload
 from .text import TextField
 
 _MARGIN = const(2)  # pixels left and right of the text
 _GAP = const(4)  # pixels between the header and the text (1 on the 64-pixel screen)
-_MODULES = ("ui.rules_text", "adafruit_display_text.bitmap_label", "adafruit_display_text")
+_MODULES = ("ui.rules_text", "adafruit_display_text.bitmap_label", "adafruit_display_text",
+            "adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font")
+# the boards whose reader uses the proportional font (README "Fonts" has the figures). Not the
+# Pico: its 1 MB drive would lose the official strategy table to the font's 21 KB of files
+# (library and font) when the code ships as compacted .py.
+PROPORTIONAL = ("pygamer", "pybadge", "macropad", "clue", "feather_tft")
+FONT_FILE = "helvR08-ascii.pcf"  # made by tools/fetch_libs.py (ASCII of Debian's xfonts-75dpi helvR08)
 _RING = {inputs.ENTER: b"Next page", inputs.DOWN: b"Next page", inputs.RIGHT: b"Next page",
          inputs.UP: b"Prev page", inputs.LEFT: b"Prev page", inputs.MENU: b"Close"}
 
 
-def body_box(lay, ring):
+def body_box(lay, ring, line=12):
     """(x, y, width, rows, scale) of the text area on this layout; ``ring``: a footer row
-    shows the command ring. Lines are the font's 12 pixels high, times the scale."""
+    shows the command ring. Lines are ``line`` pixels high, times the scale; the header and
+    footer are tile text, 12 pixels high."""
     scale = lay.list_scale
-    line = 12 * scale
-    top = lay.list_title[1] + line + (_GAP if lay.height > 64 else 1)
-    bottom = lay.height - (line + 2 if ring else 0)
-    return (_MARGIN, top, lay.width - 2 * _MARGIN, (bottom - top) // line, scale)
+    top = lay.list_title[1] + 12 * scale + (_GAP if lay.height > 64 else 1)
+    bottom = lay.height - (12 * scale + 2 if ring else 0)
+    return (_MARGIN, top, lay.width - 2 * _MARGIN, (bottom - top) // (line * scale), scale)
+
+
+def font_dir(board):
+    """Where ``board``'s rules font is, or None for terminalio's. The board's ``font_dir``
+    (``/lib/fonts`` unless it says otherwise: the desktop's lib/fonts, the web page's None)
+    when its name is in ``PROPORTIONAL``. Kept here, not in the board modules, so that nothing of
+    it is loaded (no names interned) until the reader opens."""
+    if board.name not in PROPORTIONAL:
+        return None
+    return getattr(board, "font_dir", "/lib/fonts")
+
+
+def load_font(font_dir):
+    """(font, line height in pixels): the proportional PCF in ``font_dir``, or terminalio's
+    6x12 when ``font_dir`` is None or holds no font file (a board without it still reads)."""
+    if font_dir:
+        try:
+            f = open(font_dir + "/" + FONT_FILE, "rb")
+        except OSError:
+            f = None
+        if f is not None:
+            import displayio
+            from adafruit_bitmap_font.pcf import PCF
+
+            # as the library's own load_font() calls it: the class, not a Bitmap, and the
+            # opened file (its annotations say a Bitmap instance and a FileIO)
+            font = PCF(f, displayio.Bitmap)  # type: ignore[arg-type]
+            return font, font.get_bounding_box()[1] + 1  # a pixel between descender and capital
+    import terminalio
+
+    return terminalio.FONT, 12
+
+
+def ascent(font):
+    """Pixels above the baseline, as adafruit_display_text reckons them (its Label's
+    ``_get_ascent_descent``: the font's ``ascent``, else the tallest of "M j'")."""
+    if hasattr(font, "ascent"):
+        return font.ascent
+    top = 0
+    for ch in "M j'":
+        g = font.get_glyph(ord(ch))
+        if g is not None and g.height + g.dy > top:
+            top = g.height + g.dy
+    return top
+
+
+def close_font(font):
+    f = getattr(font, "file", None)
+    if f is not None:
+        f.close()
 
 
 class RulesScreen(S.Screen):
@@ -50,6 +112,7 @@ class RulesScreen(S.Screen):
         self.footer = None
         self.label = None
         self.font = None
+        self.line = 12
 
     # -- opening and closing -----------------------------------------------------------------
     def rules(self):
@@ -68,15 +131,20 @@ class RulesScreen(S.Screen):
     def open(self):
         from adafruit_display_text import bitmap_label
         from . import rules_text
-        import terminalio
 
         app = self.app
         lay = self.lay
         ring = app.buttons.ring is not None
-        x, y, width, rows, scale = body_box(lay, ring)
-        self.font = terminalio.FONT
+        board = app.board
+        self.font, self.line = load_font(font_dir(board))
+        x, y, width, rows, scale = body_box(lay, ring, self.line)
         self.box = (x, y, width, rows, scale)
-        self.sections = rules_text.sections(self.rules(), app.board.keymap_help)
+        self.sections = rules_text.sections(self.rules(), board.keymap_help)
+        if hasattr(self.font, "load_glyphs"):  # the PCF (terminalio has every glyph in flash)
+            chars = set()
+            for section in self.sections:
+                chars.update(section[1])
+            self.font.load_glyphs([ord(ch) for ch in chars])  # one batch, not one per miss
         pages = []
         for s in range(len(self.sections)):
             n = len(self.wrap(s))
@@ -90,8 +158,14 @@ class RulesScreen(S.Screen):
                                 lay.list_title[1], cols, scale)
         self.group.append(self.header.node)
         self.fields.append(self.header)
-        self.label = bitmap_label.Label(self.font, text=" ", color=c[theme.INK], line_spacing=1.0,
-                                        scale=scale, anchor_point=(0, 0), anchored_position=(x, y))
+        h = self.font.get_bounding_box()[1]
+        self.label = bitmap_label.Label(self.font, text=" ", color=c[theme.INK],
+                                        line_spacing=(self.line + 0.5) / h,  # int(spacing * h) == line
+                                        scale=scale)
+        # a label's y is the middle of its first line's ascent: the ascent's top goes on the row
+        # below the header, whatever the page's tallest letter (an anchor would follow the ink)
+        self.label.x = x
+        self.label.y = y + (ascent(self.font) // 2) * scale
         self.group.append(self.label)
         if ring:
             self.footer = TextField(app.sheet, app.palette(theme.DIM), (lay.width - cols * 6 * scale) // 2,
@@ -121,13 +195,11 @@ class RulesScreen(S.Screen):
         self.fields = []
         self.header = self.footer = self.label = None
         self.sections = self.pages = None
+        if self.font is not None:
+            close_font(self.font)
         self.font = None
-        pkg = sys.modules.get("ui")
-        if pkg is not None and hasattr(pkg, "rules_text"):
-            delattr(pkg, "rules_text")
         for name in _MODULES:
-            if name in sys.modules:
-                del sys.modules[name]
+            unload(name)
         gc.collect()
 
     # -- input and drawing ---------------------------------------------------------------------

@@ -54,7 +54,104 @@ def make_wheel(path, files):
     return path
 
 
-def test_fetch_extracts_only_the_library_and_writes_a_manifest(tmp_path):
+def tiny_pcf():
+    """A two-glyph PCF ("A" and "B", 2x3 pixels) written by tools/pcf_subset.py."""
+    from tools import pcf_subset
+
+    rows = bytes([0x80, 0, 0, 0, 0x40, 0, 0, 0, 0xC0, 0, 0, 0])
+    glyphs = [(65, (0, 2, 3, 3, 0, 0), rows, 500, b"A"), (66, (0, 2, 3, 2, 1, 0), rows, 500, b"B")]
+    return pcf_subset.write(pcf_subset.Font(glyphs, None, 3, 1))
+
+
+def fake_deb(path, members):
+    """A .deb (ar archive) whose data.tar.xz holds ``members`` {name: bytes}."""
+    import io
+    import tarfile
+
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:xz") as tar:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    out = b"!<arch>\n"
+    for name, data in ((b"debian-binary", b"2.0\n"), (b"data.tar.xz", buf.getvalue())):
+        out += name.ljust(16) + b"0".ljust(12) + b"0".ljust(6) + b"0".ljust(6) + b"100644".ljust(8)
+        out += str(len(data)).encode().ljust(10) + b"`\n" + data + (b"\n" if len(data) & 1 else b"")
+    with open(path, "wb") as f:
+        f.write(out)
+    return path
+
+
+@pytest.fixture
+def fake_font(tmp_path, monkeypatch):
+    """fetch_libs.FONT pinned to a fake package: (deb fetcher, the font's bytes)."""
+    import gzip
+    import hashlib
+
+    pcf = tiny_pcf()
+    copyright_text = "Intro\nfont-a:\n  Permission granted.\n\nfont-b:\n  Other.\n"
+    deb = fake_deb(str(tmp_path / "fake_1.0_all.deb"), {
+        "./usr/share/fonts/x.pcf.gz": gzip.compress(pcf), "./usr/share/doc/fake/copyright": copyright_text.encode()})
+    font = fetch_libs.FontPin(
+        out="fonts/x.pcf", deb="fake", version="1.0", deb_sha256=fetch_libs.sha256(deb),
+        member="./usr/share/fonts/x.pcf.gz", sha256=hashlib.sha256(pcf).hexdigest(),
+        licence_from="./usr/share/doc/fake/copyright", licence_start="font-a:", licence_end="font-b:")
+    monkeypatch.setattr(fetch_libs, "FONT", font)
+
+    def fetcher(pin, folder):
+        return shutil.copy(deb, folder)
+    return fetcher, pcf
+
+
+def test_the_font_is_made_from_the_pinned_package_and_checked(tmp_path, fake_font):
+    fetcher, pcf = fake_font
+    lib = tmp_path / "lib"
+    assert fetch_libs.make_font(fetch_libs.FONT, str(lib), fetcher) == len(pcf)
+    assert (lib / "fonts" / "x.pcf").read_bytes() == pcf
+    licence = (lib / "fonts" / "x.pcf.license").read_text()
+    assert "Permission granted." in licence and "Other." not in licence
+    fetch_libs.FONT.deb_sha256 = "0" * 64  # another package than the pinned one: refused
+    with pytest.raises(RuntimeError):
+        fetch_libs.make_font(fetch_libs.FONT, str(tmp_path / "lib2"), fetcher)
+
+
+def test_the_shipped_font_is_the_pinned_one():
+    """lib/fonts/ (tools/fetch_libs.py, run by tools/test) holds the pinned font: its sha256,
+    ASCII only, every glyph the same as in Debian's helvR08 (the .deb's own file is read
+    again when it is at hand)."""
+    from tools import pcf_subset
+
+    path = os.path.join(ROOT, "lib", *fetch_libs.FONT.out.split("/"))
+    assert os.path.exists(path), "run: python tools/fetch_libs.py"
+    assert fetch_libs.sha256(path) == fetch_libs.FONT.sha256
+    with open(path, "rb") as f:
+        font = pcf_subset.read(f.read())
+    assert [g[0] for g in font.glyphs] == list(range(32, 127))
+    assert fetch_libs.check(fetch_libs.read_pins(), os.path.join(ROOT, "lib")) == []
+
+
+def test_pcf_subset_round_trip_through_adafruit_bitmap_font(tmp_path):
+    """A subset written by tools/pcf_subset.py reads back, glyph for glyph, in the library the
+    boards use (its PCF reader: bitmap format, metrics, encodings)."""
+    import displayio
+    from adafruit_bitmap_font.pcf import PCF
+    from tools import pcf_subset
+
+    path = tmp_path / "t.pcf"
+    path.write_bytes(tiny_pcf())
+    font = PCF(open(str(path), "rb"), displayio.Bitmap)
+    a, b = font.get_glyph(65), font.get_glyph(66)
+    assert font.get_glyph(67) is None
+    assert (a.width, a.height, a.dy, a.shift_x) == (2, 3, 0, 3) and (b.height, b.dy) == (3, -1)
+    assert [[a.bitmap[x, y] for x in range(2)] for y in range(3)] == [[1, 0], [0, 1], [1, 1]]
+    assert font.get_bounding_box() == (2, 4, 0, -1)  # computed again: ascent 3 + descent 1
+    font.file.close()
+    again = pcf_subset.write(pcf_subset.read(path.read_bytes()))
+    assert again == path.read_bytes()
+
+
+def test_fetch_extracts_only_the_library_and_writes_a_manifest(tmp_path, fake_font):
     lib = tmp_path / "lib"
     lib.mkdir()
     (lib / "README.md").write_text("keep me")
@@ -69,10 +166,10 @@ def test_fetch_extracts_only_the_library_and_writes_a_manifest(tmp_path):
     def fake_download(pin, folder):
         return make_wheel(os.path.join(folder, pin.module + ".whl"), wheels[pin.module])
 
-    fetch_libs.fetch(pins, str(lib), downloader=fake_download)
+    fetch_libs.fetch(pins, str(lib), downloader=fake_download, deb_fetcher=fake_font[0])
     found = sorted(str(p.relative_to(lib)) for p in lib.rglob("*") if p.is_file())
     assert found == ["MANIFEST.txt", "README.md", "adafruit_thing/__init__.py",
-                     "adafruit_thing/sub.py", "solo.py"]
+                     "adafruit_thing/sub.py", "fonts/x.pcf", "fonts/x.pcf.license", "solo.py"]
     assert fetch_libs.check(pins, str(lib)) == []
     assert fetch_libs.check(fetch_libs.parse_pins("solo==0.2\n"), str(lib))  # version drift
 

@@ -12,6 +12,7 @@ from adafruit_display_text import wrap_text_to_pixels
 
 from hw import inputs as I
 from ui import pause_screen as P
+from ui import rules_screen
 from ui import rules_text
 from ui import screen as S
 from ui import title_screen as T
@@ -56,14 +57,16 @@ def _check_page(app, reader):
     label = reader.label
     bx, by, bw, bh = label.bounding_box
     left = label.x + bx * scale
-    upper = label.y + by * scale
     footer_top = reader.footer.y if reader.footer is not None else lay.height
-    bottom_of_text = top + len(lines) * 12 * scale
+    bottom_of_text = top + len(lines) * reader.line * scale
     assert left >= 0 and left + bw * scale <= lay.width
-    assert upper >= top and upper + bh * scale <= bottom_of_text <= footer_top, "text runs off the page"
-    # on the screen: nothing between the text and the footer (or the bottom)
-    assert _background_rows(app, bottom_of_text, footer_top)
-    assert reader.header.bounds()[1] + reader.header.bounds()[3] <= top
+    assert bottom_of_text <= footer_top, "more lines than fit"
+    # on the screen: the text's pixels are all in its rows (nothing between the header and the
+    # text, nor between the text and the footer or the bottom), whatever letters the page has
+    header_bottom = reader.header.bounds()[1] + reader.header.bounds()[3]
+    assert header_bottom <= top
+    assert _background_rows(app, header_bottom, top), "text above its area"
+    assert _background_rows(app, bottom_of_text, footer_top), "text runs off the page"
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -76,6 +79,9 @@ def test_every_page_fits_and_nothing_is_cut(profile, variant, joker):
     drv.give(I.ENTER)
     assert app.current_id == S.RULES
     reader = app.screens[S.RULES]
+    # the proportional PCF (Blinka displayio here) on the boards that use it, terminalio elsewhere
+    assert (type(reader.font).__name__ == "PCF") == (profile in rules_screen.PROPORTIONAL)
+    assert reader.line == (11 if profile in rules_screen.PROPORTIONAL else 12)
     rs = app.settings.rules()
     assert reader.rules() is rs and rs.variant_id == variant
     sections = rules_text.sections(rs, board.keymap_help)
@@ -98,6 +104,28 @@ def test_every_page_fits_and_nothing_is_cut(profile, variant, joker):
         assert words[s] == text.split(), "section %s cut" % name
     # the boxes, bonus, Joker and keys all had a page
     assert len(words) == len(sections) == rs.n_boxes + 2 + (1 if rs.joker else 0) + 1
+
+
+def test_the_font_has_every_character_of_every_page():
+    """Every character the reader writes (every variant, every board's keys) is in the shipped
+    ASCII font: none would be dropped silently by the label."""
+    from hw import keytable
+    from hw.desktop import FONT_DIR, board_module
+
+    font, line = rules_screen.load_font(FONT_DIR)
+    assert type(font).__name__ == "PCF" and line == 11
+    chars = set()
+    for v, j in VARIANTS:
+        rs = rules.by_id(v, j if j else None)
+        for profile in PROFILES:
+            module = board_module(profile)  # the board's own keys and the desktop's
+            for keys in (module.KEYMAP_HELP, keytable.keymap_help(module)):
+                for _, text in rules_text.sections(rs, keys):
+                    chars.update(text)
+    chars.discard("\n")
+    missing = [ch for ch in sorted(chars) if font.get_glyph(ord(ch)) is None]
+    rules_screen.close_font(font)
+    assert not missing
 
 
 def test_text_comes_from_the_rule_table():
@@ -145,10 +173,16 @@ def test_closing_frees_the_reader():
     app.show(S.RULES)
     settle(app)
     assert len(reader.group) >= 2 and "ui.rules_text" in sys.modules
+    assert "adafruit_bitmap_font.pcf" in sys.modules
+    f = reader.font.file
     app.show(S.TITLE)
     settle(app)
     assert len(reader.group) == 0 and reader.label is None and reader.sections is None
     assert "ui.rules_text" not in sys.modules and "adafruit_display_text.bitmap_label" not in sys.modules
+    # every module the reader imports is forgotten (on CPython Blinka's terminalio keeps the
+    # rest of adafruit_bitmap_font loaded for its own font)
+    assert not [m for m in rules_screen._MODULES if m in sys.modules]
+    assert reader.font is None and f.closed  # the font file is closed too
 
 
 def test_wrapping_is_the_librarys():
@@ -160,3 +194,25 @@ def test_wrapping_is_the_librarys():
     para = reader.sections[0][1].split("\n")[0]
     expect = wrap_text_to_pixels(para, reader.box[2] // reader.box[4], reader.font)
     assert reader.page_lines()[:len(expect)] == expect[:reader.box[3]]
+
+
+def test_the_reader_in_the_micropython_vm_with_each_font():
+    """The reader opened, paged through and closed in the MicroPython VM on every board, with
+    terminalio and with the Helvetica PCF (the app and libraries as .mpy, the font file at
+    /lib/fonts as on a board; tools/rules_reader_memory.py asserts which font each run used):
+    it runs on the stand-in displayio, and closing gives back all but the names it interned."""
+    import os
+    import re
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    run = subprocess.run([sys.executable, os.path.join(root, "tools", "rules_reader_memory.py")],
+                         cwd=root, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = [line for line in run.stdout.splitlines() if "Helvetica 8: open" in line]
+    assert len(lines) == 6
+    for line in lines:
+        closed = [int(n) for n in re.findall(r"closed \+(\d+)", line)]
+        opened = [int(n) for n in re.findall(r"open \+(\d+)", line)]
+        assert len(closed) == 2 and max(closed) < 5000, line  # freed again on closing
+        assert opened[1] > opened[0], line  # the PCF's code and glyphs are on top of the label
