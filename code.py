@@ -35,41 +35,22 @@ def print_help(argv):
             print("  %-14s %s" % (key, meaning))
 
 
-def make_players():
-    """(policies, coach, hard player): one turn planner shared by the medium and hard players
-    and the coach; hard and the coach read the strategy tables (/tables on a board,
-    build/tables on a desktop). Built first: the planner's arrays are long-lived."""
-    from hw.tables import Tables
-    from ui.coach import Coach
-    from yahtzee_core import players, strategy
-
-    planner = strategy.TurnPlanner()
-    formula = players.FormulaValues()
-    tables = Tables()
-    names = tables.names()
-    print("strategy tables:", ", ".join(names) if names else "none (hard plays as medium; no hints)")
-    hard = players.HardPlayer(planner, tables, formula)
-    policies = (None, players.EasyPlayer(), players.PlanPlayer(planner, formula), hard)
-    return policies, Coach(planner, tables), hard
-
-
 def build_app(board):
     """The app with the board's saved records (settings, statistics, high scores, the game in
-    progress: "Continue?" at start-up), the computer players and the coach."""
+    progress: "Continue?" at start-up); the computer players and the coach are built when a
+    game starts (ui/strategy_set.py)."""
     from hw.nvm_store import NvmStore
     from ui.app import App
+    from ui.strategy_set import StrategySet
     from yahtzee_core import save
 
-    policies, coach, hard = make_players()
     store = NvmStore(board.storage, getattr(board, "backup", None))
     records, status = store.load()  # never raises
     if status & ~save.ST_EMPTY:
         print("saved data:", ", ".join(save.describe(status)))
     if not getattr(board, "storage_persistent", True):
         print("no NVM on this board: records last until power off")
-    app = App(board, store=store, policies=policies, hinter=coach)
-    hard.notice = app.say  # "no table" is said once on the screen
-    return app
+    return App(board, store=store, strategy=StrategySet())
 
 
 def main(argv=None):

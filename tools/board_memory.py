@@ -24,9 +24,11 @@ What the figures are (bytes of the VM's garbage-collected heap):
   garbage inside a step is not in the peak: a fixed heap needs some room above it (fragmentation,
   short-lived objects), which is why "free" should not be near 0.
 - code: the app's modules as loaded from .mpy (bytecode, constants, qstrs, functions, classes).
-- strategy: what code.make_players() keeps (turn planner, players, coach, table reader; tables
-  are read from files on demand).
-- screens: the rest of build_app at start-up (App, every screen, glyph sheet, saved records).
+- strategy: what a game builds for the computer players and the coach (ui/strategy_set.py: turn
+  planner, players, coach, table reader and their modules; tables are read from files on
+  demand); not resident at start-up, it is in the peak of the steps of a game.
+- screens: the rest of build_app at start-up (App, the screen shown first, glyph sheet, saved
+  records).
 The displayio objects here are Python objects (a little larger than CircuitPython's C objects);
 the detail line counts them and the bytes their bitmaps and tile maps hold (the same bytes as
 on the board: the stand-in packs bitmaps as CircuitPython does). No frame buffer counts: a

@@ -10,15 +10,15 @@ nothing changed); refresh the display (only dirty areas are sent). Engine events
 
 Screen manager: ``self.screens[id]`` (ids in ``ui/screen.py``; ``ui/screen_set.py``); ``show(id)``
 hides the current Group and shows the new one. The game's screens (play, scorecard, menu) are
-built at start-up and changing between them allocates nothing; the others are built when shown
-and dropped when left (a board's heap cannot hold them all: docs/memory.md)."""
+built when a game starts and changing between them allocates nothing; the others are built when
+shown and dropped when left (a board's heap cannot hold them all: docs/memory.md). The computer
+players and the coach (``ui/strategy_set.py``) live as long as the game's screens."""
 
 import gc
 
 import displayio
 
 from hw import inputs
-from yahtzee_core.players import EasyPlayer
 from yahtzee_core import engine, snapshot
 from yahtzee_core.compat import const
 from yahtzee_core.rng import code_text
@@ -28,8 +28,9 @@ from . import screen as S
 from . import theme
 from .autoplay import AutoPlayer
 from .idle import Idle
-from .screen_set import ScreenSet
+from .screen_set import ScreenSet, ends_game
 from .settings import Settings
+from .strategy_set import Resident
 from .text import GlyphSheet, make_palette
 from .tumble import Tumble
 
@@ -80,14 +81,18 @@ def board_codes(board):
 class App:
     """The whole program on one board.
 
-    ``policies``: objects with ``choose(game) -> (action, arg)`` for the computer seats,
-    indexed by seat kind (engine.EASY..HARD); the greedy bot by default.
-    Hooks for features still to come (their menu entries stay hidden while they are None):
+    ``strategy``: the computer players and the coach, built while a game goes on and dropped
+    at the title and in Defuse mode (``ui/strategy_set.StrategySet``, what code.py passes);
+    while built, ``autoplay.policies`` holds the players (objects with ``choose(game) ->
+    (action, arg)``, indexed by seat kind engine.EASY..HARD) and ``hinter`` the coach (an object
+    with ``hint(app)`` called on HINT; None when there is none).
+    Without ``strategy``, ``policies`` and ``hinter`` are kept for the app's life
+    (``strategy_set.Resident``; the greedy player for every computer seat by default).
     ``store``: saved games and records with ``hw/nvm_store.NvmStore``'s API (``has_game``,
-    ``restore_game``, ``save_game``, ``record_result``); ``hinter``: the coach, an object with
-    ``hint(app)`` called on HINT."""
+    ``restore_game``, ``save_game``, ``record_result``); its menu entries stay hidden without one."""
 
-    def __init__(self, board, settings=None, policies=None, lay=None, store=None, hinter=None):
+    def __init__(self, board, settings=None, policies=None, lay=None, store=None, hinter=None,
+                 strategy=None):
         self.board = board
         self.buttons = board.buttons
         self.sound = board.sound
@@ -105,14 +110,13 @@ class App:
         self.sheet = GlyphSheet(_font())
         self._palettes = [None] * theme.ROLES
         self.game = engine.Game(self.settings.rules(), board.rng, seats=1)
-        if policies is None:
-            bot = EasyPlayer()  # code.py passes the real levels; this keeps bare Apps playable
-            policies = (None, bot, bot, bot)
-        self.autoplay = AutoPlayer(policies)
+        self.strategy = strategy if strategy is not None else Resident(policies, hinter)
+        self.autoplay = AutoPlayer(None)
         self.store = store
-        self.hinter = hinter
+        self.hinter = None
         # the coach's cost of each human choice (ui/coach.py): told before and after each action
-        self._coach = hinter if hinter is not None and hasattr(hinter, "before_act") else None
+        self._coach = None
+        self._bind_strategy()  # a resident coach and players; a StrategySet builds for a game
         # message line shared by the game screens
         self.msg = b""
         self.msg_role = theme.INK
@@ -186,6 +190,8 @@ class App:
             self.current.group.hidden = True
             self.previous_id = self.current_id
             self.current = None
+        if ends_game(screen_id):
+            self._drop_strategy()
         self.screens.leave_for(screen_id)
         self.current_id = screen_id
         self.current = self.screens[screen_id]
@@ -202,6 +208,29 @@ class App:
         if new == S.TITLE and old != S.CONTINUE:
             self.save_game()
 
+    # -- the computer players and the coach ---------------------------------------------------
+    def _use_strategy(self):
+        """Build the players and the coach if they are not (a game starts) and use them."""
+        self.strategy.acquire(self.say)  # "no table" is said on the message line (once)
+        self._bind_strategy()
+
+    def _bind_strategy(self):
+        st = self.strategy
+        self.autoplay.policies = st.policies
+        hinter = st.coach
+        self.hinter = hinter
+        self._coach = hinter if hinter is not None and hasattr(hinter, "before_act") else None
+        if hinter is not None and hasattr(hinter, "show_cost"):
+            hinter.show_cost = self.settings.show_cost
+
+    def _drop_strategy(self):
+        """No game goes on: the players and the coach are dropped (kept when resident)."""
+        self.autoplay.policies = None  # the app's references go first: release collects
+        self.hinter = None
+        self._coach = None
+        self.strategy.release()
+        self._bind_strategy()
+
     # -- game flow --------------------------------------------------------------------------
     def start_game(self):
         """A new game with the title screen's settings."""
@@ -209,6 +238,7 @@ class App:
         rs = s.rules()
         self.game.configure(rs, s.seats, s.kinds, s.duplicate, s.autofill, s.challenge)
         self.game.clear_events()
+        self._use_strategy()
         self.coached = 0
         self._coach_new_game()
         self.in_game = True
@@ -248,6 +278,7 @@ class App:
             game = self.game
             game.clear_events()
             self.coached = self.store.game_coached()  # saved with the game (docs/nvm_layout.md)
+            self._use_strategy()  # the restored seats' players
             self._coach_new_game()
             self.in_game = True
             self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
@@ -341,7 +372,9 @@ class App:
             self._coach.new_game()
 
     def can_hint(self):
-        return self.hinter is not None
+        """A coach comes with the players (also when they are not built: the settings' cost
+        display)."""
+        return self.strategy.coaches
 
     def hint(self):
         """HINT: ask the coach (needs a hinter)."""
@@ -561,6 +594,7 @@ class App:
         game.configure(self.settings.rules(), 1, _DEMO_KINDS, False, True)
         game.clear_events()
         self.demo_games += 1
+        self._use_strategy()
         self.coached = 0
         self._coach_new_game()
         self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")

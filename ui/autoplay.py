@@ -2,7 +2,8 @@
 
 A policy is any object with ``choose(game) -> (action, arg)`` (engine actions). This module
 knows nothing about strategy: the policies (easy, medium, hard) are in ``yahtzee_core/players.py``
-and plug in through ``App(policies=...)``, indexed by seat kind (engine.EASY..HARD)."""
+and plug in through the app's strategy (``ui/strategy_set.py``), indexed by seat kind
+(engine.EASY..HARD); None while no game goes on."""
 
 from yahtzee_core import engine
 
@@ -24,7 +25,7 @@ class AutoPlayer:
 
     def tick(self, app, now):
         game = app.game
-        if game.over or game.confirm_pending or not game.is_computer():
+        if game.over or game.confirm_pending or not game.is_computer() or self.policies is None:
             self.waiting = False
             return
         if not self.waiting:

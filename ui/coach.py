@@ -2,7 +2,8 @@
 after a human's choice it can show how many expected points the choice cost.
 
     coach = Coach(planner, tables)          # strategy.TurnPlanner, hw.tables.Tables
-    app = App(board, hinter=coach)          # HINT -> coach.hint(app)
+    app = App(board, hinter=coach)          # HINT -> coach.hint(app); code.py's app builds
+                                            # it for each game (ui/strategy_set.py)
 
 Messages fit 20 cells (the smallest message line): "Hold 66, EV 254.6", "Roll all, EV 249.8",
 "3K for 22, EV 251.3", "Roll, EV 254.6" (before the first roll), "Cost 3.4 pts". EV is the

@@ -57,6 +57,12 @@ def group_of(screen_id):
     return _SCREENS[screen_id][2]
 
 
+def ends_game(screen_id):
+    """No game goes on while this screen shows (the title, Defuse mode): the game's screens
+    and the computer players (ui/strategy_set.py) are dropped."""
+    return screen_id == S.TITLE or screen_id == S.DEFUSE
+
+
 def unload(name):
     """Forget a module (its code is freed once nothing else refers to it)."""
     if name in sys.modules:
@@ -132,7 +138,7 @@ class ScreenSet:
         screens)."""
         dropped = False
         slots = self.slots
-        game_ends = screen_id == S.TITLE or screen_id == S.DEFUSE
+        game_ends = ends_game(screen_id)
         for i in range(len(slots)):
             scr = slots[i]
             if scr is not None and i != screen_id and (game_ends or _SCREENS[i][2] != GAME):

@@ -22,6 +22,7 @@ from ui import theme
 from ui import continue_screen, settings_screen, title_screen
 from ui.app import App
 from ui.settings import Settings
+from ui.strategy_set import Resident
 from yahtzee_core import engine, records, rules, save
 from yahtzee_core.rng import ScriptedDice
 
@@ -325,7 +326,7 @@ def test_high_score_initials_entered_with_the_buttons(profile):
     nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
     app, board, clock = boot(profile, nvm=nvm)
     coach = Coach()
-    app.hinter = coach
+    app.strategy = Resident(coach=coach)
     driver = KeyDriver(app)
     start_with_keys(app, driver)
     driver.give(I.HINT)  # the coach helped this game
@@ -938,7 +939,7 @@ def power_cycle(profile, nvm, hinter=None):
     copy.data[:] = nvm.data
     app, board, clock = boot(profile, nvm=copy)
     if hinter is not None:
-        app.hinter = hinter
+        app.strategy = Resident(coach=hinter)
     return app, board, copy
 
 
@@ -946,7 +947,7 @@ def power_cycle(profile, nvm, hinter=None):
 def test_a_coached_game_continued_after_power_off_is_still_marked_coached(profile):
     nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
     app, board, clock = boot(profile, nvm=nvm)
-    app.hinter = Coach()
+    app.strategy = Resident(coach=Coach())
     driver = KeyDriver(app)
     start_with_keys(app, driver)
     driver.give(I.HINT)  # the coach helped this game
@@ -1061,4 +1062,6 @@ def test_coach_cost_setting_survives_power_off(tmp_path):
     del app, board
     app, board, clock = boot("pygamer", path=path)
     assert app.settings.show_cost is False or app.settings.show_cost == 0
-    assert not app.hinter.show_cost
+    assert app.hinter is None  # the coach is built when a game starts, with the saved setting
+    start_with_keys(app, KeyDriver(app))
+    assert app.hinter is not None and not app.hinter.show_cost

@@ -168,12 +168,12 @@ def test_undo_refused_after_the_computer_moved_and_after_game_over():
 
 def test_an_undone_choice_costs_once_in_the_coach():
     app, board, clock = boot("clue", dice=[1, 1, 1, 5, 6] * 3)
-    coach = app.hinter
-    if coach is None or coach.tables is None or coach.tables.values_for(app.game.rules) is None:
-        pytest.skip("no strategy table built")
     driver = KeyDriver(app)
     player = Player(app, driver)
     start_with_keys(app, driver)
+    coach = app.hinter  # built for the game
+    if coach is None or coach.tables is None or coach.tables.values_for(app.game.rules) is None:
+        pytest.skip("no strategy table built")
     game = app.game
     for _ in range(3):
         driver.give(I.ROLL)  # nothing held

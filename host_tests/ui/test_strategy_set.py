@@ -1,0 +1,163 @@
+"""The computer players and the coach are built for a game and dropped when none goes on
+(ui/strategy_set.py), in the app as code.py builds it: nothing at start-up, one build per game
+however many screens it passes through, dropped at the title and in Defuse mode; what must
+outlive a build (hard's "no table" notice, said once) does. (Unloading their modules happens
+on MicroPython only: tools/board_memory.py's figures.)"""
+
+import importlib.util
+import os
+
+import pytest
+
+from hw import desktop
+from hw import inputs as I
+from hw import tables as hw_tables
+from hw.nvm import MemoryNVM
+from hw.testing import FakeClock
+from ui import screen as S
+from ui import strategy_set
+from yahtzee_core import engine
+
+from ui_harness import KeyDriver, Player, settle, step
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _load_code_py():
+    spec = importlib.util.spec_from_file_location("pocket_code_strategy", os.path.join(ROOT, "code.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CODE = _load_code_py()
+NO_TABLE = b"CPU-h: no table, med"
+
+
+def boot(profile="pygamer", nvm=None, kinds=(engine.HUMAN, engine.HARD)):
+    board = desktop.make_board(profile, headless=True, seed=3, clock=FakeClock(1000))
+    if nvm is not None:
+        board.storage = nvm
+    app = CODE.build_app(board)
+    settle(app)
+    s = app.settings
+    s.seats = len(kinds)
+    for i, k in enumerate(kinds):
+        s.kinds[i] = k
+    s.pace = 0
+    s.tumble = False
+    app.apply_preferences()
+    return app, board
+
+
+def built(app):
+    st = app.strategy
+    return st.policies is not None
+
+
+def until_human(app, frames=400):
+    for _ in range(frames):
+        if app.game.over or not app.game.is_computer():
+            break
+        step(app)
+
+
+def test_nothing_is_built_at_start_up_and_the_settings_still_offer_the_coach():
+    app, board = boot()
+    assert isinstance(app.strategy, strategy_set.StrategySet)
+    assert app.current_id == S.TITLE and not built(app) and app.strategy.builds == 0
+    assert app.hinter is None and app.autoplay.policies is None
+    assert app.can_hint()  # "Show cost" is offered before any game
+
+
+def test_a_game_builds_them_once_and_the_title_drops_them():
+    app, board = boot()
+    app.start_game()
+    settle(app)
+    st = app.strategy
+    assert built(app) and st.builds == 1
+    assert app.autoplay.policies is st.policies and app.hinter is st.coach
+    policies, coach = st.policies, st.coach
+    for sid in (S.PAUSE, S.CARD, S.SETTINGS, S.PAUSE, S.PLAY):  # the game goes on
+        app.show(sid)
+    assert st.policies is policies and st.coach is coach and st.builds == 1
+    app.start_game()  # "Play again": the same objects
+    assert st.policies is policies and st.builds == 1
+    app.show(S.TITLE)
+    assert not built(app) and app.hinter is None and app.autoplay.policies is None
+    assert st.coach is None and st.hard is None
+    app.show(S.TITLE)  # idempotent
+    app.start_defuse()
+    settle(app)
+    assert not built(app) and st.builds == 1
+    app.show(S.TITLE)
+    app.start_game()
+    assert built(app) and st.builds == 2 and st.policies is not policies
+
+
+def test_the_coach_counts_each_human_choice_in_the_game_it_is_built_for():
+    app, board = boot(kinds=(engine.HUMAN,))
+    driver = KeyDriver(app)
+    app.start_game()
+    settle(app)
+    if app.hinter.tables.values_for(app.game.rules) is None:
+        pytest.skip("no strategy table built (tools/test builds them)")
+    driver.give(I.ROLL)
+    Player(app, driver).score(app.game.rules.index("chance"))
+    assert app.hinter.choices[0] == 1
+    driver.give(I.HINT)
+    assert app.hinter.hints == 1 and app.coached == 1
+
+
+def test_no_table_is_said_once_per_power_on_not_once_per_game(tmp_path, monkeypatch):
+    monkeypatch.setattr(hw_tables, "default_folder", lambda: str(tmp_path))  # no tables
+    app, board = boot()
+    said = []
+    say = app.say
+
+    def spy(text, *args):
+        said.append(bytes(text))
+        say(text, *args)
+
+    app.say = spy
+    driver = KeyDriver(app)
+    for game in range(2):
+        app.start_game()
+        settle(app)
+        driver.give(I.ROLL)
+        Player(app, driver).score(app.game.rules.index("chance"))
+        until_human(app)  # the hard seat played its turn as medium
+        assert app.game.player == 0 and app.game.round == 1 and app.autoplay.refusals == 0
+        app.show(S.TITLE)
+    assert app.strategy.builds == 2
+    assert said.count(NO_TABLE) == 1
+
+
+def test_a_continued_game_gets_its_seats_players(tmp_path):
+    nvm = MemoryNVM(desktop.board_module("pygamer").NVM_SIZE)
+    app, board = boot(nvm=nvm, kinds=(engine.HUMAN, engine.MEDIUM))
+    driver = KeyDriver(app)
+    app.start_game()
+    settle(app)
+    driver.give(I.ROLL)
+    Player(app, driver).score(app.game.rules.index("chance"))  # saved
+    app.show(S.TITLE)  # saved again; players dropped
+    assert not built(app)
+    app2, board2 = boot(nvm=nvm, kinds=(engine.HUMAN, engine.MEDIUM))
+    assert app2.current_id == S.CONTINUE and not built(app2)
+    app2.continue_game()
+    assert built(app2) and app2.game.seats == 2 and app2.game.player == 1
+    actions = app2.autoplay.actions
+    until_human(app2)
+    assert app2.autoplay.actions > actions and app2.game.player == 0 and app2.autoplay.refusals == 0
+
+
+def test_the_demo_builds_them_and_its_end_drops_them():
+    app, board = boot()
+    app.start_demo()
+    settle(app)
+    assert app.demo and built(app) and app.current_id == S.PLAY
+    step(app, 20)
+    assert app.autoplay.actions > 0
+    app.stop_demo()
+    assert app.current_id == S.TITLE and not built(app)

@@ -1,0 +1,106 @@
+"""Which computer players are in memory: built for a game, dropped when no game goes on.
+
+    strategy = StrategySet()        # nothing built (code.py passes it to App)
+    strategy.acquire(app.say)       # a game starts, continues or the demo plays: built once
+    strategy.policies, .coach       # the players by seat kind (engine.EASY..HARD), the coach
+    strategy.release()              # the title or Defuse mode: dropped; on a board their
+                                    # modules are unloaded too
+
+The turn planner's arrays, the players, the coach and the strategy-table reader take ~22 KB of
+heap and their modules ~28 KB of code (docs/memory.md): a small board cannot keep them at the
+title or in Defuse mode, which need none of them. ``App`` acquires them when a game's screens are
+built and releases them when those are dropped (``ui/screen_set.ends_game``). Building them is an
+allocation: it happens on the key press that starts a game, as building its screens does.
+
+On CPython the modules stay loaded (nothing to save; tests keep their classes); the objects are
+dropped there too, so the desktop runs the same sequence of builds as a board."""
+
+import gc
+
+from .screen_set import UNLOADS, unload
+
+# the modules only the players and the coach use (unloaded on release)
+MODULES = ("ui.coach", "hw.tables", "yahtzee_core.players", "yahtzee_core.strategy")
+
+
+def make_players(notice=None):
+    """(policies, coach, hard player): one turn planner shared by the medium and hard players
+    and the coach; hard and the coach read the strategy tables (/tables on a board,
+    build/tables on a desktop). ``notice(text)``: hard's "no table" message."""
+    from hw.tables import Tables
+    from ui.coach import Coach
+    from yahtzee_core import players, strategy
+
+    planner = strategy.TurnPlanner()
+    formula = players.FormulaValues()
+    tables = Tables()
+    hard = players.HardPlayer(planner, tables, formula, notice)
+    policies = (None, players.EasyPlayer(), players.PlanPlayer(planner, formula), hard)
+    return policies, Coach(planner, tables), hard
+
+
+class StrategySet:
+    """The players and the coach of ``make_players``, built on ``acquire`` and dropped on
+    ``release`` (both idempotent). What must outlive one build is kept here: the rule sets hard
+    already said it has no table for (said once per power-on, not once per game)."""
+
+    coaches = True  # a coach is built with the players (the settings offer its cost display)
+
+    def __init__(self):
+        self.policies = None
+        self.coach = None
+        self.hard = None
+        self.warned = 0  # HardPlayer.warned across builds
+        self.builds = 0  # times built (tests, tools)
+
+    def acquire(self, notice=None):
+        """Build the players and the coach unless built; True when built now."""
+        if self.policies is not None:
+            return False
+        self.policies, self.coach, self.hard = make_players(notice)
+        self.hard.warned = self.warned
+        if not self.builds:
+            names = self.hard.tables.names()
+            print("strategy tables:",
+                  ", ".join(names) if names else "none (hard plays as medium; no hints)")
+        self.builds += 1
+        return True
+
+    def release(self):
+        """Drop the players and the coach (the caller dropped its references first); close
+        the open table; unload their modules on a board. True when something was dropped."""
+        if self.policies is None:
+            return False
+        self.warned = self.hard.warned
+        self.hard.tables.close()
+        self.policies = None
+        self.coach = None
+        self.hard = None
+        if UNLOADS:
+            for name in MODULES:
+                unload(name)
+        gc.collect()
+        return True
+
+
+class Resident:
+    """Players and a coach made by the caller and kept for the app's life (tests, bare Apps):
+    the same interface, nothing built or dropped. The greedy player for every computer seat
+    when ``policies`` is None."""
+
+    def __init__(self, policies=None, coach=None):
+        if policies is None:
+            from yahtzee_core.players import EasyPlayer
+
+            bot = EasyPlayer()
+            policies = (None, bot, bot, bot)
+        self.policies = policies
+        self.coach = coach
+        self.coaches = coach is not None
+        self.builds = 0
+
+    def acquire(self, notice=None):
+        return False
+
+    def release(self):
+        return False
