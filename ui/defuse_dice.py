@@ -37,8 +37,10 @@ def draw_faces(die):
 
     The outline and body come from the main game's ``draw_die``; the pips are drawn here:
     round with a little more air between them than the main game's, or, under 17 pixels (the
-    mono screen), 2x2 squares on a 3-pixel grid, which stay apart where round ones merge."""
-    faces = displayio.Bitmap(die * _FACES, die, 4)
+    mono screen), 2x2 squares on a 3-pixel grid, which stay apart where round ones merge.
+    Pixels are indexed ``y * width + x`` (an (x, y) index allocates a tuple per pixel)."""
+    w = die * _FACES
+    faces = displayio.Bitmap(w, die, 4)
     mid = pip_centres(die)[1]
     r0 = pip_radius(die)
     small = die < 17
@@ -49,9 +51,10 @@ def draw_faces(die):
         x0 = face * die
         draw_die(faces, x0, 0, die, 1, False)  # outline, body and face 1's pip
         for y in range(mid - r0, mid + r0 + 1):  # paint that pip over: a blank die
+            row = y * w + x0
             for x in range(mid - r0, mid + r0 + 1):
-                if faces[x0 + x, y] == _PIP:
-                    faces[x0 + x, y] = _BODY
+                if faces[row + x] == _PIP:
+                    faces[row + x] = _BODY
         spots = _PIPS[face]
         for k in range(0, len(spots), 2):
             if small:
@@ -59,14 +62,15 @@ def draw_faces(die):
                 py = first + 3 * spots[k + 1]
                 for y in range(py, py + 2):
                     for x in range(px, px + 2):
-                        faces[x, y] = _PIP
+                        faces[y * w + x] = _PIP
             else:
                 px = at[spots[k]]
                 py = at[spots[k + 1]]
                 for y in range(py - r, py + r + 1):
+                    row = y * w + x0
                     for x in range(px - r, px + r + 1):
                         if (x - px) * (x - px) + (y - py) * (y - py) <= r * r + r:
-                            faces[x0 + x, y] = _PIP
+                            faces[row + x] = _PIP
     return faces
 
 
@@ -79,8 +83,8 @@ def draw_slot(pitch, die, dx):
     slot = displayio.Bitmap(pitch, die, 2)
     for y in range(size):
         for x in range(size):
-            if outline[x, y] == _EDGE and (x + y) % 3 == 0:
-                slot[dx + 1 + x, 1 + y] = 1
+            if outline[y * size + x] == _EDGE and (x + y) % 3 == 0:
+                slot[(1 + y) * pitch + dx + 1 + x] = 1
     return slot
 
 
