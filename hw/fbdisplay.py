@@ -93,12 +93,8 @@ class Bitmap:
         return len(self._data)
 
     def _xy(self, index):
-        if isinstance(index, tuple):
-            x = index[0]
-            y = index[1]
-        else:
-            y = index // self.width
-            x = index - y * self.width
+        x = index[0]
+        y = index[1]
         if x < 0 or y < 0 or x >= self.width or y >= self.height:
             raise IndexError("pixel out of range")
         return x, y
@@ -155,11 +151,23 @@ class Bitmap:
             self._dy2 = y2
 
     def __getitem__(self, index):
+        if isinstance(index, int):  # y * width + x: no tuple (none on a board either)
+            y = index // self.width
+            x = index - y * self.width
+            if y < 0 or y >= self.height:
+                raise IndexError("pixel out of range")
+            return self.get(x, y)
         x, y = self._xy(index)
         return self.get(x, y)
 
     def __setitem__(self, index, value):
-        x, y = self._xy(index)
+        if isinstance(index, int):
+            y = index // self.width
+            x = index - y * self.width
+            if y < 0 or y >= self.height:
+                raise IndexError("pixel out of range")
+        else:
+            x, y = self._xy(index)
         if value < 0 or value >= self.value_count:
             raise ValueError("value out of range")
         self.set(x, y, value)

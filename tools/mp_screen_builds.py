@@ -14,7 +14,7 @@ import gc
 import sys
 
 NAMES = ("title", "play", "scorecard", "pause", "settings", "help", "game over", "defuse",
-         "statistics", "high scores", "initials", "continue", "code")
+         "statistics", "high scores", "initials", "continue", "code", "rules")
 
 
 def measure(profile):

@@ -6,20 +6,20 @@ keeping a die redraws that die's two slots and nothing else. Every die shares on
 (2 bits a pixel) and has its own 4-entry palette (background, outline, body, pips); a black
 die gets a light outline so it shows on any background. On a mono screen all dice are white
 and the letter (P Y B W K) beside each die says its colour. Dotted outlines mark the kept
-row's empty slots."""
+row's empty slots. The sheets are drawn by ``ui/defuse_art.py`` (loaded only to build them)."""
+
+import sys
 
 import displayio
 
 from yahtzee_core.compat import const
 
-from . import theme
-from .dice_view import _PIPS, draw_die, pip_centres, pip_radius
+from . import screen_set, theme
 
 _BG = const(0)  # face sheet colour indexes (as in dice_view)
 _EDGE = const(1)
 _BODY = const(2)
 _PIP = const(3)
-_FACES = const(7)  # tile 0: not rolled yet (a blank die), 1..6: faces
 
 # (body, pips, outline) per colour, in the core's colour order: purple, yellow, blue, white, black.
 DIE_COLOURS = (
@@ -32,56 +32,19 @@ DIE_COLOURS = (
 LETTERS = b"PYBWK"
 
 
-def draw_faces(die):
-    """The face sheet: tile 0 a blank die, tiles 1..6 the faces (start-up only).
+def draw_sheets(die, pitch, dx):
+    """(face sheet, empty-slot tile), drawn by ``ui/defuse_art.py``, which a board unloads
+    again afterwards with ``ui/dice_view.py`` when nothing else had that loaded."""
+    had_dice_view = "ui.dice_view" in sys.modules
+    from . import defuse_art
 
-    The outline and body come from the main game's ``draw_die``; the pips are drawn here:
-    round with a little more air between them than the main game's, or, under 17 pixels (the
-    mono screen), 2x2 squares on a 3-pixel grid, which stay apart where round ones merge."""
-    faces = displayio.Bitmap(die * _FACES, die, 4)
-    mid = pip_centres(die)[1]
-    r0 = pip_radius(die)
-    small = die < 17
-    r = die // 10 if die >= 20 else 1
-    at = pip_centres(die)
-    first = (die - 8) // 2
-    for face in range(_FACES):
-        x0 = face * die
-        draw_die(faces, x0, 0, die, 1, False)  # outline, body and face 1's pip
-        for y in range(mid - r0, mid + r0 + 1):  # paint that pip over: a blank die
-            for x in range(mid - r0, mid + r0 + 1):
-                if faces[x0 + x, y] == _PIP:
-                    faces[x0 + x, y] = _BODY
-        spots = _PIPS[face]
-        for k in range(0, len(spots), 2):
-            if small:
-                px = x0 + first + 3 * spots[k]
-                py = first + 3 * spots[k + 1]
-                for y in range(py, py + 2):
-                    for x in range(px, px + 2):
-                        faces[x, y] = _PIP
-            else:
-                px = at[spots[k]]
-                py = at[spots[k + 1]]
-                for y in range(py - r, py + r + 1):
-                    for x in range(px - r, px + r + 1):
-                        if (x - px) * (x - px) + (y - py) * (y - py) <= r * r + r:
-                            faces[x0 + x, y] = _PIP
-    return faces
-
-
-def draw_slot(pitch, die, dx):
-    """One empty-slot tile: a dotted outline a pixel inside where a die at ``dx`` would be, in
-    a ``pitch``-wide cell (a pixel of air to the die below it)."""
-    size = die - 2
-    outline = displayio.Bitmap(size, size, 4)
-    draw_die(outline, 0, 0, size, 0, False)
-    slot = displayio.Bitmap(pitch, die, 2)
-    for y in range(size):
-        for x in range(size):
-            if outline[x, y] == _EDGE and (x + y) % 3 == 0:
-                slot[dx + 1 + x, 1 + y] = 1
-    return slot
+    sheets = (defuse_art.draw_faces(die), defuse_art.draw_slot(pitch, die, dx))
+    defuse_art = None
+    if screen_set.UNLOADS:
+        screen_set.unload("ui.defuse_art")
+        if not had_dice_view:
+            screen_set.unload("ui.dice_view")
+    return sheets
 
 
 class ColourDiceView:
@@ -102,11 +65,11 @@ class ColourDiceView:
         slot_pal = displayio.Palette(2)
         slot_pal[0] = colours[theme.BG]
         slot_pal[1] = colours[theme.DIM]
-        self.slots = displayio.TileGrid(draw_slot(pitch, die, self.face_dx), pixel_shader=slot_pal,
+        faces, slot = draw_sheets(die, pitch, self.face_dx)
+        self.slots = displayio.TileGrid(slot, pixel_shader=slot_pal,
                                         width=5, height=1, tile_width=pitch, tile_height=die,
                                         x=self.x, y=self.kept_y)
         self.group.append(self.slots)
-        faces = draw_faces(die)
         self.faces = faces
         self.grids = []
         self.letter_palettes = []

@@ -1,8 +1,10 @@
 """Defuse mode's list views (menu, edgework, result) and its time/number writers.
 
-Each view is a ``ListScreen`` owned by the ``DefuseScreen``: it lives in that screen's Group
-and the owner routes input to it. Rows are drawn digit by digit (no strings per frame); the
-edgework rows are built as bytes once per bomb, fitted to the row width."""
+Each view is a ``ListScreen`` owned by the ``DefuseScreen``, which shows one at a time and
+routes input to it: the menu builds the title, rows and Group, and the edgework and result
+share them (``frame``), setting the title's colour when entered. Rows are drawn digit by digit
+(no strings per frame); the edgework rows are built as bytes once per bomb, fitted to the row
+width."""
 
 from hw import inputs
 from yahtzee_core import defuse
@@ -11,7 +13,7 @@ from yahtzee_core.compat import const
 from . import screen as S
 from . import theme
 from .defuse_stats import STRIKE_LIMITS, STRIKE_NAMES, TIMER_NAMES, TIMER_S
-from .text import DOT_EMPTY, DOT_FULL
+from .text import DOT_EMPTY, DOT_FULL, make_palette
 
 SPACE = const(32)
 COLON = const(58)
@@ -103,6 +105,15 @@ class DefuseMenu(S.ListScreen):
     def __init__(self, app, owner):
         super().__init__(app, b"Defuse mode")
         self.owner = owner
+        # the title gets its own palette: the result recolours it (accent or warning)
+        title = self.title
+        title.palette = make_palette(self.colours[theme.BG], self.colours[theme.ACCENT])
+        title.tiles.pixel_shader = title.palette
+
+    def enter(self):
+        super().enter()
+        c = self.colours
+        self.title.colours(c[theme.BG], c[theme.ACCENT])
 
     def build_items(self):
         for item in (START, TIMER, STRIKES, PRACTICE, STRICT, TITLE, STAT_DEFUSED, STAT_STRIKES,
@@ -263,8 +274,8 @@ class EdgeworkList(S.ListScreen):
 
     MAX_ITEMS = 24
 
-    def __init__(self, app, owner):
-        super().__init__(app, _EDGEWORK)
+    def __init__(self, app, owner, frame):
+        super().__init__(app, _EDGEWORK, frame)
         self.owner = owner
         self.dim = self.normal  # every row is read out: none is dimmed
         self.rows_data = ()
@@ -312,6 +323,11 @@ class EdgeworkList(S.ListScreen):
 
     def at_top(self):
         return self.top == 0
+
+    def enter(self):
+        super().enter()
+        c = self.colours
+        self.title.colours(c[theme.BG], c[theme.ACCENT])
 
     def draw(self):
         module = self.owner.module
@@ -362,13 +378,9 @@ _CAUSE_STRIKES = b"Too many strikes"
 class ResultList(S.ListScreen):
     """"Defused!" or "BOOM!": the time, strikes, best time and why it blew; new bomb / menu."""
 
-    def __init__(self, app, owner):
-        super().__init__(app, b"")
+    def __init__(self, app, owner, frame):
+        super().__init__(app, b"", frame)
         self.owner = owner
-        # the title gets its own palette: accent when defused, warning colour when it blew up
-        self.group.remove(self.title.node)
-        self.fields.remove(self.title)
-        self.title = self.field(app.layout.list_title, theme.ACCENT, private=True)
         self.dim = self.normal
         self.solved = False
         self.new_best = False
@@ -381,8 +393,6 @@ class ResultList(S.ListScreen):
         self.reason = reason
         self._cut = split_at(reason, self.rows[0].width) if reason else 0
         self.title_text = _TITLE_DEFUSED if solved else _TITLE_BOOM
-        c = self.colours
-        self.title.colours(c[theme.BG], c[theme.ACCENT if solved else theme.WARN])
 
     def build_items(self):
         self.add(R_TIME)
@@ -433,6 +443,8 @@ class ResultList(S.ListScreen):
 
     def enter(self):
         super().enter()
+        c = self.colours
+        self.title.colours(c[theme.BG], c[theme.ACCENT if self.solved else theme.WARN])  # "Defused!" / "BOOM!"
         self.app.buttons.ring_goto(inputs.ENTER)
 
     def activate(self, item):

@@ -106,11 +106,10 @@ class DefuseScreen(S.Screen):
         self.group = outer
         self.play_group.hidden = True
         outer.append(self.play_group)
-        self.menu = DefuseMenu(app, self)
-        self.edge = EdgeworkList(app, self)
-        self.result = ResultList(app, self)
-        for view in (self.menu, self.edge, self.result):
-            outer.append(view.group)
+        self.menu = DefuseMenu(app, self)  # the three lists share the menu's rows
+        self.edge = EdgeworkList(app, self, self.menu)
+        self.result = ResultList(app, self, self.menu)
+        outer.append(self.menu.group)
         # state of the dice view
         self.last_ms = 0
         self.over_until = 0

@@ -46,12 +46,15 @@ def pip_radius(die):
 
 
 def draw_die(bitmap, x0, y0, die, face, held):
-    """Draw one die face into ``bitmap`` at (x0, y0) (start-up only)."""
+    """Draw one die face into ``bitmap`` at (x0, y0) (start-up only). Pixels are indexed
+    ``y * width + x``: an (x, y) index would allocate a tuple per pixel."""
+    w = bitmap.width
     corner = die // 6 if die >= 12 else 1
     body = _HELD_BODY if held else _BODY
     pip = _HELD_PIP if held else _PIP
     last = die - 1
     for y in range(die):
+        row = (y0 + y) * w + x0
         for x in range(die):
             # rounded corners: skip pixels outside a quarter circle of radius ``corner``
             cx = corner - x if x < corner else (x - (last - corner) if x > last - corner else 0)
@@ -65,7 +68,7 @@ def draw_die(bitmap, x0, y0, die, face, held):
                 colour = _EDGE if edge else _BG
             else:
                 colour = _EDGE if edge else body
-            bitmap[x0 + x, y0 + y] = colour
+            bitmap[row + x] = colour
     if face == 0:
         return
     at = pip_centres(die)
@@ -75,9 +78,10 @@ def draw_die(bitmap, x0, y0, die, face, held):
         px = at[spots[k]]
         py = at[spots[k + 1]]
         for y in range(py - r, py + r + 1):
+            row = (y0 + y) * w + x0
             for x in range(px - r, px + r + 1):
                 if (x - px) * (x - px) + (y - py) * (y - py) <= r * r + r:
-                    bitmap[x0 + x, y0 + y] = pip
+                    bitmap[row + x] = pip
 
 
 class DiceView:

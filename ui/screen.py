@@ -143,10 +143,30 @@ class ListScreen(Screen):
 
     MAX_ITEMS = 24
 
-    def __init__(self, app, title):
+    def __init__(self, app, title, frame=None):
+        """``frame``: another ListScreen whose Group, title and rows this one shares (lists of
+        one screen shown one at a time: each redraws every row when it is entered)."""
         super().__init__(app)
         lay = self.lay
-        self.title = self.field(lay.list_title, theme.ACCENT)
+        self.footer = None
+        if frame is not None:
+            self.group = frame.group
+            self.fields = frame.fields
+            self.title = frame.title
+            self.rows = frame.rows
+            self.footer = frame.footer
+        else:
+            self.title = self.field(lay.list_title, theme.ACCENT)
+            rows = lay.list_rows
+            if app.buttons.ring is not None:
+                rows -= 1  # the last row shows the command ring
+            self.rows = []
+            for r in range(rows):
+                spec = (lay.list_x, lay.list_top + r * lay.list_pitch, lay.list_width, lay.list_scale)
+                self.rows.append(self.field(spec, theme.INK, private=True))
+            if rows < lay.list_rows:
+                spec = (lay.list_x, lay.list_top + rows * lay.list_pitch, lay.list_width, lay.list_scale)
+                self.footer = self.field(spec, theme.DIM)
         if len(title) > self.title.width and b" " in title:
             title = title[title.index(b" ") + 1:]  # "Pocket Yahtzee" -> "Yahtzee"
         self.title_text = title
@@ -154,17 +174,6 @@ class ListScreen(Screen):
         self.count = 0
         self.sel = 0
         self.top = 0
-        rows = lay.list_rows
-        self.footer = None
-        if app.buttons.ring is not None:
-            rows -= 1  # the last row shows the command ring
-        self.rows = []
-        for r in range(rows):
-            spec = (lay.list_x, lay.list_top + r * lay.list_pitch, lay.list_width, lay.list_scale)
-            self.rows.append(self.field(spec, theme.INK, private=True))
-        if rows < lay.list_rows:
-            spec = (lay.list_x, lay.list_top + rows * lay.list_pitch, lay.list_width, lay.list_scale)
-            self.footer = self.field(spec, theme.DIM)
         self.normal = (self.colours[theme.BG], self.colours[theme.INK])
         self.dim = (self.colours[theme.BG], self.colours[theme.DIM])
         self.bar = (self.colours[theme.HIGHLIGHT_BG], self.colours[theme.HIGHLIGHT_INK])
