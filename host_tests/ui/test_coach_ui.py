@@ -4,7 +4,6 @@ best hold or box with its expected total (read back from the screen's pixels), a
 choice shows what it cost, hints mark the seat as coached, and without a table the hard player
 and the coach say so."""
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -21,20 +20,13 @@ from ui.coach import Coach
 from yahtzee_core import engine, players, rules, strategy
 from yahtzee_core.rng import ScriptedDice
 
-from ui_harness import PROFILES, KeyDriver, Player, read_field, settle, step
+from ui_harness import KeyDriver, PROFILES, Player, load_code_py, read_field, settle, step
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TABLES = os.path.join(ROOT, "build", "tables")
 
 
-def _load_code_py():
-    spec = importlib.util.spec_from_file_location("pocket_code_coach", os.path.join(ROOT, "code.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CODE = _load_code_py()
+CODE = load_code_py("pocket_code_coach")
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -4,7 +4,6 @@ scores with initials entered on the buttons; the statistics chart read back from
 the crash screen; dimming and sleeping; idle frames of the new screens; everything fits."""
 
 import gc
-import importlib.util
 import os
 import tracemalloc
 
@@ -26,7 +25,7 @@ from ui.strategy_set import Resident
 from yahtzee_core import engine, records, rules, save
 from yahtzee_core.rng import ScriptedDice
 
-from ui_harness import FRAME_MS, KeyDriver, Player, read_field, settle, step
+from ui_harness import FRAME_MS, KeyDriver, Player, load_code_py, read_field, settle, step
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LAYOUT_PROFILES = ["macropad", "pygamer", "feather_tft", "clue"]
@@ -34,15 +33,7 @@ SIZES = {"pygamer": (160, 128), "pybadge": (160, 128), "macropad": (128, 64), "c
          "feather_tft": (240, 135), "pico_displaypack": (240, 135)}
 
 
-def _load_code_py():
-    """code.py as a module (``import code`` would find the standard library's)."""
-    spec = importlib.util.spec_from_file_location("pocket_code", os.path.join(ROOT, "code.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CODE = _load_code_py()
+CODE = load_code_py("pocket_code")
 
 
 def boot(profile, seed=1, path=None, nvm=None, clock=None, backup=None):

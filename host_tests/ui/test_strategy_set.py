@@ -4,9 +4,6 @@ however many screens it passes through, dropped at the title and in Defuse mode;
 outlive a build (hard's "no table" notice, said once) does. (Unloading their modules happens
 on MicroPython only: tools/board_memory.py's figures.)"""
 
-import importlib.util
-import os
-
 import pytest
 
 from hw import desktop
@@ -18,19 +15,10 @@ from ui import screen as S
 from ui import strategy_set
 from yahtzee_core import engine
 
-from ui_harness import KeyDriver, Player, settle, step
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ui_harness import KeyDriver, Player, load_code_py, settle, step
 
 
-def _load_code_py():
-    spec = importlib.util.spec_from_file_location("pocket_code_strategy", os.path.join(ROOT, "code.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CODE = _load_code_py()
+CODE = load_code_py("pocket_code_strategy")
 NO_TABLE = b"CPU-h: no table, med"
 
 

@@ -1,9 +1,6 @@
 """Undo, the demo (attract mode) and challenge codes in the real app on the headless simulator,
 driven through each board's own keys (short, long, command ring) the way code.py starts it."""
 
-import importlib.util
-import os
-
 import pytest
 
 from hw import desktop
@@ -18,19 +15,10 @@ from yahtzee_core import engine, snapshot
 from yahtzee_core import rng as R
 from yahtzee_core.rng import ScriptedDice
 
-from ui_harness import PROFILES, KeyDriver, Player, read_field, settle, step
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ui_harness import KeyDriver, PROFILES, Player, load_code_py, read_field, settle, step
 
 
-def _load_code_py():
-    spec = importlib.util.spec_from_file_location("pocket_code_undo", os.path.join(ROOT, "code.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CODE = _load_code_py()
+CODE = load_code_py("pocket_code_undo")
 
 
 def boot(profile, nvm=None, dice=None, seed=3):
