@@ -172,21 +172,22 @@ def compile_app(dest):
 # so a figure moved by up to 38 KB when objects moved by 1 KB. A zeroed spacer of 12 MiB allocated
 # first puts every object above 0xC00000, an address such small-number data does not spell: six
 # runs at spacers 12 MiB + 0..16 KB gave the same peak to the byte. (CircuitPython 10 does not scan
-# array/bytearray data at all: py/objarray.c:123 m_malloc_without_collect, py/circuitpy_mpconfig.h:78.) The heap is made large enough to hold
-# it; the budget is what the figures are compared with, not a limit (this VM grows its heap).
-SPACERS = (12 * 1024 * 1024,)
+# array/bytearray data at all: py/objarray.c:123 m_malloc_without_collect, py/circuitpy_mpconfig.h:78.)
+# The heap is made large enough to hold it; the budget is what the figures are compared with, not a limit (this VM grows its heap).
+SPACER = 12 * 1024 * 1024
 HEAP = "16m"
 
 
-def board_command(profile, app_dir, modules, spacer):
+def vm_command(app_dir, script, *args):
+    """node + the VM runner on the compiled app (and the strategy tables at /tables)."""
     return ["node", os.path.join(ROOT, "tools", "mpy_runner", "run.mjs"), "--heap", HEAP,
             "--no-default-mounts", "--mount", app_dir,
             "--data", os.path.join(ROOT, "build", "tables") + ":/tables",
-            os.path.join(ROOT, "tools", "mp_board_memory.py"), profile, modules, str(spacer)]
+            os.path.join(ROOT, "tools", script)] + [str(a) for a in args]
 
 
 def parse_run(profile, proc_out):
-    """(RESULT dict, [(label, live, scene)]) from one VM run's output."""
+    """(RESULT dict, [(label, live, scene, modules)]) from one VM run's output."""
     steps = []
     result = None
     for line in proc_out.splitlines():
@@ -201,32 +202,29 @@ def parse_run(profile, proc_out):
 
 
 def run_boards(jobs, app_dir, parallel):
-    """{(profile, spacer): (RESULT, steps)} for jobs [(profile, modules, spacer)], ``parallel`` at a time."""
+    """{profile: (RESULT, steps)} for jobs [(profile, modules)], ``parallel`` VM runs at a time."""
     done = {}
     waiting = list(jobs)
     running = []
     while waiting or running:
         while waiting and len(running) < parallel:
-            profile, modules, spacer = waiting.pop(0)
-            proc = subprocess.Popen(board_command(profile, app_dir, modules, spacer), cwd=ROOT,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            running.append((profile, spacer, proc))
-        profile, spacer, proc = running.pop(0)
+            profile, modules = waiting.pop(0)
+            proc = subprocess.Popen(vm_command(app_dir, "mp_board_memory.py", profile, modules, SPACER),
+                                    cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            running.append((profile, proc))
+        profile, proc = running.pop(0)
         out, err = proc.communicate()
         if proc.returncode != 0:
             sys.stderr.write(out + err)
-            raise SystemExit("board_memory: the VM run for %s (spacer %d) failed (exit %d)"
-                             % (profile, spacer, proc.returncode))
-        done[(profile, spacer)] = parse_run(profile, out)
+            raise SystemExit("board_memory: the VM run for %s failed (exit %d)" % (profile, proc.returncode))
+        done[profile] = parse_run(profile, out)
     return done
 
 
 def module_costs(profile, app_dir, names):
     """{module: bytes} of each module's own code as loaded from .mpy (tools/mp_module_costs.py),
     the modules imported in dependency order so each figure is that module's own share."""
-    cmd = ["node", os.path.join(ROOT, "tools", "mpy_runner", "run.mjs"), "--heap", HEAP,
-           "--no-default-mounts", "--mount", app_dir, os.path.join(ROOT, "tools", "mp_module_costs.py"),
-           ",".join(import_order(sorted(names))), str(SPACERS[0])]
+    cmd = vm_command(app_dir, "mp_module_costs.py", ",".join(import_order(sorted(names))), SPACER)
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     if proc.returncode != 0:
         sys.stderr.write(proc.stdout + proc.stderr)
@@ -248,32 +246,19 @@ def code_per_step(r, costs):
     return code(r["modules_at_peak"]), most
 
 
-def combine(profile, runs):
-    """One RESULT from the runs of one board at several spacers: each step's smallest live figure,
-    the peak the largest of those; the game must be the same in every run."""
-    results = [r for r, _ in runs]
-    series = [s for _, s in runs]
-    first = series[0]
-    for r, s in zip(results[1:], series[1:]):
-        if [x[0] for x in s] != [x[0] for x in first] or r["crc"] != results[0]["crc"] \
-                or r["totals"] != results[0]["totals"]:
-            raise SystemExit("board_memory: %s: the runs at different spacers played different games" % profile)
-    live = [min(s[i][1] for s in series) for i in range(len(first))]
-    at = max(range(len(live)), key=lambda i: live[i])
-    r = dict(results[0])
-    r["peak"] = live[at]
-    r["peak_at"] = first[at][0]
-    r["scene"] = first[at][2]
+def summarize(result, steps):
+    """The RESULT of one board's run with its peak, per-kind maxima and loaded modules per step
+    taken from the STEP lines."""
+    r = dict(result)
+    at = max(range(len(steps)), key=lambda i: steps[i][1])
+    label, peak, scene, modules = steps[at]
+    r["peak"], r["peak_at"], r["scene"], r["modules_at_peak"] = peak, label, scene, modules
+    r["steps"] = [(s[0], s[1], s[3]) for s in steps]
     by_label = {}
-    r["modules_at_peak"] = first[at][3]
-    r["steps"] = [(s[0], v, s[3]) for s, v in zip(first, live)]
-    for (label, _, _, _), value in zip(first, live):
-        if value > by_label.get(label, -1 << 30):
-            by_label[label] = value
+    for label, live, _, _ in steps:
+        if live > by_label.get(label, -1 << 30):
+            by_label[label] = live
     r["by_step"] = ",".join("%s:%d" % (k, by_label[k]) for k in by_label)
-    for key in ("code", "strategy", "screens"):
-        r[key] = str(min(int(x[key]) for x in results))
-    r["spread"] = max(max(s[i][1] for s in series) - live[i] for i in range(len(first)))
     return r
 
 
@@ -370,10 +355,10 @@ def main(argv):
     jobs = []
     for profile in boards:
         modules = ",".join(import_order(app_modules(profile).split(",")))
-        jobs.extend((profile, modules, spacer) for spacer in SPACERS)
+        jobs.append((profile, modules))
     runs = run_boards(jobs, app_dir, max(1, min(4, os.cpu_count() or 1)))
     for profile in boards:
-        r = combine(profile, [runs[(profile, spacer)] for spacer in SPACERS])
+        r = summarize(*runs[profile])
         line = report_line(profile, r)
         lines.append(line)
         print(line)
@@ -383,14 +368,12 @@ def main(argv):
         at_peak, (most, most_at) = code_per_step(r, module_costs(profile, app_dir, names))
         scene = dict(zip(("groups", "tilegrids", "tile_bytes", "bitmaps", "bitmap_bytes", "palettes",
                           "palette_entries"), r["scene"].split("/")))
-        print("  %s detail: peak at %s; every object above a %s B spacer%s; subtracted: the displayio "
+        print("  %s detail: peak at %s; every object above a %d B spacer; subtracted: the displayio "
               "stand-in, board double and driver "
               "%s B, and the Python object overhead of the stand-in's displayio objects over "
               "CircuitPython's C objects; scene at the peak: %s groups, %s tile grids (%s B of tile indexes), "
               "%s bitmaps (%s B of pixels), %s palettes (%s colours); run crc %s, totals %s" % (
-                  profile, r["peak_at"], ", ".join(str(x) for x in SPACERS),
-                  " (each step's smallest of %d runs; largest difference %d B)" % (len(SPACERS), r["spread"])
-                  if len(SPACERS) > 1 else "",
+                  profile, r["peak_at"], SPACER,
                   r["double"], scene["groups"], scene["tilegrids"], scene["tile_bytes"], scene["bitmaps"],
                   scene["bitmap_bytes"], scene["palettes"], scene["palette_entries"], r["crc"], r["totals"]))
         print("  %s code loaded at the peak step: %d B; the most at any step: %d B (%s); "

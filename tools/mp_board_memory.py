@@ -102,12 +102,8 @@ def measure():
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
         sizes[kind] = (with_samples - gc.mem_alloc()) // 16
-    state = {"peak": 0, "where": "", "startup": 0, "label": "", "fix": 0, "startup_fix": 0,
-             "peak_fix": 0}
-    by_label = {}  # the most live heap at each kind of step
+    state = {"startup": 0, "label": "", "fix": 0}
     scene = {}  # the scene now
-    peak_scene = {}  # the scene at the peak
-    startup_scene = {}
 
     def checkpoint(label, app):
         # the scene changes as screens are built and dropped (ui/screen_set.py): the stand-in's
@@ -115,9 +111,6 @@ def measure():
         state["label"] = label
         count_scene(app, scene)
         state["fix"] = correction(scene, sizes)
-        if label == "start-up":
-            copy(scene, startup_scene)
-            state["startup_fix"] = state["fix"]
 
     out = {}
     profile_gen = whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False, out=out)
@@ -131,28 +124,12 @@ def measure():
         label = state["label"].replace(" ", "_")
         print("STEP %s %d %s %s" % (label, live - double, "/".join([str(scene[k]) for k in SCENE_KEYS]),
                                    ",".join(app_modules_loaded())))
-        if live > by_label.get(label, 0):
-            by_label[label] = live
-        if live > state["peak"]:
-            state["peak"] = live
-            state["where"] = state["label"]
-            state["peak_fix"] = state["fix"]
-            copy(scene, peak_scene)
+    # the peak and the most per kind of step: tools/board_memory.py, from the STEP lines
     RESULT["profile"] = profile
-    RESULT["peak"] = state["peak"] - double
-    RESULT["peak_at"] = state["where"].replace(" ", "_")
     RESULT["code"] = m2 - m1
     RESULT["strategy"] = strategy
     RESULT["screens"] = state["startup"] - (m6 - m0) - board_double
-    RESULT["fix"] = state["peak_fix"]
-    RESULT["by_step"] = ",".join(["%s:%d" % (k, by_label[k] - double) for k in by_label])
-    RESULT["startup_fix"] = state["startup_fix"]
     RESULT["double"] = double
-    RESULT["after_imports"] = m6 - m0
-    for key in peak_scene:
-        RESULT[key] = peak_scene[key]
-    for key in sizes:
-        RESULT["py_" + key] = sizes[key]
     RESULT["crc"] = "%08x" % out["crc"]
     RESULT["modules"] = ",".join(per_module)
     RESULT["totals"] = out["first"] + "/" + out["second"]
@@ -216,11 +193,6 @@ def correction(scene, py):
         p * C_PALETTE + scene["palette_entries"] * C_PALETTE_ENTRY)
     bitmaps = scene["bitmaps"] * (py["bitmap4"] - 16 - C_BITMAP)
     return groups + tilegrids + palettes + bitmaps
-
-
-def copy(src, dst):
-    for key in src:
-        dst[key] = src[key]
 
 
 def count_scene(app, scene):
