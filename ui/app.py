@@ -20,7 +20,7 @@ import displayio
 
 from hw import inputs
 from yahtzee_core import engine, snapshot
-from yahtzee_core.compat import const
+from yahtzee_core.compat import array, const
 from yahtzee_core.rng import code_text
 
 from . import layout as layouts
@@ -128,6 +128,10 @@ class App:
         self._cued = False
         self._pending_screen = -1
         self.coached = 0  # seats that asked the coach for a hint this game (bit mask)
+        # the coach's figures of the game that ended (the coach itself is dropped at its end):
+        # units given away and choices measured per seat, for the game-over screen
+        self.coach_lost = array("i", [0] * engine.MAX_SEATS)
+        self.coach_choices = array("H", [0] * engine.MAX_SEATS)
         self.in_game = False  # a game was started or continued and is not over
         self.save_failed = False  # "Could not save" was said
         # "Backup copy off" was said (the start-up notice says it when known at load time)
@@ -470,6 +474,7 @@ class App:
             snd.play("game_over")
             self.show_lights()
             self.in_game = False
+            self._keep_coach_figures()
             self.high_score = self.new_high_score()
             # initials first for each human seat that made the table
             initials = self.screens[S.INITIALS].next_seat(-1) >= 0
@@ -489,6 +494,15 @@ class App:
             self.say(_TEXT_CONFIRM, theme.WARN, 4000)
         elif ev == engine.EV_CANCELLED:
             self.msg_until = self.now  # the confirm prompt goes away
+
+    def _keep_coach_figures(self):
+        """The game is over: keep what the coach measured (it is dropped with the players when
+        the end screens show)."""
+        coach = self.hinter
+        measured = coach is not None and hasattr(coach, "summary")
+        for seat in range(engine.MAX_SEATS):
+            self.coach_lost[seat] = coach.lost[seat] if measured else 0
+            self.coach_choices[seat] = coach.choices[seat] if measured else 0
 
     def show_lights(self):
         self.lights.show_held(self.game.held if self.settings.lights else 0)

@@ -20,6 +20,8 @@ _AGAIN = b"Play again"
 _TITLE = b"Title screen"
 _HIGH = b"New high score!"
 _SCORES = b"High scores"
+_LOST = b" lost "
+_PTS = b" pts"
 
 
 class GameOverScreen(S.ListScreen):
@@ -66,11 +68,9 @@ class GameOverScreen(S.ListScreen):
             self.add(RANK + i)
         if game.challenge >= 0:
             self.add(CODE)
-        coach = app.hinter
-        if coach is not None and hasattr(coach, "summary"):
-            for seat in range(game.seats):
-                if game.seat_kind[seat] == engine.HUMAN and coach.choices[seat] > 0:
-                    self.add(LOST + seat)
+        for seat in range(game.seats):
+            if game.seat_kind[seat] == engine.HUMAN and app.coach_choices[seat] > 0:
+                self.add(LOST + seat)
         if self.high:
             self.add(HIGH_SCORE)
         self.add(AGAIN)
@@ -93,7 +93,7 @@ class GameOverScreen(S.ListScreen):
         elif item == CODE:
             self.label(tf, self.app.code_label)
         elif LOST <= item < LOST + engine.MAX_SEATS:
-            self.label(tf, self.app.hinter.summary(item - LOST))
+            self.lost_line(tf, item - LOST)
         else:
             game = self.app.game
             k = item - RANK
@@ -109,6 +109,24 @@ class GameOverScreen(S.ListScreen):
             start = tf.number(game.total(seat), tf.width - 1, 0)
             tf.spaces(i, start)
             tf.put(tf.width - 1, 32)
+
+    def lost_line(self, tf, seat):
+        """" P1 lost 12.3 pts": the expected points the seat's choices gave away against best
+        play (the coach's figure kept by the app, ui/coach.py), to a tenth."""
+        units = self.app.coach_lost[seat]
+        t = (units * 10 + 64) // 128 if units >= 0 else -((-units * 10 + 64) // 128)
+        tf.put(0, 32)
+        tf.put(1, 80)  # "P"
+        tf.put(2, 49 + seat)
+        i = tf.text(_LOST, 3)
+        if t < 0:
+            tf.put(i, 45)
+            i += 1
+            t = -t
+        i = tf.number_at(i, t // 10)
+        tf.put(i, 46)
+        tf.put(i + 1, 48 + t % 10)
+        tf.spaces(tf.text(_PTS, i + 2))
 
     def activate(self, item):
         if item == AGAIN:

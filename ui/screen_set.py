@@ -7,7 +7,8 @@
 
 A 192 KB board cannot hold every screen and every module at once (docs/memory.md). The screens
 a game moves between (play, scorecard, menu) are built for a game and stay built until the
-title or Defuse mode is shown: changing between them allocates nothing. The title, settings,
+game ends (initials, game over) or the title or Defuse mode is shown: changing between them
+allocates nothing. The title, settings,
 help, game over, records and Defuse screens are built when shown and dropped when left.
 Building a screen is an allocation (docs/memory.md lists them). Their modules are unloaded on
 MicroPython/CircuitPython (``del sys.modules[...]``; on CPython they stay loaded: nothing to
@@ -58,9 +59,11 @@ def group_of(screen_id):
 
 
 def ends_game(screen_id):
-    """No game goes on while this screen shows (the title, Defuse mode): the game's screens
-    and the computer players (ui/strategy_set.py) are dropped."""
-    return screen_id == S.TITLE or screen_id == S.DEFUSE
+    """No game goes on while this screen shows (the title, Defuse mode, and the end of a game:
+    initials and game over, from which only a new game leads back): the game's screens and
+    the computer players (ui/strategy_set.py) are dropped."""
+    return (screen_id == S.TITLE or screen_id == S.DEFUSE or screen_id == S.GAME_OVER
+            or screen_id == S.INITIALS)
 
 
 def unload(name):

@@ -114,9 +114,10 @@ def test_easy_medium_hard_take_turns_to_the_end(variant):
     assert game.over and app.autoplay.refusals == 0
     for seat in range(3):
         assert game.total(seat) > 0
-    # hard found its table: nothing was said about playing as medium
-    hard = app.autoplay.policies[engine.HARD]
-    assert hard.warned == 0
+    # hard found its table: nothing was said about playing as medium (the players are dropped
+    # when the game ends; the set keeps what hard said)
+    assert app.strategy.policies is None and app.strategy.builds == 1
+    assert app.strategy.warned == 0
 
 
 # -- hints ----------------------------------------------------------------------------------------
@@ -291,9 +292,8 @@ def test_game_over_shows_the_points_each_human_seat_gave_away():
     settle(app)
     while app.current_id == S.INITIALS:
         drive.give(I.ENTER)
-    assert app.game.over
-    coach = app.hinter
-    assert coach.choices[0] > 0 and coach.lost[0] > 0 and coach.choices[1] == 0
+    assert app.game.over and app.hinter is None  # the coach is dropped when the game ends
+    assert app.coach_choices[0] > 0 and app.coach_lost[0] > 0 and app.coach_choices[1] == 0
     over = app.screens[S.GAME_OVER]
     if app.current_id != S.GAME_OVER:
         app.show(S.GAME_OVER)
@@ -302,7 +302,7 @@ def test_game_over_shows_the_points_each_human_seat_gave_away():
     assert gameover_screen.LOST + 0 in items and gameover_screen.LOST + 1 not in items
     row = over.rows[items.index(gameover_screen.LOST) - over.top]
     shown = " ".join(read_field(app, row).split())
-    assert shown == "P1 lost %s pts" % tenths(coach.lost[0])
+    assert shown == "P1 lost %s pts" % tenths(app.coach_lost[0])
 
 
 def test_cost_messages_are_a_setting():
