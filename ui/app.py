@@ -82,7 +82,7 @@ class App:
     """The whole program on one board.
 
     ``strategy``: the computer players and the coach, built while a game goes on and dropped
-    at the title and in Defuse mode (``ui/strategy_set.StrategySet``, what code.py passes);
+    when the game ends, at the title and in Defuse mode (``ui/strategy_set.StrategySet``, what code.py passes);
     while built, ``autoplay.policies`` holds the players (objects with ``choose(game) ->
     (action, arg)``, indexed by seat kind engine.EASY..HARD) and ``hinter`` the coach (an object
     with ``hint(app)`` called on HINT; None when there is none).

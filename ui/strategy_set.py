@@ -3,7 +3,7 @@
     strategy = StrategySet()        # nothing built (code.py passes it to App)
     strategy.acquire(app.say)       # a game starts, continues or the demo plays: built once
     strategy.policies, .coach       # the players by seat kind (engine.EASY..HARD), the coach
-    strategy.release()              # the title or Defuse mode: dropped; on a board their
+    strategy.release()              # the game ended, the title or Defuse mode: dropped; on a board their
                                     # modules are unloaded too
 
 The turn planner's arrays, the players, the coach and the strategy-table reader take ~22 KB of
