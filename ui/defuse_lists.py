@@ -13,7 +13,7 @@ from yahtzee_core.compat import const
 from . import screen as S
 from . import theme
 from .defuse_stats import STRIKE_LIMITS, STRIKE_NAMES, TIMER_NAMES, TIMER_S
-from .text import DOT_EMPTY, DOT_FULL, make_palette
+from .text import DOT_EMPTY, DOT_FULL
 
 SPACE = const(32)
 COLON = const(58)
@@ -105,10 +105,6 @@ class DefuseMenu(S.ListScreen):
     def __init__(self, app, owner):
         super().__init__(app, b"Defuse mode")
         self.owner = owner
-        # the title gets its own palette: the result recolours it (accent or warning)
-        title = self.title
-        title.palette = make_palette(self.colours[theme.BG], self.colours[theme.ACCENT])
-        title.tiles.pixel_shader = title.palette
 
     def enter(self):
         super().enter()
