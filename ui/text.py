@@ -1,10 +1,10 @@
 """Fixed-width text drawn as TileGrid tiles: no label objects, no strings at run time.
 
 A ``TextField`` is one row of character cells over a glyph sheet built once from
-``terminalio.FONT``. Writing compares each cell with a shadow bytearray first, so only the
-characters that really changed are marked dirty (setting a tile marks it dirty even with the
-same value) and nothing is allocated: text comes from ``bytes`` constants, numbers are written
-digit by digit.
+``terminalio.FONT``. Writing compares each cell with the tile it shows first (the TileGrid's own
+tile index: no copy of its own), so only the characters that really changed are marked dirty
+(setting a tile marks it dirty even with the same value) and nothing is allocated: text comes
+from ``bytes`` constants, numbers are written digit by digit.
 
     sheet = GlyphSheet(terminalio.FONT)
     f = TextField(sheet, palette, x=0, y=0, width=21)
@@ -123,13 +123,13 @@ class TextField:
     ``palette``: a 2-entry palette (shared between fields that are coloured alike), or None for
     the sheet's palette of ``colours`` (background, ink). ``colours()`` recolours this field
     alone: it switches the field to the sheet's palette of the new pair (a field never changes a
-    palette's entries). Few attributes per field (position and scale are read from its node): a
-    screen has dozens of fields and each attribute costs heap."""
+    palette's entries). Four attributes per field (position and scale are read from its node, the
+    palette and the characters shown from its tiles): a screen has dozens of fields, and a
+    field's attribute table costs heap (32 B for four, 48 B for five or six)."""
 
     def __init__(self, sheet, palette, x, y, width, scale=1, colours=None):
         if palette is None:
             palette = sheet.palette(colours[0], colours[1])
-        self.palette = palette
         self.sheet = sheet
         self.width = width
         self.tiles = displayio.TileGrid(
@@ -149,9 +149,11 @@ class TextField:
             group = displayio.Group(scale=scale, x=x, y=y)
             group.append(self.tiles)
             self.node = group
-        self.shadow = bytearray(width)
-        for i in range(width):
-            self.shadow[i] = SPACE
+
+    @property
+    def palette(self):
+        """The palette the field is drawn with now."""
+        return self.tiles.pixel_shader
 
     # -- geometry -------------------------------------------------------------------------
     @property
@@ -196,9 +198,10 @@ class TextField:
             return
         if code < FIRST or code >= FIRST + _GLYPHS:
             code = 63  # "?"
-        if self.shadow[i] != code:
-            self.shadow[i] = code
-            self.tiles[i] = code - FIRST
+        tile = code - FIRST
+        tiles = self.tiles
+        if tiles[i] != tile:
+            tiles[i] = tile
 
     def text(self, data, start=0, limit=255, first=0):
         """Write ``data[first:]`` (bytes) from cell ``start``, at most ``limit`` cells; returns
@@ -283,12 +286,11 @@ class TextField:
 
     def colours(self, bg, ink):
         """Recolour this field (only when the colours change): the sheet's palette of the pair."""
-        p = self.palette
+        tiles = self.tiles
+        p = tiles.pixel_shader
         if p[0] != bg or p[1] != ink:
-            p = self.sheet.palette(bg, ink)
-            self.palette = p
-            self.tiles.pixel_shader = p
+            tiles.pixel_shader = self.sheet.palette(bg, ink)
 
     def read(self):
         """The field's text as a str (tests and tools only: allocates)."""
-        return bytes(self.shadow).decode()
+        return bytes([self.tiles[i] + FIRST for i in range(self.width)]).decode()
