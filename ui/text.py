@@ -144,7 +144,7 @@ class TextField:
         if scale == 1:
             self.tiles.x = x
             self.tiles.y = y
-            self.node = self.tiles
+            self.node = self.tiles  # type: displayio.TileGrid | displayio.Group
         else:
             group = displayio.Group(scale=scale, x=x, y=y)
             group.append(self.tiles)
@@ -288,7 +288,7 @@ class TextField:
         """Recolour this field (only when the colours change): the sheet's palette of the pair."""
         tiles = self.tiles
         p = tiles.pixel_shader
-        if p[0] != bg or p[1] != ink:
+        if p[0] != bg or p[1] != ink:  # type: ignore[index]  # a field's shader is a Palette
             tiles.pixel_shader = self.sheet.palette(bg, ink)
 
     def read(self):
