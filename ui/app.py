@@ -31,7 +31,7 @@ from .idle import Idle
 from .screen_set import ScreenSet, ends_game
 from .settings import Settings
 from .strategy_set import Resident
-from .text import GlyphSheet, make_palette
+from .text import GlyphSheet
 from .tumble import Tumble
 
 MESSAGE_MS = const(1600)
@@ -108,7 +108,7 @@ class App:
         # Boards without hold keys (PyGamer, PyBadge) choose a die with the stick, hold with A.
         self.die_focus = codes is not None and inputs.HOLD_1 not in codes
         self.sheet = GlyphSheet(_font())
-        self._palettes = [None] * theme.ROLES
+        S.text_palettes(self.sheet, self.colours)
         self.game = engine.Game(self.settings.rules(), board.rng, seats=1)
         self.strategy = strategy if strategy is not None else Resident(policies, hinter)
         self.autoplay = AutoPlayer(None)
@@ -176,12 +176,8 @@ class App:
                                   tile_height=tile)
 
     def palette(self, role):
-        """The shared 2-entry palette (background, colour of ``role``)."""
-        p = self._palettes[role]
-        if p is None:
-            p = make_palette(self.colours[theme.BG], self.colours[role])
-            self._palettes[role] = p
-        return p
+        """The shared 2-entry palette (background, colour of ``role``): the glyph sheet's."""
+        return self.sheet.palette(self.colours[theme.BG], self.colours[role])
 
     # -- screen manager ---------------------------------------------------------------------
     def show(self, screen_id):

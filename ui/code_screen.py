@@ -51,9 +51,6 @@ class CodeScreen(S.Screen):
         self.footer = None
         if ring and lay.initials_footer:
             self.footer = self.field(lay.initials_footer, theme.DIM)
-        c = self.colours
-        self.normal = (c[theme.BG], c[theme.INK])
-        self.bar = (c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
         self.values = bytearray(CODE_LENGTH)  # 0..31 per character
         self.pos = 0
         self.entered = 0  # codes set (tests, tools)
@@ -111,8 +108,11 @@ class CodeScreen(S.Screen):
         self.title.centre(self.title_text)
         self.who.centre(self.who_text)
         self.help.centre(self.help_text)
+        c = self.colours
         for i in range(CODE_LENGTH):
             tf = self.chars[i]
             tf.put(0, CODE_ALPHABET[self.values[i]])
-            colours = self.bar if i == self.pos else self.normal
-            tf.colours(colours[0], colours[1])
+            if i == self.pos:
+                tf.colours(c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
+            else:
+                tf.colours(c[theme.BG], c[theme.INK])

@@ -13,7 +13,7 @@ from yahtzee_core.compat import const
 from . import screen as S
 from . import theme
 from .defuse_stats import STRIKE_LIMITS, STRIKE_NAMES, TIMER_NAMES, TIMER_S
-from .text import DOT_EMPTY, DOT_FULL, make_palette
+from .text import DOT_EMPTY, DOT_FULL
 
 SPACE = const(32)
 COLON = const(58)
@@ -105,10 +105,6 @@ class DefuseMenu(S.ListScreen):
     def __init__(self, app, owner):
         super().__init__(app, b"Defuse mode")
         self.owner = owner
-        # the title gets its own palette: the result recolours it (accent or warning)
-        title = self.title
-        title.palette = make_palette(self.colours[theme.BG], self.colours[theme.ACCENT])
-        title.tiles.pixel_shader = title.palette
 
     def enter(self):
         super().enter()
@@ -273,11 +269,11 @@ class EdgeworkList(S.ListScreen):
     plates; the countdown first while one runs. Scrolls with up/down."""
 
     MAX_ITEMS = 24
+    dim_role = theme.INK  # every row is read out: none is dimmed
 
     def __init__(self, app, owner, frame):
         super().__init__(app, _EDGEWORK, frame)
         self.owner = owner
-        self.dim = self.normal  # every row is read out: none is dimmed
         self.rows_data = ()
         self._shown_s = -1
         # the countdown goes into the title where it fits ("Edgework 4:56"), else a first row
@@ -378,10 +374,11 @@ _CAUSE_STRIKES = b"Too many strikes"
 class ResultList(S.ListScreen):
     """"Defused!" or "BOOM!": the time, strikes, best time and why it blew; new bomb / menu."""
 
+    dim_role = theme.INK  # every row is read out
+
     def __init__(self, app, owner, frame):
         super().__init__(app, b"", frame)
         self.owner = owner
-        self.dim = self.normal
         self.solved = False
         self.new_best = False
         self.reason = b""

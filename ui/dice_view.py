@@ -1,7 +1,10 @@
 """Five dice as one TileGrid over a die-face sheet generated at start-up, held marks below.
 
-Tile ``face + 7 * held`` (face 0: not rolled yet). ``show(i, face, held)`` touches a tile only
-when it changes, so rolling one die (the others held) redraws only that die's cell."""
+Tiles 0..6 the faces (0: not rolled yet), 7..12 faces 1..6 held. ``show(i, face, held)``
+touches a tile only when it changes, so rolling one die (the others held) redraws only that
+die's cell. The sheets have as many colours as the theme's die colours really differ (a held
+die's pips are the others' pips on a colour screen; a mono screen has two colours): fewer bits a
+pixel."""
 
 import displayio
 
@@ -16,6 +19,10 @@ _PIP = const(3)
 _HELD_BODY = const(4)
 _HELD_PIP = const(5)
 _FACES = const(7)  # 0..6
+_HELD = const(6)  # tile of held face f: _HELD + f (a die is never held before it is rolled)
+# the theme roles of the face sheet's colours (_BG.._HELD_PIP) and of the marks' (0..2)
+_FACE_ROLES = (theme.BG, theme.DIE_EDGE, theme.DIE_BODY, theme.DIE_PIP, theme.HELD_BODY, theme.HELD_PIP)
+_MARK_ROLES = (theme.BG, theme.HELD_MARK, theme.ACCENT)
 
 # Pip positions per face: 0 low, 1 middle, 2 high (x, y) pairs, packed as bytes.
 _PIPS = (
@@ -45,9 +52,10 @@ def pip_radius(die):
     return r if r > 0 else 1
 
 
-def draw_die(bitmap, x0, y0, die, face, held):
+def draw_die(bitmap, x0, y0, die, face, held, index=None):
     """Draw one die face into ``bitmap`` at (x0, y0) (start-up only). Pixels are indexed
-    ``y * width + x``: an (x, y) index would allocate a tuple per pixel."""
+    ``y * width + x``: an (x, y) index would allocate a tuple per pixel. ``index``: the
+    bitmap's value of each sheet colour (_BG.._HELD_PIP), when not those numbers."""
     w = bitmap.width
     corner = die // 6 if die >= 12 else 1
     body = _HELD_BODY if held else _BODY
@@ -68,12 +76,14 @@ def draw_die(bitmap, x0, y0, die, face, held):
                 colour = _EDGE if edge else _BG
             else:
                 colour = _EDGE if edge else body
-            bitmap[row + x] = colour
+            bitmap[row + x] = colour if index is None else index[colour]
     if face == 0:
         return
     at = pip_centres(die)
     r = pip_radius(die)
     spots = _PIPS[face]
+    if index is not None:
+        pip = index[pip]
     for k in range(0, len(spots), 2):
         px = at[spots[k]]
         py = at[spots[k + 1]]
@@ -96,28 +106,20 @@ class DiceView:
         self.x = lay.dice_x
         self.y = lay.dice_y
         self.offset = (pitch - die) // 2  # die drawn centred in its cell
-        faces = displayio.Bitmap(pitch * 2 * _FACES, die, 6)
-        for held in range(2):
-            for face in range(_FACES):
-                draw_die(faces, (held * _FACES + face) * pitch + self.offset, 0, die, face, held)
-        palette = displayio.Palette(6)
-        palette[_BG] = colours[theme.BG]
-        palette[_EDGE] = colours[theme.DIE_EDGE]
-        palette[_BODY] = colours[theme.DIE_BODY]
-        palette[_PIP] = colours[theme.DIE_PIP]
-        palette[_HELD_BODY] = colours[theme.HELD_BODY]
-        palette[_HELD_PIP] = colours[theme.HELD_PIP]
+        palette, index = _distinct(colours, _FACE_ROLES)
+        faces = displayio.Bitmap(pitch * (2 * _FACES - 1), die, len(palette))
+        for face in range(_FACES):
+            draw_die(faces, face * pitch + self.offset, 0, die, face, False, index)
+        for face in range(1, _FACES):
+            draw_die(faces, (_HELD + face) * pitch + self.offset, 0, die, face, True, index)
         self.faces = faces
         self.grid = displayio.TileGrid(
             faces, pixel_shader=palette, width=5, height=1, tile_width=pitch, tile_height=die, default_tile=0
         )
         self.mark_h = lay.mark_h
-        marks = displayio.Bitmap(pitch * 4, lay.mark_h, 3)
-        self._draw_marks(marks, lay.mark_text, sheet)
-        mark_palette = displayio.Palette(3)
-        mark_palette[0] = colours[theme.BG]
-        mark_palette[1] = colours[theme.HELD_MARK]
-        mark_palette[2] = colours[theme.ACCENT]
+        mark_palette, index = _distinct(colours, _MARK_ROLES)
+        marks = displayio.Bitmap(pitch * 4, lay.mark_h, len(mark_palette))
+        self._draw_marks(marks, lay.mark_text, sheet, index)
         self.marks = displayio.TileGrid(
             marks, pixel_shader=mark_palette, width=5, height=1, tile_width=pitch, tile_height=lay.mark_h,
             default_tile=0, y=die,
@@ -128,7 +130,7 @@ class DiceView:
         self.shadow = bytearray(5)  # tile shown per die
         self.mark_shadow = bytearray(5)
 
-    def _draw_marks(self, bitmap, as_text, sheet):
+    def _draw_marks(self, bitmap, as_text, sheet, index):
         """Tiles: 0 nothing, 1 held, 2 chosen (the stick's die), 3 held and chosen.
 
         Held is "HOLD" in the font where there is room, else a bar; chosen is a line at the
@@ -147,16 +149,16 @@ class DiceView:
                     for y in range(min(sheet.glyph_h, h - 2)):
                         for x in range(gw):
                             if src[base + x, y]:
-                                bitmap[left + k * gw + x, y] = 1
+                                bitmap[left + k * gw + x, y] = index[1]
             else:
                 for y in range(1, 3):
                     for x in range(self.offset + 2, self.offset + self.die - 2):
-                        bitmap[x0 + x, y] = 1
+                        bitmap[x0 + x, y] = index[1]
         for tile in (2, 3):
             x0 = tile * pitch
             for y in range(h - (2 if h >= 8 else 1), h):
                 for x in range(self.offset, self.offset + self.die):
-                    bitmap[x0 + x, y] = 2
+                    bitmap[x0 + x, y] = index[2]
 
     def show(self, i, face, held, chosen=False):
         """Die ``i`` shows ``face`` (0: not rolled), held or not, chosen by the stick or not;
@@ -164,7 +166,7 @@ class DiceView:
         tile = face + (_FACES if held else 0)
         if self.shadow[i] != tile:
             self.shadow[i] = tile
-            self.grid[i] = tile
+            self.grid[i] = face + _HELD if held and face else face
         mark = (1 if held else 0) + (2 if chosen else 0)
         if self.mark_shadow[i] != mark:
             self.mark_shadow[i] = mark
@@ -184,3 +186,21 @@ class DiceView:
         """(x, y, size) of die ``i``'s face on the screen (for pixel tests)."""
         s = self.scale
         return (self.x + (i * self.pitch + self.offset) * s, self.y, self.die * s)
+
+
+def _distinct(colours, roles):
+    """(palette of the roles' distinct colours, the palette index of each role): a sheet needs
+    only as many values as its colours really differ, and fewer values pack more pixels a byte."""
+    index = bytearray(len(roles))
+    values = []
+    for k in range(len(roles)):
+        colour = colours[roles[k]]
+        if colour in values:
+            index[k] = values.index(colour)
+        else:
+            index[k] = len(values)
+            values.append(colour)
+    palette = displayio.Palette(len(values))
+    for k in range(len(values)):
+        palette[k] = values[k]
+    return palette, index

@@ -81,9 +81,6 @@ class InitialsScreen(S.Screen):
         self.footer = None
         if ring and lay.initials_footer:
             self.footer = self.field(lay.initials_footer, theme.DIM)
-        c = self.colours
-        self.normal = (c[theme.BG], c[theme.INK])
-        self.bar = (c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
         self.codes = bytearray(LETTERS)
         self.pos = 0  # the letter being changed
         self.seat = -1  # the seat whose initials these are
@@ -167,11 +164,14 @@ class InitialsScreen(S.Screen):
                 tf.put(0, SPACE)
             return
         self._draw_who()
+        c = self.colours
         for i in range(LETTERS):
             tf = self.letters[i]
             tf.put(0, _CHARSET[self.codes[i] & 31])
-            colours = self.bar if i == self.pos else self.normal
-            tf.colours(colours[0], colours[1])
+            if i == self.pos:
+                tf.colours(c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
+            else:
+                tf.colours(c[theme.BG], c[theme.INK])
 
     def _draw_who(self):
         """"Player 2  2nd  287" (or "You" when one person plays)."""

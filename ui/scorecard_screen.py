@@ -36,6 +36,7 @@ SUM_LABELS = {
 }
 _STYLE = {"abbr": 0, "short": 1, "full": 2}
 _TOTAL = b"Total "
+_CELL0 = const(1)  # self.fields: the header, then the cells row by row
 
 
 class ScorecardScreen(S.Screen):
@@ -47,13 +48,13 @@ class ScorecardScreen(S.Screen):
         self.header = self.field(lay.card_header, theme.ACCENT)
         self.style = _STYLE[lay.card_labels]
         self.paren = lay.card_paren
-        self.cells = []  # [row][col]
-        for r in range(lay.card_rows):
+        # the cells: self.fields[_CELL0 + 2 * row + column] (no list of their own: a list per
+        # row cost heap)
+        self.rows = lay.card_rows
+        for r in range(self.rows):
             y = lay.card_top + r * lay.card_pitch
-            row = []
             for c in range(2):
-                row.append(self.field((lay.card_x[c], y, lay.card_col, lay.card_scale), theme.INK, True))
-            self.cells.append(row)
+                self.field((lay.card_x[c], y, lay.card_col, lay.card_scale), theme.INK, True)
         self.lines = (bytearray(self.MAX_LINES), bytearray(self.MAX_LINES))
         self.n_lines = 0
         self.top = 0
@@ -99,6 +100,11 @@ class ScorecardScreen(S.Screen):
         self.top = 0
         self.stale = True
 
+    @property
+    def cells(self):
+        """The cells by row, [row][column] (tests and tools: allocates)."""
+        return [self.fields[_CELL0 + 2 * r:_CELL0 + 2 * r + 2] for r in range(self.rows)]
+
     # -- input -------------------------------------------------------------------------------
     def handle(self, code):
         app = self.app
@@ -133,7 +139,7 @@ class ScorecardScreen(S.Screen):
 
     def scroll(self, step):
         top = self.top + step
-        rows = len(self.cells)
+        rows = self.rows
         if top > self.n_lines - rows:
             top = self.n_lines - rows
         if top < 0:
@@ -150,7 +156,7 @@ class ScorecardScreen(S.Screen):
             self.app.show(S.PLAY)
 
     def _follow(self, box):
-        rows = len(self.cells)
+        rows = self.rows
         for col in range(2):
             line = self.lines[col]
             for i in range(self.n_lines):
@@ -175,11 +181,12 @@ class ScorecardScreen(S.Screen):
             return
         self.stale = False
         self._draw_header()
-        for r in range(len(self.cells)):
+        fields = self.fields
+        for r in range(self.rows):
             i = self.top + r
             for col in range(2):
                 code = self.lines[col][i] if i < self.n_lines else LINE_NONE
-                self._draw_cell(self.cells[r][col], code)
+                self._draw_cell(fields[_CELL0 + 2 * r + col], code)
 
     def _draw_header(self):
         app = self.app

@@ -37,6 +37,18 @@ RING_NAMES = (
 )
 
 
+# the text colours a field is drawn or recoloured in, on the background (and the cursor bar)
+_TEXT_ROLES = (theme.INK, theme.DIM, theme.ACCENT, theme.PREVIEW, theme.WARN)
+
+
+def text_palettes(sheet, colours):
+    """Make the glyph sheet's palette of every colour pair a field is drawn or recoloured in
+    (``TextField.colours`` then allocates nothing); built once with the sheet."""
+    for role in _TEXT_ROLES:
+        sheet.palette(colours[theme.BG], colours[role])
+    sheet.palette(colours[theme.HIGHLIGHT_BG], colours[theme.HIGHLIGHT_INK])
+
+
 def to_bytes(s):
     """ASCII bytes of a str (start-up only)."""
     return bytes(s, "ascii") if isinstance(s, str) else bytes(s)
@@ -142,6 +154,7 @@ class ListScreen(Screen):
     on items without one); ENTER activates; MENU goes ``back()``."""
 
     MAX_ITEMS = 24
+    dim_role = theme.DIM  # the colour of items the selection cannot rest on
 
     def __init__(self, app, title, frame=None):
         """``frame``: another ListScreen whose Group, title and rows this one shares (lists of
@@ -174,9 +187,6 @@ class ListScreen(Screen):
         self.count = 0
         self.sel = 0
         self.top = 0
-        self.normal = (self.colours[theme.BG], self.colours[theme.INK])
-        self.dim = (self.colours[theme.BG], self.colours[theme.DIM])
-        self.bar = (self.colours[theme.HIGHLIGHT_BG], self.colours[theme.HIGHLIGHT_INK])
 
     # -- for subclasses --------------------------------------------------------------------
     def build_items(self):
@@ -298,6 +308,7 @@ class ListScreen(Screen):
         self.stale = False
         self.title.centre(self.title_text)
         rows = self.rows
+        c = self.colours
         for r in range(len(rows)):
             tf = rows[r]
             i = self.top + r
@@ -305,14 +316,14 @@ class ListScreen(Screen):
                 item = self.items[i]
                 self.render(item, tf)
                 if i == self.sel and self.selectable(item):
-                    tf.colours(self.bar[0], self.bar[1])
+                    tf.colours(c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
                 elif self.selectable(item):
-                    tf.colours(self.normal[0], self.normal[1])
+                    tf.colours(c[theme.BG], c[theme.INK])
                 else:
-                    tf.colours(self.dim[0], self.dim[1])
+                    tf.colours(c[theme.BG], c[self.dim_role])
             else:
                 tf.spaces()
-                tf.colours(self.normal[0], self.normal[1])
+                tf.colours(c[theme.BG], c[theme.INK])
 
     # -- row helpers -----------------------------------------------------------------------
     @staticmethod

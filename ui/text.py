@@ -1,10 +1,10 @@
 """Fixed-width text drawn as TileGrid tiles: no label objects, no strings at run time.
 
 A ``TextField`` is one row of character cells over a glyph sheet built once from
-``terminalio.FONT``. Writing compares each cell with a shadow bytearray first, so only the
-characters that really changed are marked dirty (setting a tile marks it dirty even with the
-same value) and nothing is allocated: text comes from ``bytes`` constants, numbers are written
-digit by digit.
+``terminalio.FONT``. Writing compares each cell with the tile it shows first (the TileGrid's own
+tile index: no copy of its own), so only the characters that really changed are marked dirty
+(setting a tile marks it dirty even with the same value) and nothing is allocated: text comes
+from ``bytes`` constants, numbers are written digit by digit.
 
     sheet = GlyphSheet(terminalio.FONT)
     f = TextField(sheet, palette, x=0, y=0, width=21)
@@ -31,7 +31,9 @@ ZERO = const(48)
 
 
 class GlyphSheet:
-    """One 2-colour bitmap holding ASCII 32..126 (and four marks) side by side."""
+    """One 2-colour bitmap holding ASCII 32..126 (and four marks) side by side, and the 2-entry
+    palettes the fields over it are drawn with: one per (background, ink) pair, shared by every
+    field in those colours (``palette``)."""
 
     def __init__(self, font):
         box = font.get_bounding_box()
@@ -39,6 +41,7 @@ class GlyphSheet:
         h = box[1]
         self.glyph_w = w
         self.glyph_h = h
+        self.palettes = []
         self.bitmap = displayio.Bitmap(w * _GLYPHS, h, 2)
         bmp = self.bitmap
         for code in range(FIRST, LAST + 1):
@@ -67,6 +70,18 @@ class GlyphSheet:
         self._draw_dot(DOT_EMPTY, False)
         self._draw_arrow(ARROW_LEFT, -1)
         self._draw_arrow(ARROW_RIGHT, 1)
+
+    def palette(self, bg, ink):
+        """The shared palette (bg, ink), made on first use: make every pair a screen recolours a
+        field to before the game runs (``App`` does), so recolouring allocates nothing."""
+        palettes = self.palettes
+        for i in range(len(palettes)):
+            p = palettes[i]
+            if p[0] == bg and p[1] == ink:
+                return p
+        p = make_palette(bg, ink)
+        palettes.append(p)
+        return p
 
     def _draw_dot(self, code, filled):
         w = self.glyph_w
@@ -105,18 +120,18 @@ def make_palette(bg, ink):
 class TextField:
     """``width`` character cells in one row at (x, y), drawn at ``scale``.
 
-    ``palette``: a 2-entry palette (shared between fields that are coloured alike), or None to
-    get a private one (needed to recolour this field alone, e.g. a cursor bar)."""
+    ``palette``: a 2-entry palette (shared between fields that are coloured alike), or None for
+    the sheet's palette of ``colours`` (background, ink). ``colours()`` recolours this field
+    alone: it switches the field to the sheet's palette of the new pair (a field never changes a
+    palette's entries). Four attributes per field (position and scale are read from its node, the
+    palette and the characters shown from its tiles): a screen has dozens of fields, and a
+    field's attribute table costs heap (32 B for four, 48 B for five or six)."""
 
     def __init__(self, sheet, palette, x, y, width, scale=1, colours=None):
         if palette is None:
-            palette = make_palette(colours[0], colours[1])
-        self.palette = palette
+            palette = sheet.palette(colours[0], colours[1])
         self.sheet = sheet
         self.width = width
-        self.scale = scale
-        self.x = x
-        self.y = y
         self.tiles = displayio.TileGrid(
             sheet.bitmap,
             pixel_shader=palette,
@@ -129,25 +144,38 @@ class TextField:
         if scale == 1:
             self.tiles.x = x
             self.tiles.y = y
-            self.node = self.tiles
+            self.node = self.tiles  # type: displayio.TileGrid | displayio.Group
         else:
             group = displayio.Group(scale=scale, x=x, y=y)
             group.append(self.tiles)
             self.node = group
-        self.shadow = bytearray(width)
-        for i in range(width):
-            self.shadow[i] = SPACE
-        self._bg = palette[0] if colours is None else colours[0]
-        self._ink = palette[1] if colours is None else colours[1]
+
+    @property
+    def palette(self):
+        """The palette the field is drawn with now."""
+        return self.tiles.pixel_shader
 
     # -- geometry -------------------------------------------------------------------------
+    @property
+    def x(self):
+        return self.node.x
+
+    @property
+    def y(self):
+        return self.node.y
+
+    @property
+    def scale(self):
+        return 1 if self.node is self.tiles else self.node.scale
+
     def bounds(self):
         """(x, y, width, height) in screen pixels, relative to the screen group."""
+        scale = self.scale
         return (
             self.x,
             self.y,
-            self.width * self.sheet.glyph_w * self.scale,
-            self.sheet.glyph_h * self.scale,
+            self.width * self.sheet.glyph_w * scale,
+            self.sheet.glyph_h * scale,
         )
 
     def cell_x(self, i):
@@ -170,9 +198,10 @@ class TextField:
             return
         if code < FIRST or code >= FIRST + _GLYPHS:
             code = 63  # "?"
-        if self.shadow[i] != code:
-            self.shadow[i] = code
-            self.tiles[i] = code - FIRST
+        tile = code - FIRST
+        tiles = self.tiles
+        if tiles[i] != tile:
+            tiles[i] = tile
 
     def text(self, data, start=0, limit=255, first=0):
         """Write ``data[first:]`` (bytes) from cell ``start``, at most ``limit`` cells; returns
@@ -256,14 +285,12 @@ class TextField:
         self.spaces(self.text(data, start, n, first))
 
     def colours(self, bg, ink):
-        """Recolour the field (palette entries; only when they change)."""
-        if bg != self._bg:
-            self._bg = bg
-            self.palette[0] = bg
-        if ink != self._ink:
-            self._ink = ink
-            self.palette[1] = ink
+        """Recolour this field (only when the colours change): the sheet's palette of the pair."""
+        tiles = self.tiles
+        p = tiles.pixel_shader
+        if p[0] != bg or p[1] != ink:  # type: ignore[index]  # a field's shader is a Palette
+            tiles.pixel_shader = self.sheet.palette(bg, ink)
 
     def read(self):
         """The field's text as a str (tests and tools only: allocates)."""
-        return bytes(self.shadow).decode()
+        return bytes([self.tiles[i] + FIRST for i in range(self.width)]).decode()

@@ -104,6 +104,14 @@ HARD = const(3)
 
 _EVENT_SLOTS = const(32)
 _MAXB = _rules.MAX_BOXES
+# the undo copy (Game._keep_for_undo): offsets in _u_bytes (bonus counts, dice, counts, round
+# dice, then the scores) and _u_words (filled masks, the turn's state, then preview + 1)
+_U_DICE = const(MAX_SEATS)
+_U_COUNTS = const(_U_DICE + 5)
+_U_ROUND = const(_U_COUNTS + 7)
+_U_SCORES = const(_U_ROUND + 5 * ROLLS_PER_TURN)
+_U_SMALL = const(MAX_SEATS)
+_U_PREVIEW = const(_U_SMALL + 9)
 
 # What UNDO may do now (``Game.undo_state``).
 U_NONE = const(0)
@@ -139,14 +147,9 @@ class Game:
         # one-step undo: the state before the last box choice (preallocated, copied in place)
         self.undo_state = U_NONE
         self.undo_box = NO_BOX
-        self._u_scores = bytearray(MAX_SEATS * _MAXB)
-        self._u_filled = array("H", [0] * MAX_SEATS)
-        self._u_bonus = bytearray(MAX_SEATS)
-        self._u_dice = bytearray(5)
-        self._u_counts = bytearray(7)
-        self._u_preview = array("h", [0] * _MAXB)
-        self._u_round_dice = bytearray(5 * ROLLS_PER_TURN)
-        self._u_small = array("H", [0] * 9)
+        # two buffers, not one per field: each object and attribute costs heap (_U_* offsets)
+        self._u_bytes = bytearray(_U_SCORES + MAX_SEATS * _MAXB)
+        self._u_words = array("H", [0] * (_U_PREVIEW + _MAXB))
         self.configure(rules, seats, kinds, duplicate, autofill, challenge)
 
     # -- set-up ---------------------------------------------------------------------------
@@ -584,63 +587,61 @@ class Game:
         """Copy everything a box choice changes into the undo buffers (no allocation)."""
         self.undo_state = U_READY
         self.undo_box = box
-        n = len(self.scores)
+        ub = self._u_bytes
+        uw = self._u_words
         src = self.scores
-        dst = self._u_scores
-        for i in range(n):
-            dst[i] = src[i]
+        for i in range(len(src)):
+            ub[_U_SCORES + i] = src[i]
         for s in range(MAX_SEATS):
-            self._u_filled[s] = self.filled[s]
-            self._u_bonus[s] = self.bonus_count[s]
+            uw[s] = self.filled[s]
+            ub[s] = self.bonus_count[s]
         for i in range(5):
-            self._u_dice[i] = self.dice[i]
+            ub[_U_DICE + i] = self.dice[i]
         for f in range(7):
-            self._u_counts[f] = self.counts[f]
+            ub[_U_COUNTS + f] = self.counts[f]
         for b in range(_MAXB):
-            self._u_preview[b] = self.preview[b]
+            uw[_U_PREVIEW + b] = self.preview[b] + 1  # -1 (not allowed) kept as 0
         for i in range(5 * ROLLS_PER_TURN):
-            self._u_round_dice[i] = self.round_dice[i]
-        sm = self._u_small
-        sm[0] = self.player
-        sm[1] = self.round
-        sm[2] = self.rolls_used
-        sm[3] = self.held
-        sm[4] = self.cursor
-        sm[5] = 1 if self.cursor_visible else 0
-        sm[6] = 1 if self.joker_active else 0
-        sm[7] = self.allowed
-        sm[8] = self.total_pips
+            ub[_U_ROUND + i] = self.round_dice[i]
+        uw[_U_SMALL] = self.player
+        uw[_U_SMALL + 1] = self.round
+        uw[_U_SMALL + 2] = self.rolls_used
+        uw[_U_SMALL + 3] = self.held
+        uw[_U_SMALL + 4] = self.cursor
+        uw[_U_SMALL + 5] = 1 if self.cursor_visible else 0
+        uw[_U_SMALL + 6] = 1 if self.joker_active else 0
+        uw[_U_SMALL + 7] = self.allowed
+        uw[_U_SMALL + 8] = self.total_pips
 
     def _undo(self):
         if self.undo_state != U_READY:
             return _U_REASON[self.undo_state]
         self.undo_state = U_NONE
-        n = len(self.scores)
-        src = self._u_scores
+        ub = self._u_bytes
+        uw = self._u_words
         dst = self.scores
-        for i in range(n):
-            dst[i] = src[i]
+        for i in range(len(dst)):
+            dst[i] = ub[_U_SCORES + i]
         for s in range(MAX_SEATS):
-            self.filled[s] = self._u_filled[s]
-            self.bonus_count[s] = self._u_bonus[s]
+            self.filled[s] = uw[s]
+            self.bonus_count[s] = ub[s]
         for i in range(5):
-            self.dice[i] = self._u_dice[i]
+            self.dice[i] = ub[_U_DICE + i]
         for f in range(7):
-            self.counts[f] = self._u_counts[f]
+            self.counts[f] = ub[_U_COUNTS + f]
         for b in range(_MAXB):
-            self.preview[b] = self._u_preview[b]
+            self.preview[b] = uw[_U_PREVIEW + b] - 1
         for i in range(5 * ROLLS_PER_TURN):
-            self.round_dice[i] = self._u_round_dice[i]
-        sm = self._u_small
-        self.player = sm[0]
-        self.round = sm[1]
-        self.rolls_used = sm[2]
-        self.held = sm[3]
-        self.cursor = sm[4]
-        self.cursor_visible = sm[5] == 1
-        self.joker_active = sm[6] == 1
-        self.allowed = sm[7]
-        self.total_pips = sm[8]
+            self.round_dice[i] = ub[_U_ROUND + i]
+        self.player = uw[_U_SMALL]
+        self.round = uw[_U_SMALL + 1]
+        self.rolls_used = uw[_U_SMALL + 2]
+        self.held = uw[_U_SMALL + 3]
+        self.cursor = uw[_U_SMALL + 4]
+        self.cursor_visible = uw[_U_SMALL + 5] == 1
+        self.joker_active = uw[_U_SMALL + 6] == 1
+        self.allowed = uw[_U_SMALL + 7]
+        self.total_pips = uw[_U_SMALL + 8]
         self._emit(EV_UNDONE, self.undo_box)
         if self.cursor_visible:
             self._emit(EV_CURSOR, self.cursor)

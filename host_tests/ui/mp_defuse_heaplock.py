@@ -19,7 +19,8 @@ from hw import inputs as I  # noqa: E402
 from hw.keymap import FULL_RING  # noqa: E402
 from ui import layout as layouts  # noqa: E402
 from ui import theme  # noqa: E402
-from ui.text import make_palette  # noqa: E402
+from ui.screen import text_palettes  # noqa: E402
+from ui.text import GlyphSheet  # noqa: E402
 from yahtzee_core import defuse  # noqa: E402
 from yahtzee_core.rng import ScriptedDice  # noqa: E402
 
@@ -31,6 +32,9 @@ class Sheet:
 
     def __init__(self):
         self.bitmap = Bitmap(6 * 99, 12, 2)
+        self.palettes = []
+
+    palette = GlyphSheet.palette  # the shared palette of a colour pair
 
 
 class Buttons:
@@ -96,14 +100,10 @@ class App:
         self.msg_role = theme.INK
         self.msg_serial = 0
         self.shown = -1
-        self._palettes = {}
+        text_palettes(self.sheet, self.colours)
 
     def palette(self, role):
-        p = self._palettes.get(role)
-        if p is None:
-            p = make_palette(self.colours[theme.BG], self.colours[role])
-            self._palettes[role] = p
-        return p
+        return self.sheet.palette(self.colours[theme.BG], self.colours[role])
 
     def show(self, screen_id):
         self.shown = screen_id

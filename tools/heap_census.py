@@ -1,0 +1,97 @@
+"""Where the non-code heap goes at one step of the whole-app run, per owner (issue 9):
+
+    python tools/heap_census.py [--board NAME ...] [--step LABEL] [--nth N] [--keep DIR]
+
+    CONTAINS strategy: planner: array.i x7 (7128 B), bytearray x10 (6684 B), ...
+    OWNER strategy: planner 11856 B
+    ...
+    SUMMARY pybadge at play: live 196512 B (as board_memory's step figure); code of the 33
+    modules loaded 142736 B; objects 53776 B, of which the owners above ... B and the rest ... B
+
+Compiles the app to .mpy as tools/board_memory.py does (or reuses ``--keep DIR`` from a
+board_memory run: its app/ folder), runs host_tests/ui/whole_app.py in the MicroPython VM with the
+same 12 MiB spacer up to the step ``LABEL`` (default ``play``: the first turn of the first game;
+any label board_memory prints per step: scorecard, game_1, initials, end, ...), its ``N``-th
+occurrence, and there takes the app apart one owner at a time (tools/mp_heap_census.py): each
+``OWNER`` line is what dropping that owner freed, exactly (gc.mem_alloc() after a collection),
+with the stand-in's displayio objects counted at CircuitPython's C sizes; ``CONTAINS`` counts the
+objects it held by kind (data bytes of buffers; 4 B per list/tuple slot, 8 B per dict entry or
+instance attribute: the payload, not the heap blocks); ``GROUP`` lines add up a screen, the
+strategy set, the app's attributes. The step's figure comes out close to board_memory's, not equal
+(3.6 KB lower at play on the PyBadge: interned-name pools grow in chunks, and this driver's own
+objects differ). ``qstr pool`` is the VM's interned
+names at the step: they are never freed, also those of modules the app unloaded again, and part of
+them is in the code cost. No timings, no pass/fail: figures."""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import board_memory  # noqa: E402
+
+
+def main(argv):
+    boards = []
+    step = "play"
+    nth = 1
+    keep = None
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--board" and i + 1 < len(argv):
+            boards.append(argv[i + 1])
+        elif argv[i] == "--step" and i + 1 < len(argv):
+            step = argv[i + 1]
+        elif argv[i] == "--nth" and i + 1 < len(argv):
+            nth = int(argv[i + 1])
+        elif argv[i] == "--keep" and i + 1 < len(argv):
+            keep = argv[i + 1]
+        else:
+            raise SystemExit(__doc__)
+        i += 2
+    boards = boards or ["pybadge"]
+    work = keep or tempfile.mkdtemp(prefix="heap_census_")
+    app_dir = os.path.join(work, "app")
+    if keep is None or not os.path.isdir(app_dir):
+        shutil.rmtree(app_dir, ignore_errors=True)
+        board_memory.compile_app(app_dir)
+    status = 0
+    for board in boards:
+        modules = ",".join(board_memory.import_order(board_memory.app_modules(board).split(",")))
+        cmd = board_memory.vm_command(app_dir, "mp_heap_census.py", board, step, nth, modules,
+                                      board_memory.SPACER)
+        at = cmd.index(os.path.join(ROOT, "tools", "mp_heap_census.py"))
+        cmd[at:at] = ["--file", os.path.join(ROOT, "tools", "mp_board_memory.py")]
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stdout + proc.stderr)
+            status = 1
+            continue
+        figure = loaded = None
+        freed = 0
+        for line in proc.stdout.splitlines():
+            if line.startswith("STEPFIG "):
+                figure = int(line.split()[1])
+            elif line.startswith("MODULES "):
+                loaded = [m for m in line.split(" ", 1)[1].split(",") if m]
+            else:
+                if line.startswith("OWNER "):
+                    freed += int(line.split()[-2])
+                print(line)
+        costs = board_memory.module_costs(board, app_dir, loaded)
+        code = sum(costs.get(m, 0) for m in loaded)
+        print("SUMMARY %s at %s: live %d B (as board_memory's step figure); code of the %d modules "
+              "loaded %d B; objects %d B, of which the owners above %d B and the rest %d B (the App "
+              "object, the driver's objects, interned names and module dicts grown at run time)" % (
+                  board, step, figure, len(loaded), code, figure - code, freed, figure - code - freed))
+    if keep is None:
+        shutil.rmtree(work, ignore_errors=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
