@@ -88,7 +88,6 @@ _F_LAYOUT = const(0x40)  # format byte: bits 0-5 version, bit 6 layout id, bit 7
 _F_RNG = const(0x80)
 
 
-
 def layout_for(nvm_len):
     """The layout an NVM of ``nvm_len`` bytes holds (two slots, one in each half), or None."""
     half = nvm_len // 2
