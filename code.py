@@ -41,11 +41,14 @@ def build_app(board):
     game starts (ui/strategy_set.py)."""
     from hw.nvm_store import NvmStore
     from ui.app import App
+    from ui.screen_set import UNLOADS, unload
     from ui.strategy_set import StrategySet
     from yahtzee_core import save
 
     store = NvmStore(board.storage, getattr(board, "backup", None))
     records, status = store.load()  # never raises
+    if UNLOADS:
+        unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
     if status & ~save.ST_EMPTY:
         print("saved data:", ", ".join(save.describe(status)))
     if not getattr(board, "storage_persistent", True):

@@ -19,7 +19,7 @@ from hw.nvm import MemoryNVM
 from tools import nvm_fuzz as F
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
-from yahtzee_core import rules, save, snapshot
+from yahtzee_core import rules, save, slot_reader, snapshot
 from yahtzee_core.rng import SeededDice
 
 LAYOUTS = st.sampled_from(save.LAYOUTS)
@@ -88,7 +88,7 @@ def games():
 
 
 def F_max_yahtzees(v):
-    return R._max_yahtzees(v)
+    return R.max_yahtzees(v)
 
 
 def _packed(record):
@@ -194,7 +194,7 @@ def random_records(layout, seed):
     for _ in range(rnd.randrange(40)):
         v = rnd.randrange(3)
         score = rnd.randint(5, R.MAX_SCORE[v])
-        rec.stats.add(v, score, rnd.randint(0, R._max_yahtzees(v)), v != 2 and rnd.random() < 0.5)
+        rec.stats.add(v, score, rnd.randint(0, R.max_yahtzees(v)), v != 2 and rnd.random() < 0.5)
         rec.scores.insert(v, score, bytes(rnd.randrange(32) for _ in range(3)), rnd.randint(0, R.MAX_DAY), rnd.random() < 0.3)
     if rnd.random() < 0.8:
         name, joker, kinds, dup = rnd.choice(F.CONFIGS)
@@ -222,7 +222,7 @@ def test_whole_slot_round_trip(layout, seed, seq):
     buf = bytearray(layout.slot_bytes)
     save.seal(buf, seq, save.encode_slot(rec, buf))
     out = save.Records(layout)
-    status, pick, got_seq, _t = save.load_slots(bytes(buf), b"\xff" * layout.slot_bytes, out)
+    status, pick, got_seq, _t = slot_reader.load_slots(bytes(buf), b"\xff" * layout.slot_bytes, out)
     assert (status, pick, got_seq) == (0, 0, seq)
     assert F.canonical(out) == F.canonical(rec)
 

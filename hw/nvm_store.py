@@ -9,6 +9,7 @@
     rank = store.record_result(game, coached, date)   # once, at game over: stats + high scores
     store.set_initials(variant, rank, "ABC")
     store.save_settings()               # after changing store.settings
+    store.release_records()             # done with stats/scores/defuse: drop their objects
 
 Every save encodes all records into the slot that does NOT hold the newest good copy, with the
 sequence number + 1, and writes it with ONE slice assignment. A power cut at any byte of that
@@ -25,7 +26,6 @@ the newest good copy of all. A drive the code may not write turns the backup off
 """
 
 from yahtzee_core import engine as _engine
-from yahtzee_core import records as _records
 from yahtzee_core import save as _save
 from yahtzee_core import snapshot as _snapshot
 from yahtzee_core.compat import const
@@ -63,9 +63,6 @@ class NvmStore:
         self.offsets = (0, size // 2)
         self.records = _save.Records(self.layout)
         self.settings = self.records.settings
-        self.stats = self.records.stats
-        self.scores = self.records.scores
-        self.defuse = self.records.defuse
         self.ranks = bytearray(_engine.MAX_SEATS)  # each seat's rank after record_result, 0xFF none
         self.status = 0
         self.slot = -1  # slot holding the newest good copy
@@ -83,6 +80,26 @@ class NvmStore:
         self._nvm_current = False  # the NVM holds the newest copy
         self._file_current = False  # the backup file holds the newest copy
 
+    # The statistics, high scores and Defuse record: objects of yahtzee_core/records.py while
+    # open (``save.Records``); ``release_records`` packs and drops them.
+    @property
+    def stats(self):
+        return self.records.stats
+
+    @property
+    def scores(self):
+        return self.records.scores
+
+    @property
+    def defuse(self):
+        return self.records.defuse
+
+    def release_records(self):
+        """Drop the statistics, high-score and Defuse record objects (their bytes stay, and
+        every save copies them); True when they were open. The app then unloads
+        ``yahtzee_core.records`` on a board; the next use loads it again."""
+        return self.records.close()
+
     # -- loading ------------------------------------------------------------------------------
 
     def load(self):
@@ -99,13 +116,15 @@ class NvmStore:
             self.records.reset()
             self.status = _save.ST_NO_STORAGE
             return self.records, self.status
+        from yahtzee_core import slot_reader as _reader  # unloaded again on a board (code.py)
+
         n = self.layout.slot_bytes
         rec = self.records
         chosen = None
         try:
             a = self.nvm[self.offsets[0]:self.offsets[0] + n]
             b = self.nvm[self.offsets[1]:self.offsets[1] + n]
-            self.status, self.slot, self.seq, self._target = _save.load_slots(a, b, rec)
+            self.status, self.slot, self.seq, self._target = _reader.load_slots(a, b, rec)
             if self.slot >= 0:
                 chosen = b if self.slot else a
                 self._nvm_current = True
@@ -140,16 +159,18 @@ class NvmStore:
             self.status |= _save.ST_BACKUP_OFF
         if copy is None or len(copy) != self.layout.slot_bytes:
             return chosen
-        verdict = _save.check_slot(copy, self.layout)
-        if verdict == _save.SLOT_OK and (self.slot < 0 or _save.newer(_save.slot_seq(copy), self.seq)):
+        from yahtzee_core import slot_reader as _reader
+
+        verdict = _reader.check_slot(copy, self.layout)
+        if verdict == _reader.SLOT_OK and (self.slot < 0 or _save.newer(_save.slot_seq(copy), self.seq)):
             keep = self.status & (_save.ST_DAMAGED | _save.ST_NEWER | _save.ST_BACKUP_OFF)
-            self.status = keep | _save.ST_BACKUP | _save.decode_slot(copy, self.records)
+            self.status = keep | _save.ST_BACKUP | _reader.decode_slot(copy, self.records)
             self.slot = FILE_SLOT
             self.seq = _save.slot_seq(copy)
             self._nvm_current = False
             self._file_current = True
             return copy
-        if verdict == _save.SLOT_DAMAGED:
+        if verdict == _reader.SLOT_DAMAGED:
             self.status |= _save.ST_DAMAGED
             if self.slot < 0:
                 self.status = (self.status & ~_save.ST_EMPTY) | _save.ST_RESET_ALL
@@ -231,12 +252,14 @@ class NvmStore:
         except Exception as e:
             self.error = e
             return
+        from yahtzee_core import slot_reader as _reader
+
         lay = self.layout
-        va = _save.check_slot(a, lay)
-        vb = _save.check_slot(b, lay)
-        if va == _save.SLOT_OK and (vb != _save.SLOT_OK or not _save.newer(_save.slot_seq(b), _save.slot_seq(a))):
+        va = _reader.check_slot(a, lay)
+        vb = _reader.check_slot(b, lay)
+        if va == _reader.SLOT_OK and (vb != _reader.SLOT_OK or not _save.newer(_save.slot_seq(b), _save.slot_seq(a))):
             self.slot, self.seq, self._target = 0, _save.slot_seq(a), 1
-        elif vb == _save.SLOT_OK:
+        elif vb == _reader.SLOT_OK:
             self.slot, self.seq, self._target = 1, _save.slot_seq(b), 0
 
     # -- the game in progress -----------------------------------------------------------------
@@ -299,9 +322,11 @@ class NvmStore:
         saved game is cleared, all in ONE write (a power cut cannot count a game twice or lose
         it). ``coached``: True or a seat bit mask; ``date``: (y, m, d) or None. Returns the best
         rank reached (0 = top) or -1; ``ranks[seat]`` has each seat's (0xFF = none)."""
+        from yahtzee_core import records
+
         rec = self.records
-        best = _records.record_game(rec.stats, rec.scores, game, coached, _records.day_number(date),
-                                    rec.settings.initials, self.ranks)
+        best = records.record_game(rec.stats, rec.scores, game, coached, records.day_number(date),
+                                   rec.settings.initials, self.ranks)
         if game.over:
             rec.clear_game()
             self.save()
@@ -309,7 +334,9 @@ class NvmStore:
 
     def set_initials(self, variant, rank, text):
         """Name a high-score entry (and remember the initials for next time); saves."""
-        codes = _records.initials_codes(text)
+        from yahtzee_core import records
+
+        codes = records.initials_codes(text)
         if not self.records.scores.set_initials(variant, rank, codes):
             return REFUSED
         self.records.settings.initials[:] = codes

@@ -41,7 +41,7 @@ from hw.flash_model import UNREADABLE, FlashNVM, MemoryFileCopy, Power  # noqa: 
 from hw.nvm import MemoryNVM, PowerCut  # noqa: E402
 from yahtzee_core import engine as E  # noqa: E402
 from yahtzee_core import records as R  # noqa: E402
-from yahtzee_core import rules, save, snapshot  # noqa: E402
+from yahtzee_core import rules, save, slot_reader, snapshot  # noqa: E402
 from yahtzee_core.rng import SeededDice  # noqa: E402
 
 
@@ -201,9 +201,9 @@ def check_loaded(store, rec, status, resave=True):
     img = canonical(rec)
     buf = bytearray(img)
     save.seal(buf, 1, buf[4] | buf[5] << 8)
-    assert save.check_slot(buf, lay) == save.SLOT_OK
+    assert slot_reader.check_slot(buf, lay) == slot_reader.SLOT_OK
     again = save.Records(lay)
-    assert save.decode_slot(buf, again) == 0
+    assert slot_reader.decode_slot(buf, again) == 0
     assert canonical(again) == img
     if rec.has_game():
         g = E.Game(rules.get("yahtzee"), SeededDice(1))
@@ -590,7 +590,7 @@ def chained_save(judge, state, rig_args, next_writes):
     store.load()
     old = canonical(store.records)
     target = next_writes[-1][2]  # the next save's slot image: decode it as the records to save
-    save.decode_slot(target, store.records)
+    slot_reader.decode_slot(target, store.records)
     if store.save() != nvm_store.SAVED or not rig.log:
         return
     judge.counts["chained"] += 1

@@ -28,7 +28,7 @@ from . import screen as S
 from . import theme
 from .autoplay import AutoPlayer
 from .idle import Idle
-from .screen_set import ScreenSet, ends_game
+from .screen_set import UNLOADS, ScreenSet, ends_game, unload, uses_records
 from .settings import Settings
 from .strategy_set import Resident
 from .text import GlyphSheet
@@ -194,7 +194,9 @@ class App:
             self._drop_strategy()
         self.screens.leave_for(screen_id)
         self.current_id = screen_id
-        self.current = self.screens[screen_id]
+        self.current = self.screens[screen_id]  # Defuse mode reads its record when built
+        if not uses_records(screen_id):
+            self.release_records()
         self.current.enter()
         self.current.group.hidden = False
 
@@ -330,6 +332,17 @@ class App:
         """A bomb ended: save Defuse mode's statistics (``DefuseScreen.on_stats``)."""
         if self.store is not None:
             self._saved(self.store.save_defuse(stats))
+            self.release_records()
+
+    def release_records(self):
+        """The statistics, high scores and Defuse record are not needed now: the store drops
+        their objects (a save copies their bytes) and on a board their module is unloaded,
+        ~6 KB of code a game does not hold (docs/memory.md). Allocates nothing when they are
+        not open (a change between the game's screens)."""
+        if self.store is not None and self.store.release_records():
+            if UNLOADS:
+                unload("yahtzee_core.records")
+            gc.collect()
 
     def _saved(self, result):
         """Tell the player once when the NVM refuses a write, and once when the backup file

@@ -6,7 +6,7 @@ the entries just made are selected (``show_entry``)."""
 
 from hw import inputs
 from yahtzee_core.compat import const
-from yahtzee_core.records import CHARSET
+from yahtzee_core.settings_record import CHARSET
 
 from . import screen as S
 from .settings import VARIANT_NAMES

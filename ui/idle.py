@@ -3,7 +3,7 @@
     idle = Idle(app)
     idle.tick(now, active)     # once per frame; active: a code was handled or a computer moved
 
-The times come from the settings as codes into ``records.IDLE_SECONDS`` (0 = never):
+The times come from the settings as codes into ``settings_record.IDLE_SECONDS`` (0 = never):
 ``settings.dim_after`` and ``settings.sleep_after``. A press, a held key, a step of the
 command ring, a computer seat's move or a screen that ``keeps_awake`` counts as activity and brings the screen back from dim (that press acts as usual:
 a dimmed screen is still readable). Before sleeping the app saves (``app.before_sleep``); then
@@ -13,7 +13,7 @@ nothing but wake. Time is the board's 2**29-wrapping ms clock, compared with ``t
 (wrap-safe, as ``adafruit_ticks``). Nothing here allocates per frame."""
 
 from yahtzee_core.compat import const
-from yahtzee_core.records import IDLE_SECONDS
+from yahtzee_core.settings_record import IDLE_SECONDS
 
 _HALF = const(0x10000000)  # ticks wrap at 2**29: differences are taken modulo that
 _MASK = const(0x1FFFFFFF)

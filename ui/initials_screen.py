@@ -2,7 +2,7 @@
 table (in seat order), then the game-over screen.
 
 The three letters start from the last initials entered (``store.settings.initials``). DOWN or
-RIGHT: next character of ``records.CHARSET`` (A, B, C ...; MacroPad: turn the knob clockwise);
+RIGHT: next character of ``settings_record.CHARSET`` (A, B, C ...; MacroPad: turn the knob clockwise);
 UP or LEFT: the one before; ENTER: keep this letter and go to the next (after the third the
 entry is saved with ``store.set_initials``); MENU: back one letter. Ring boards (CLUE, Feather,
 Pico pack) reach the same codes through the command ring, which starts on "Letter +"."""
@@ -11,7 +11,7 @@ import sys
 
 from hw import inputs
 from yahtzee_core import engine
-from yahtzee_core import records
+from yahtzee_core.settings_record import CHARSET, initials_text
 from yahtzee_core.compat import const
 
 from . import screen as S
@@ -19,7 +19,7 @@ from . import theme
 from .text import SPACE
 
 LETTERS = const(3)
-_CHARSET = bytes(records.CHARSET, "ascii")
+_CHARSET = bytes(CHARSET, "ascii")
 _N = const(32)
 _NOBODY = const(0xFF)
 
@@ -113,7 +113,7 @@ class InitialsScreen(S.Screen):
         """Save this seat's initials; the next seat, or the game-over screen."""
         app = self.app
         store = app.store
-        text = records.initials_text(self.codes)
+        text = initials_text(self.codes)
         store.set_initials(app.game.rules.variant_id, store.ranks[self.seat], text)
         self.entered += 1
         app.sound.play("score")

@@ -66,6 +66,14 @@ def ends_game(screen_id):
             or screen_id == S.INITIALS)
 
 
+def uses_records(screen_id):
+    """This screen shows or changes the statistics, high scores (a finished game's result goes
+    in just before it): the store's record objects stay open while it shows; any other screen
+    closes them (``App.release_records``)."""
+    return (screen_id == S.GAME_OVER or screen_id == S.INITIALS or screen_id == S.HIGH_SCORES
+            or screen_id == S.STATS)
+
+
 def unload(name):
     """Forget a module (its code is freed once nothing else refers to it)."""
     if name in sys.modules:

@@ -8,7 +8,7 @@ from yahtzee_core.compat import const
 PACE_MS = (0, 250, 600, 1200)  # computer seats: pause between their moves
 PACE_NAMES = (b"instant", b"fast", b"normal", b"slow")
 PACE_NORMAL = const(2)
-# Idle times: codes into yahtzee_core.records.IDLE_SECONDS (0 s = never).
+# Idle times: codes into yahtzee_core.settings_record.IDLE_SECONDS (0 s = never).
 IDLE_NAMES = (b"never", b"15 s", b"30 s", b"1 min", b"2 min", b"5 min", b"10 min", b"30 min")
 
 KIND_NAMES = (b"Human", b"CPU easy", b"CPU med", b"CPU hard")  # engine.HUMAN..HARD

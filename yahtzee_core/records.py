@@ -1,4 +1,4 @@
-"""What the player keeps between games: settings, lifetime statistics and high scores.
+"""What the player keeps between games: lifetime statistics, high scores, Defuse mode's record.
 
 Plain classes over preallocated storage (bytearrays and arrays), with the pure update logic
 (``record_game``) and a bit-level codec that validates every field on the way in. Sizes come
@@ -8,86 +8,28 @@ from a layout object (``save.SMALL`` for a 256-byte NVM, ``save.LARGE`` for 1 KB
     rank = scores.insert(variant, score, initials, day, coached)   # 0 = best, -1 = not placed
     best = record_game(stats, scores, game, coached_mask, day, initials, ranks)
 
+Loaded only while these records are used (loading saved data, a finished game's result, the
+statistics and high-score screens, a Defuse result: ``save.Records``); between those, a save
+copies their packed bytes. The settings, the bit stream and the shared tables are
+``settings_record.py`` (resident), re-exported here.
+
 No I/O, no floats, small ints only (every stored field is at most 29 bits wide).
 """
 
 from .compat import array, const
 from . import rules as _rules
 from . import engine as _engine
-
-NUM_VARIANTS = len(_rules.VARIANT_IDS)
+from .settings_record import (CHARSET, DEFAULT_INITIALS, IDLE_SECONDS, NUM_VARIANTS, SCORE_BITS,  # noqa: F401
+                              SETTINGS_BYTES, SETTINGS_FIELDS, Bits, Settings, initials_text)
+from .settings_record import CHAR_BITS as _CHAR_BITS
+from .save import COACHED_BITS, scores_bytes, stats_bytes
 
 # Highest total a game can reach per variant (rules.RuleSet.max_total(), checked by a test;
 # kept as a table so loading saved data never has to enumerate rolls).
 MAX_SCORE = (1575, 374, 297)
 
-# Initials: three characters from this 32-character set (5 bits each), entered with the buttons.
-CHARSET = " ABCDEFGHIJKLMNOPQRSTUVWXYZ-.!?*"
-DEFAULT_INITIALS = b"\x01\x01\x01"  # "AAA"
-
-# What the idle settings' codes mean, in seconds (0: never).
-IDLE_SECONDS = (0, 15, 30, 60, 120, 300, 600, 1800)
-
 MAX_DAY = const(32767)  # day numbers: 1 = 2000-01-01 ... 32767 = 2089-09-16; 0 = no date
-SCORE_BITS = const(11)
 _DAY_BITS = const(15)
-_CHAR_BITS = const(5)
-
-
-class Bits:
-    """Little-endian bit stream over ``buf[start:end]``, written or read a whole byte at a time
-    through a small accumulator (never more than 24 bits: no big ints). Fields are up to 29 bits.
-    A writer must ``flush()`` at the end (pads the last byte with zero bits). Running past
-    ``end`` sets ``overrun`` instead of raising (reads then give 0)."""
-
-    def __init__(self, buf, start=0, end=None):
-        self.reset(buf, start, end)
-
-    def reset(self, buf, start=0, end=None):
-        self.buf = buf
-        self.i = start
-        self.end = len(buf) if end is None else end
-        self.acc = 0
-        self.n = 0
-        self.overrun = False
-
-    def put(self, value, width):
-        if width > 16:
-            self.put(value & 0xFFFF, 16)
-            value >>= 16
-            width -= 16
-        self.acc |= (value & ((1 << width) - 1)) << self.n
-        self.n += width
-        while self.n >= 8:
-            if self.i >= self.end:
-                self.overrun = True
-                self.acc = 0
-                self.n = 0
-                return
-            self.buf[self.i] = self.acc & 0xFF
-            self.acc >>= 8
-            self.n -= 8
-            self.i += 1
-
-    def flush(self):
-        if self.n:
-            self.put(0, 8 - self.n)
-
-    def get(self, width):
-        if width > 16:
-            low = self.get(16)
-            return low | (self.get(width - 16) << 16)
-        while self.n < width:
-            if self.i >= self.end:
-                self.overrun = True
-                return 0
-            self.acc |= self.buf[self.i] << self.n
-            self.n += 8
-            self.i += 1
-        value = self.acc & ((1 << width) - 1)
-        self.acc >>= width
-        self.n -= width
-        return value
 
 
 # -- dates -----------------------------------------------------------------------------------
@@ -166,146 +108,10 @@ def initials_codes(text, out=None):
     return out
 
 
-def initials_text(codes, start=0):
-    return CHARSET[codes[start] & 31] + CHARSET[codes[start + 1] & 31] + CHARSET[codes[start + 2] & 31]
-
-
-# -- settings ---------------------------------------------------------------------------------
-
-# name, bits, lowest, highest, default. A field stores (value - lowest).
-SETTINGS_FIELDS = (
-    ("sound", 1, 0, 1, 1),
-    ("brightness", 3, 1, 7, 5),
-    ("autofill", 1, 0, 1, 1),
-    ("joker", 1, _rules.JOKER_FORCED, _rules.JOKER_FREE, _rules.JOKER_FORCED),  # Yahtzee only
-    ("variant", 4, 0, NUM_VARIANTS - 1, 0),
-    ("seats", 2, 1, _engine.MAX_SEATS, 1),
-    ("duplicate", 1, 0, 1, 0),
-    ("coach", 1, 0, 1, 1),  # hints offered
-    ("dim_after", 3, 0, 7, 2),  # index into IDLE_SECONDS
-    ("sleep_after", 3, 0, 7, 4),
-    ("pace", 2, 0, 3, 2),  # computer seats' speed (the UI's table)
-    ("lights", 1, 0, 1, 1),  # LEDs show held dice
-)
-SETTINGS_BYTES = const(6)  # 23 bits of fields + 4 seat kinds x 2 + initials 3 x 5 = 46 bits,
-# then hide_cost and still_dice (1 bit each, in what earlier images kept reserved and wrote 0:
-# 0 = the coach shows costs, 0 = rolled dice tumble). No reserved bit is left.
-
-
-class Settings:
-    """Sound, brightness, auto-fill, Joker rule, last variant and seats, idle times, last
-    initials. Plain attributes; ``kinds`` (seat kinds) and ``initials`` are bytearrays."""
-
-    def __init__(self):
-        self.kinds = bytearray(_engine.MAX_SEATS)
-        self.initials = bytearray(3)
-        self.reset()
-
-    def reset(self):
-        for f in SETTINGS_FIELDS:
-            setattr(self, f[0], f[4])
-        self.hide_cost = 0
-        self.still_dice = 0
-        for s in range(_engine.MAX_SEATS):
-            self.kinds[s] = _engine.HUMAN if s == 0 else _engine.MEDIUM
-        self.initials[:] = DEFAULT_INITIALS
-
-    def copy_from(self, other):
-        for f in SETTINGS_FIELDS:
-            setattr(self, f[0], getattr(other, f[0]))
-        self.hide_cost = other.hide_cost
-        self.still_dice = other.still_dice
-        self.kinds[:] = other.kinds
-        self.initials[:] = other.initials
-
-    def capture(self, game):
-        """Remember ``game``'s variant, Joker rule, seats and options for the next game."""
-        rs = game.rules
-        self.variant = rs.variant_id
-        if rs.joker != _rules.JOKER_NONE:
-            self.joker = rs.joker
-        self.seats = game.seats
-        for s in range(_engine.MAX_SEATS):
-            self.kinds[s] = game.seat_kind[s]
-        self.duplicate = 1 if game.duplicate else 0
-        self.autofill = 1 if game.autofill else 0
-
-    def has_joker(self):
-        return _rules.VARIANTS[_rules.VARIANT_IDS[self.variant]][5] > 0  # a Yahtzee bonus
-
-    def rules(self):
-        """The rule set these settings choose (the Joker rule applies where the variant has one)."""
-        name = _rules.VARIANT_IDS[self.variant]
-        return _rules.get(name, self.joker if self.has_joker() else None)
-
-    rule_set = rules
-
-    def export_to(self, obj):
-        """Copy every field ``obj`` also has (e.g. the UI's own settings object) into it."""
-        for f in SETTINGS_FIELDS:
-            if hasattr(obj, f[0]):
-                setattr(obj, f[0], getattr(self, f[0]))
-        for name in ("kinds", "initials"):
-            if hasattr(obj, name):
-                getattr(obj, name)[:] = getattr(self, name)
-        if hasattr(obj, "show_cost"):
-            obj.show_cost = not self.hide_cost
-        if hasattr(obj, "tumble"):
-            obj.tumble = not self.still_dice
-
-    def import_from(self, obj):
-        """Take every field ``obj`` has (bools become 0/1); values out of range are ignored."""
-        for f in SETTINGS_FIELDS:
-            if hasattr(obj, f[0]):
-                v = int(getattr(obj, f[0]))
-                if f[2] <= v <= f[3]:
-                    setattr(self, f[0], v)
-        if hasattr(obj, "kinds"):
-            for s in range(_engine.MAX_SEATS):
-                self.kinds[s] = obj.kinds[s] & 3
-        if hasattr(obj, "initials"):
-            for i in range(3):
-                self.initials[i] = obj.initials[i] & 31
-        if hasattr(obj, "show_cost"):
-            self.hide_cost = 0 if obj.show_cost else 1
-        if hasattr(obj, "tumble"):
-            self.still_dice = 0 if obj.tumble else 1
-
-    def pack(self, w):
-        for f in SETTINGS_FIELDS:
-            w.put(getattr(self, f[0]) - f[2], f[1])
-        for s in range(_engine.MAX_SEATS):
-            w.put(self.kinds[s], 2)
-        for i in range(3):
-            w.put(self.initials[i], _CHAR_BITS)
-        w.put(self.hide_cost, 1)
-        w.put(self.still_dice, 1)
-
-    def unpack(self, r):
-        """Read and validate; on any bad field the settings are reset and False returned."""
-        ok = True
-        for f in SETTINGS_FIELDS:
-            v = r.get(f[1]) + f[2]
-            if v > f[3]:
-                ok = False
-            setattr(self, f[0], v)
-        for s in range(_engine.MAX_SEATS):
-            self.kinds[s] = r.get(2)
-        for i in range(3):
-            self.initials[i] = r.get(_CHAR_BITS)
-        self.hide_cost = r.get(1)
-        self.still_dice = r.get(1)
-        if r.overrun:
-            ok = False
-        if not ok:
-            self.reset()
-        return ok
-
-
 # -- statistics -------------------------------------------------------------------------------
 
 
-def _max_yahtzees(v):
+def max_yahtzees(v):
     """Most Yahtzees one game can score: the box, plus a bonus in every other box."""
     spec = _rules.VARIANTS[_rules.VARIANT_IDS[v]]
     return 1 + (len(spec[2]) - 1 if spec[5] else 0)
@@ -356,8 +162,8 @@ class Stats:
             return False
         if self.games[v] >= (1 << lay.games_bits) - 1 or self.total[v] > (1 << lay.total_bits) - 1 - score:
             return False
-        if yahtzees > _max_yahtzees(v):
-            yahtzees = _max_yahtzees(v)
+        if yahtzees > max_yahtzees(v):
+            yahtzees = max_yahtzees(v)
         if not _has_upper_bonus(v):
             bonus = False
         self.games[v] += 1
@@ -414,39 +220,6 @@ class Stats:
         lay = layout or self.layout
         return NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + lay.hist_bins * lay.hist_bits)
 
-    def fit(self):
-        """Bring numbers read with an older version's wider fields within this layout's: a
-        variant's counters are halved together (average and rates kept) and its histogram
-        halved (shape kept) until they fit, then clamped to stay consistent."""
-        lay = self.layout
-        games_cap = (1 << lay.games_bits) - 1
-        total_cap = (1 << lay.total_bits) - 1
-        cap = (1 << lay.count_bits) - 1
-        hist_cap = (1 << lay.hist_bits) - 1
-        for v in range(NUM_VARIANTS):
-            while (self.games[v] > games_cap or self.total[v] > total_cap or self.yahtzees[v] > cap
-                   or self.bonus_games[v] > cap):
-                self.games[v] >>= 1
-                self.total[v] >>= 1
-                self.yahtzees[v] >>= 1
-                self.bonus_games[v] >>= 1
-            g = self.games[v]
-            if self.total[v] > g * MAX_SCORE[v]:
-                self.total[v] = g * MAX_SCORE[v]
-            if self.yahtzees[v] > g * _max_yahtzees(v):
-                self.yahtzees[v] = g * _max_yahtzees(v)
-            if self.bonus_games[v] > g:
-                self.bonus_games[v] = g
-            base = v * self.bins
-            while True:
-                counted = 0
-                for k in range(base, base + self.bins):
-                    counted += self.hist[k]
-                if counted <= g and self.hist_max(v) <= hist_cap:
-                    break
-                for k in range(base, base + self.bins):
-                    self.hist[k] >>= 1
-
     def pack(self, w):
         lay = self.layout
         for v in range(NUM_VARIANTS):
@@ -459,7 +232,7 @@ class Stats:
 
     def unpack(self, r, layout=None):
         """Read and validate (counts consistent with the number of games); reset on failure.
-        ``layout``: the field widths the data was written with (an older version's; see ``fit``)."""
+        ``layout``: the field widths the data was written with (an older version's; see ``slot_reader.fit_stats``)."""
         lay = layout or self.layout
         ok = True
         for v in range(NUM_VARIANTS):
@@ -479,7 +252,7 @@ class Stats:
             top = MAX_SCORE[v]
             if (t + top - 1) // top > g or b > g or counted > g:
                 ok = False
-            if (y + _max_yahtzees(v) - 1) // _max_yahtzees(v) > g:
+            if (y + max_yahtzees(v) - 1) // max_yahtzees(v) > g:
                 ok = False
             if b and not _has_upper_bonus(v):
                 ok = False
@@ -739,3 +512,39 @@ def record_game(stats, scores, game, coached=0, day=0, initials=DEFAULT_INITIALS
             if best < 0 or rank < best:
                 best = rank
     return best
+
+
+# -- as a slot holds them ----------------------------------------------------------------------
+
+
+def read_book(layout, buf):
+    """``(Stats, HighScores, Defuse)`` read from ``buf``: their bytes as a slot holds them
+    (``save.Records.packed``: statistics, high scores, the coached bits and the Defuse record)."""
+    book = (Stats(layout), HighScores(layout), Defuse(layout))
+    r = Bits(buf, 0, stats_bytes(layout))
+    book[0].unpack(r)  # valid: what write_book wrote, or zeros (the defaults)
+    pos = stats_bytes(layout)
+    r.reset(buf, pos, pos + scores_bytes(layout))
+    book[1].unpack(r)
+    pos += scores_bytes(layout)
+    r.reset(buf, pos, len(buf))
+    r.get(COACHED_BITS)
+    book[2].unpack(r)
+    return book
+
+
+def write_book(book, layout, buf):
+    """Pack ``read_book``'s records into ``buf`` as ``save.encode_slot`` lays them out, the
+    coached bits 0 (the saved game's, put in by ``encode_slot``)."""
+    w = Bits(buf, 0, stats_bytes(layout))
+    book[0].pack(w)
+    w.flush()
+    pos = stats_bytes(layout)
+    w.reset(buf, pos, pos + scores_bytes(layout))
+    book[1].pack(w)
+    w.flush()
+    pos += scores_bytes(layout)
+    w.reset(buf, pos, len(buf))
+    w.put(0, COACHED_BITS)
+    book[2].pack(w)
+    w.flush()

@@ -8,21 +8,23 @@ Pure functions over bytes; the store that reads and writes an NVM is ``hw/nvm_st
 The dice record (version 3) is the desktop's SeededDice state (6 bytes) or a challenge game's
 code (4 bytes), told apart by its first bit; version 2 kept only the state (6 bytes, no kind bit).
 Version 1 (no defuse record, wider statistics on the 256-byte layout) still loads: its records
-are read with version 1's widths and migrated (``Stats.fit``); every save writes version 3.
+are read with version 1's widths and migrated (``slot_reader.fit_stats``); every save writes version 3.
 
 A slot is accepted only when its magic, format, length and CRC all check; then every record
 is validated on its own and a bad one is replaced by its defaults (and reported). Of two good
 slots the one with the newer sequence number wins (16-bit serial arithmetic). Small ints only:
 the CRC runs as two 16-bit halves, so nothing becomes a big int on a 32-bit port.
+
+This module is what a save needs (kept loaded): the format, ``Records``, ``encode_slot``,
+``seal``. Reading slots back is ``slot_reader.py`` (loaded to load); the statistics, high scores
+and Defuse record are ``records.py`` (loaded while used; ``Records`` keeps their packed bytes).
 """
 
 import sys as _sys
 
 from .compat import array, const
-from . import records as _records
+from . import settings_record as _sr
 from . import snapshot as _snapshot
-from . import engine as _engine
-from . import rules as _rules
 
 MAGIC = const(0x59)  # "Y"
 VERSION = const(3)
@@ -50,13 +52,6 @@ STATUS_NAMES = (
     "settings reset", "statistics reset", "high scores reset", "saved game lost", "dice state reset",
     "defuse statistics reset", "backup copy loaded", "backup copy off",
 )
-
-# Slot verdicts (``check_slot``).
-SLOT_OK = const(0)
-SLOT_BLANK = const(1)
-SLOT_DAMAGED = const(2)
-SLOT_NEWER = const(3)
-
 
 class Layout:
     """How much a slot keeps. ``slot_bytes``: fixed size of one slot (always written whole)."""
@@ -86,17 +81,11 @@ SMALL = Layout(0, "small", 128, 3, False, 12, 22, 12, 8, 50, 4, 12, 12)
 # defuse counters to a million, best time to 99:59.
 LARGE = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16, 20, 13)
 LAYOUTS = (SMALL, LARGE)
-# What version 1 wrote: the 256-byte layout had wider statistics; neither had a defuse record.
-SMALL_V1 = Layout(0, "small", 128, 3, False, 14, 24, 14, 8, 50, 5)
-LARGE_V1 = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16)
-_V1 = (SMALL_V1, LARGE_V1)
-
-SETTINGS_BYTES = _records.SETTINGS_BYTES
+SETTINGS_BYTES = _sr.SETTINGS_BYTES
 RNG_BYTES = const(6)  # SeededDice state (the desktop's dice): three 15-bit numbers, with a game
 CHALLENGE_BYTES = const(4)  # a challenge game's code: kind bit 1, 30 bits, 1 pad bit
 _F_LAYOUT = const(0x40)  # format byte: bits 0-5 version, bit 6 layout id, bit 7 dice record present (dice state or challenge code)
 _F_RNG = const(0x80)
-_RNG_LIMITS = (30269, 30307, 30323)  # each part is 1..limit-1 (rng.SeededDice)
 
 
 def layout_for(nvm_len):
@@ -111,7 +100,7 @@ def layout_for(nvm_len):
 
 def stats_bits(layout):
     lay = layout
-    return _records.NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + lay.hist_bins * lay.hist_bits)
+    return _sr.NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + lay.hist_bins * lay.hist_bits)
 
 
 def stats_bytes(layout):
@@ -133,21 +122,19 @@ def defuse_bytes(layout):
 
 
 def scores_bytes(layout):
-    entry = _records.SCORE_BITS + 15 + 1 + (15 if layout.hs_dates else 0)
-    return (_records.NUM_VARIANTS * layout.hs_size * entry + 7) >> 3
+    entry = _sr.SCORE_BITS + 15 + 1 + (15 if layout.hs_dates else 0)
+    return (_sr.NUM_VARIANTS * layout.hs_size * entry + 7) >> 3
+
+
+def packed_bytes(layout):
+    """Bytes of the statistics, high scores and coached + Defuse records as a slot holds them
+    (``Records.packed``)."""
+    return stats_bytes(layout) + scores_bytes(layout) + defuse_bytes(layout)
 
 
 def fixed_bytes(layout):
     """Payload bytes before the optional dice state and the game snapshot."""
-    return SETTINGS_BYTES + stats_bytes(layout) + scores_bytes(layout) + defuse_bytes(layout)
-
-
-def written_layout(fmt, layout):
-    """The layout a slot with format byte ``fmt`` was written with, ``layout`` being ours (the
-    same, or version 1's widths)."""
-    if fmt & 0x3F >= 2:  # version 3 changed only the dice record
-        return layout
-    return _V1[layout.lid]
+    return SETTINGS_BYTES + packed_bytes(layout)
 
 
 def game_room(layout):
@@ -220,25 +207,70 @@ class Records:
     (Defuse mode's statistics), the game in progress as snapshot bytes (``game[:game_len]``,
     0 = none) with ``coached`` (bit mask of its seats that asked for hints) and the seeded dice's
     state (``rng``, all 0 = none: boards roll with a hardware RNG; kept with a game where it fits), or
-    the challenge code the game's dice come from (``challenge``, -1 = none; kept instead of ``rng``)."""
+    the challenge code the game's dice come from (``challenge``, -1 = none; kept instead of ``rng``).
+
+    The statistics, high scores and Defuse record live in ``packed``, exactly the bytes a slot
+    holds for them (the coached bits 0), so that a save during a game copies them and needs no
+    code of theirs. ``stats``, ``scores`` and ``defuse`` are objects of ``records.py``, made
+    from ``packed`` (that module imported) the first time one is used; ``close()`` packs them
+    back and drops them, after which the app can unload ``records`` (ui/app.py)."""
 
     def __init__(self, layout):
         self.layout = layout
-        self.settings = _records.Settings()
-        self.stats = _records.Stats(layout)
-        self.scores = _records.HighScores(layout)
-        self.defuse = _records.Defuse(layout)
+        self.settings = _sr.Settings()
+        self.packed = bytearray(packed_bytes(layout))  # all zero: the records' defaults
+        self._book = None  # (stats, scores, defuse) while open
+        self.writer = _sr.Bits(self.packed)  # encode_slot's, reused: a save allocates no bit stream
         self.coached = 0
         self.game = bytearray(_snapshot.MAX_BYTES)
         self.game_len = 0
         self.rng = array("H", [0, 0, 0])
         self.challenge = -1
 
+    @property
+    def stats(self):
+        return self.open()[0]
+
+    @property
+    def scores(self):
+        return self.open()[1]
+
+    @property
+    def defuse(self):
+        return self.open()[2]
+
+    def is_open(self):
+        return self._book is not None
+
+    def open(self):
+        """``(stats, scores, defuse)``, read from ``packed`` when they are not open."""
+        if self._book is None:
+            from . import records
+
+            self._book = records.read_book(self.layout, self.packed)
+        return self._book
+
+    def pack_book(self):
+        """Write the open records into ``packed`` (as ``encode_slot`` lays them out)."""
+        from . import records
+
+        records.write_book(self._book, self.layout, self.packed)
+
+    def close(self):
+        """Pack the open records into ``packed`` and drop them; True when they were open."""
+        if self._book is None:
+            return False
+        self.pack_book()
+        self._book = None
+        return True
+
     def reset(self):
         self.settings.reset()
-        self.stats.reset()
-        self.scores.reset()
-        self.defuse.reset()
+        if self._book is not None:
+            for r in self._book:
+                r.reset()
+        for i in range(len(self.packed)):
+            self.packed[i] = 0
         self.clear_game()
 
     def clear_game(self):
@@ -270,23 +302,19 @@ def encode_slot(rec, buf):
     buf[2] = 0
     buf[3] = 0
     pos = HEADER
-    w = _records.Bits(buf, pos, pos + SETTINGS_BYTES)
+    w = rec.writer
+    w.reset(buf, pos, pos + SETTINGS_BYTES)
     rec.settings.pack(w)
     w.flush()
     pos += SETTINGS_BYTES
-    w.reset(buf, pos, pos + stats_bytes(lay))
-    rec.stats.pack(w)
-    w.flush()
-    pos += stats_bytes(lay)
-    w.reset(buf, pos, pos + scores_bytes(lay))
-    rec.scores.pack(w)
-    w.flush()
-    pos += scores_bytes(lay)
-    w.reset(buf, pos, pos + defuse_bytes(lay))
-    w.put(rec.coached if rec.game_len else 0, COACHED_BITS)
-    rec.defuse.pack(w)
-    w.flush()
-    pos += defuse_bytes(lay)
+    if rec.is_open():
+        rec.pack_book()
+    packed = rec.packed
+    for i in range(len(packed)):
+        buf[pos + i] = packed[i]
+    if rec.game_len and defuse_bytes(lay):  # the coached mask: the low bits of that record's first byte
+        buf[pos + stats_bytes(lay) + scores_bytes(lay)] |= rec.coached & ((1 << COACHED_BITS) - 1)
+    pos += len(packed)
     if with_code:
         w.reset(buf, pos, pos + CHALLENGE_BYTES)
         w.put(1, 1)
@@ -328,168 +356,10 @@ def slot_seq(buf):
     return buf[2] | (buf[3] << 8)
 
 
-def _blank(buf):
-    first = buf[0]
-    if first != 0 and first != 0xFF:
-        return False
-    for i in range(len(buf)):
-        if buf[i] != first:
-            return False
-    return True
-
-
-def check_slot(buf, layout):
-    """Verdict on one slot's framing: SLOT_OK, SLOT_BLANK, SLOT_DAMAGED or SLOT_NEWER."""
-    if len(buf) < layout.slot_bytes:
-        return SLOT_DAMAGED
-    if _blank(buf):
-        return SLOT_BLANK
-    if buf[0] != MAGIC:
-        return SLOT_DAMAGED
-    length = buf[4] | (buf[5] << 8)
-    end = HEADER + length
-    if end + CRC_BYTES > layout.slot_bytes:
-        return SLOT_DAMAGED
-    hi, lo = _crc(buf, 0, end)
-    if buf[end] != lo & 0xFF or buf[end + 1] != lo >> 8 or buf[end + 2] != hi & 0xFF or buf[end + 3] != hi >> 8:
-        return SLOT_DAMAGED
-    version = buf[1] & 0x3F
-    if version > VERSION:
-        return SLOT_NEWER
-    if version < OLDEST_VERSION or (1 if buf[1] & _F_LAYOUT else 0) != layout.lid:
-        return SLOT_DAMAGED  # another layout is not ours
-    extra = ((CHALLENGE_BYTES if version >= 3 else RNG_BYTES) + 1) if buf[1] & _F_RNG else 0
-    if length < fixed_bytes(written_layout(buf[1], layout)) + extra:
-        return SLOT_DAMAGED
-    return SLOT_OK
-
-
-_scratch = None
-
-
-def game_ok(data):
-    """True when ``data`` is a valid snapshot of a game still in progress."""
-    global _scratch
-    if _scratch is None:
-        _scratch = _engine.Game(_rules.get("yahtzee"), None)
-    if _snapshot.restore(_scratch, data) != _snapshot.OK:
-        return False
-    return not _scratch.over
-
-
-def decode_slot(buf, rec):
-    """Read a slot that ``check_slot`` accepted into ``rec``. Each bad record gets its defaults;
-    returns the ST_RESET_* flags of the records that were reset. A version 1 slot is read with
-    its own widths and migrated."""
-    lay = rec.layout
-    src = written_layout(buf[1], lay)
-    rec.reset()
-    flags = 0
-    length = buf[4] | (buf[5] << 8)
-    r = _records.Bits(buf, HEADER, HEADER + SETTINGS_BYTES)
-    if not rec.settings.unpack(r):
-        flags |= ST_RESET_SETTINGS
-    pos = HEADER + SETTINGS_BYTES
-    r.reset(buf, pos, pos + stats_bytes(src))
-    if not rec.stats.unpack(r, src) or r.get(stats_bytes(src) * 8 - stats_bits(src)):
-        rec.stats.reset()
-        flags |= ST_RESET_STATS
-    elif src is not lay:
-        rec.stats.fit()
-    pos += stats_bytes(src)
-    r.reset(buf, pos, pos + scores_bytes(lay))
-    if not rec.scores.unpack(r) or r.get(scores_bytes(lay) * 8 - rec.scores.bits()):
-        rec.scores.reset()
-        flags |= ST_RESET_SCORES
-    pos += scores_bytes(lay)
-    coached = 0
-    if defuse_bytes(src):
-        r.reset(buf, pos, pos + defuse_bytes(src))
-        coached = r.get(COACHED_BITS)
-        if not rec.defuse.unpack(r) or r.get(defuse_bytes(src) * 8 - defuse_bits(src)):
-            rec.defuse.reset()
-            coached = 0
-            flags |= ST_RESET_DEFUSE
-        pos += defuse_bytes(src)
-    v3 = buf[1] & 0x3F >= 3
-    if buf[1] & _F_RNG and v3 and buf[pos] & 1:  # a challenge code
-        r.reset(buf, pos, pos + CHALLENGE_BYTES)
-        r.get(1)
-        low = r.get(15)
-        rec.challenge = low | (r.get(15) << 15)
-        if r.get(1):
-            rec.challenge = -1
-            flags |= ST_RESET_RNG
-        pos += CHALLENGE_BYTES
-    elif buf[1] & _F_RNG:
-        r.reset(buf, pos, pos + RNG_BYTES)
-        if v3:
-            r.get(1)  # the kind bit: 0, a dice state
-        parts = 0
-        for i in range(3):
-            v = r.get(15)
-            rec.rng[i] = v
-            if 0 < v < _RNG_LIMITS[i]:
-                parts += 1
-        if r.get(2 if v3 else 3) or parts != 3:
-            for i in range(3):
-                rec.rng[i] = 0
-            flags |= ST_RESET_RNG
-        pos += RNG_BYTES
-    n = HEADER + length - pos
-    if n > 0:
-        if n <= len(rec.game) and game_ok(bytes(buf[pos:pos + n])):
-            rec.game[0:n] = buf[pos:pos + n]
-            rec.game_len = n
-        else:
-            flags |= ST_RESET_GAME
-    if rec.game_len:
-        rec.coached = coached & ((1 << _scratch.seats) - 1)  # game_ok left the game in _scratch
-    if not rec.game_len:
-        rec.challenge = -1
-        for i in range(3):
-            rec.rng[i] = 0  # the dice state of a game that was lost
-    return flags
-
-
 def newer(seq_a, seq_b):
     """True when 16-bit sequence number ``seq_a`` comes after ``seq_b``."""
     d = (seq_a - seq_b) & 0xFFFF
     return 0 < d < 0x8000
-
-
-def load_slots(slot_a, slot_b, rec):
-    """Choose the newest good slot of two and decode it into ``rec`` (defaults when neither is
-    good). Returns ``(status, slot loaded or -1, its seq, slot the next save should write)``.
-    Never raises, whatever the bytes."""
-    lay = rec.layout
-    va = check_slot(slot_a, lay)
-    vb = check_slot(slot_b, lay)
-    status = 0
-    if va == SLOT_DAMAGED or vb == SLOT_DAMAGED:
-        status |= ST_DAMAGED
-    if va == SLOT_NEWER or vb == SLOT_NEWER:
-        status |= ST_NEWER
-    pick = -1
-    if va == SLOT_OK and vb == SLOT_OK:
-        pick = 1 if newer(slot_seq(slot_b), slot_seq(slot_a)) else 0
-    elif va == SLOT_OK:
-        pick = 0
-    elif vb == SLOT_OK:
-        pick = 1
-    if pick >= 0:
-        buf = slot_b if pick else slot_a
-        status |= decode_slot(buf, rec)
-        return status, pick, slot_seq(buf), 1 - pick
-    rec.reset()
-    status = status | ST_RESET_ALL if status else ST_EMPTY
-    # Nothing of ours to keep: write slot 0 first, but spare a newer release's (newest) slot.
-    target = 0
-    if va == SLOT_NEWER and vb == SLOT_NEWER:
-        target = 0 if newer(slot_seq(slot_b), slot_seq(slot_a)) else 1
-    elif va == SLOT_NEWER:
-        target = 1
-    return status, -1, 0, target
 
 
 def describe(status):

@@ -5,7 +5,7 @@ must mount hw/ for the store: ``run.mjs --mount hw``)."""
 
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
-from yahtzee_core import rules, save, snapshot
+from yahtzee_core import rules, save, slot_reader, snapshot
 from yahtzee_core.rng import SeededDice
 
 try:
@@ -502,15 +502,38 @@ def _rich(layout, seed=4):
     return rec
 
 
+def test_closed_records_save_the_same_bytes_as_open_ones():
+    # A save with the statistics, high scores and Defuse record closed copies their packed
+    # bytes (no records.py code): the slot is the same, byte for byte, as one packed from the
+    # open objects, and closing then opening gives back the same records.
+    for layout in save.LAYOUTS:
+        rec = _rich(layout)
+        assert rec.is_open()
+        opened = _sealed(rec, 9)
+        book = (bytes(rec.stats.hist), bytes(rec.scores.initials), rec.defuse.values())
+        assert rec.close() and not rec.is_open() and not rec.close()
+        assert _sealed(rec, 9) == opened and not rec.is_open()
+        for coached in (0, 0b1111, 0b0110):  # the mask goes into the packed record's first byte
+            rec.coached = coached
+            closed = _sealed(rec, 9)
+            rec.open()
+            assert _sealed(rec, 9) == closed
+            rec.close()
+        assert (bytes(rec.stats.hist), bytes(rec.scores.initials), rec.defuse.values()) == book
+        out = save.Records(layout)
+        assert slot_reader.decode_slot(opened, out) == 0
+        assert out.packed == rec.packed
+
+
 def test_slot_round_trip_both_layouts():
     for layout in save.LAYOUTS:
         rec = _rich(layout)
         buf = bytearray(layout.slot_bytes)
         n = save.encode_slot(rec, buf)
         save.seal(buf, 513, n)
-        assert save.check_slot(buf, layout) == save.SLOT_OK and save.slot_seq(buf) == 513
+        assert slot_reader.check_slot(buf, layout) == slot_reader.SLOT_OK and save.slot_seq(buf) == 513
         out = save.Records(layout)
-        assert save.decode_slot(buf, out) == 0
+        assert slot_reader.decode_slot(buf, out) == 0
         assert _image(out) == _image(rec)
         assert out.has_game() and out.game[: out.game_len] == rec.game[: rec.game_len]
         assert out.stats.games[0] == 2 and out.scores.count(1) == 1
@@ -531,7 +554,7 @@ def test_the_dice_state_is_kept_only_where_it_fits():
         buf = bytearray(layout.slot_bytes)
         save.seal(buf, 1, save.encode_slot(rec, buf))
         out = save.Records(layout)
-        assert save.load_slots(bytes(buf), bytes(layout.slot_bytes), out)[0] == 0
+        assert slot_reader.load_slots(bytes(buf), bytes(layout.slot_bytes), out)[0] == 0
         assert out.game[: out.game_len] == data and out.has_rng() == kept
 
 
@@ -554,14 +577,14 @@ def test_record_sizes_agree():
         assert save.defuse_bytes(layout) == (save.COACHED_BITS + R.Defuse(layout).bits() + 7) // 8
     assert (save.stats_bytes(save.SMALL), save.scores_bytes(save.SMALL), save.defuse_bytes(save.SMALL)) == (34, 31, 8)
     assert (save.stats_bytes(save.LARGE), save.scores_bytes(save.LARGE), save.defuse_bytes(save.LARGE)) == (130, 158, 13)
-    assert (save.stats_bytes(save.SMALL_V1), save.defuse_bytes(save.SMALL_V1)) == (40, 0)
+    assert (save.stats_bytes(slot_reader.SMALL_V1), save.defuse_bytes(slot_reader.SMALL_V1)) == (40, 0)
 
 
 def test_slot_verdicts():
     lay = save.SMALL
-    assert save.check_slot(b"\xff" * 128, lay) == save.SLOT_BLANK
-    assert save.check_slot(bytes(128), lay) == save.SLOT_BLANK
-    assert save.check_slot(b"\xff" * 100, lay) == save.SLOT_DAMAGED
+    assert slot_reader.check_slot(b"\xff" * 128, lay) == slot_reader.SLOT_BLANK
+    assert slot_reader.check_slot(bytes(128), lay) == slot_reader.SLOT_BLANK
+    assert slot_reader.check_slot(b"\xff" * 100, lay) == slot_reader.SLOT_DAMAGED
     rec = _rich(lay)
     buf = bytearray(lay.slot_bytes)
     n = save.encode_slot(rec, buf)
@@ -570,18 +593,18 @@ def test_slot_verdicts():
     for i in range(0, save.HEADER + n + 4):
         bad = bytearray(good)
         bad[i] ^= 0x10
-        assert save.check_slot(bad, lay) == save.SLOT_DAMAGED, i
+        assert slot_reader.check_slot(bad, lay) == slot_reader.SLOT_DAMAGED, i
     newer = bytearray(good)
     newer[1] = save.VERSION + 1
     save.seal(newer, 1, n)
-    assert save.check_slot(newer, lay) == save.SLOT_NEWER
+    assert slot_reader.check_slot(newer, lay) == slot_reader.SLOT_NEWER
     other = bytearray(good)
     other[1] = save.VERSION | (1 << 6)
     save.seal(other, 1, n)
-    assert save.check_slot(other, lay) == save.SLOT_DAMAGED
+    assert slot_reader.check_slot(other, lay) == slot_reader.SLOT_DAMAGED
     long = bytearray(good)
     long[4] = 200
-    assert save.check_slot(long, lay) == save.SLOT_DAMAGED
+    assert slot_reader.check_slot(long, lay) == slot_reader.SLOT_DAMAGED
 
 
 def _sealed(rec, seq):
@@ -596,7 +619,7 @@ def test_newest_good_slot_wins_with_wrap_around():
     b_rec = _rich(lay, 7)
     out = save.Records(lay)
     for sa, sb, want in ((1, 2, 1), (2, 1, 0), (0xFFFF, 0, 1), (0, 0xFFFF, 0), (7, 7, 0)):
-        status, pick, seq, target = save.load_slots(_sealed(a_rec, sa), _sealed(b_rec, sb), out)
+        status, pick, seq, target = slot_reader.load_slots(_sealed(a_rec, sa), _sealed(b_rec, sb), out)
         assert (status, pick, target) == (0, want, 1 - want)
         assert _image(out) == _image(b_rec if want else a_rec)
         assert seq == (sb if want else sa)
@@ -608,7 +631,7 @@ def test_one_damaged_slot_falls_back_to_the_other():
     b = bytearray(_sealed(_rich(lay, 7), 9))
     b[40] ^= 1
     out = save.Records(lay)
-    status, pick, seq, target = save.load_slots(_sealed(a_rec, 8), bytes(b), out)
+    status, pick, seq, target = slot_reader.load_slots(_sealed(a_rec, 8), bytes(b), out)
     assert (status, pick, seq, target) == (save.ST_DAMAGED, 0, 8, 1)
     assert _image(out) == _image(a_rec)
 
@@ -617,10 +640,10 @@ def test_nothing_good_gives_defaults_and_says_why():
     lay = save.SMALL
     defaults = _image(save.Records(lay))
     out = _rich(lay)
-    assert save.load_slots(b"\xff" * 128, bytes(128), out) == (save.ST_EMPTY, -1, 0, 0)
+    assert slot_reader.load_slots(b"\xff" * 128, bytes(128), out) == (save.ST_EMPTY, -1, 0, 0)
     assert _image(out) == defaults
     out = _rich(lay)
-    status, pick, _seq, _t = save.load_slots(bytes(range(128)), b"\xff" * 128, out)
+    status, pick, _seq, _t = slot_reader.load_slots(bytes(range(128)), b"\xff" * 128, out)
     assert status == save.ST_DAMAGED | save.ST_RESET_ALL and pick == -1
     assert _image(out) == defaults
     assert save.describe(status) == ["damaged data found", "settings reset", "statistics reset",
@@ -635,9 +658,9 @@ def test_a_newer_release_slot_is_spared():
     theirs[1] = save.VERSION + 1
     save.seal(theirs, 6, theirs[4] | theirs[5] << 8)
     out = save.Records(lay)
-    status, pick, _s, target = save.load_slots(mine, bytes(theirs), out)
+    status, pick, _s, target = slot_reader.load_slots(mine, bytes(theirs), out)
     assert status == save.ST_NEWER and pick == 0 and target == 1
-    status, pick, _s, target = save.load_slots(bytes(theirs), b"\xff" * 128, out)
+    status, pick, _s, target = slot_reader.load_slots(bytes(theirs), b"\xff" * 128, out)
     assert status & save.ST_NEWER and pick == -1 and target == 1
 
 
@@ -646,7 +669,7 @@ def test_bad_records_inside_a_good_slot_are_reset_one_by_one():
     rec = _rich(lay)
     rec.stats.bonus_games[0] = 5  # more bonus games than games
     got = save.Records(lay)
-    status, pick, _s, _t = save.load_slots(_sealed(rec, 3), b"\xff" * 128, got)
+    status, pick, _s, _t = slot_reader.load_slots(_sealed(rec, 3), b"\xff" * 128, got)
     assert status == save.ST_RESET_STATS and pick == 0
     assert got.stats.games[0] == 0 and got.scores.best(0) == rec.scores.best(0) and got.has_game()
     # a finished game is not a game in progress
@@ -655,7 +678,7 @@ def test_bad_records_inside_a_good_slot_are_reset_one_by_one():
     data = snapshot.snapshot(g)
     rec.game[: len(data)] = data
     rec.game_len = len(data)
-    status, _p, _s, _t = save.load_slots(_sealed(rec, 3), b"\xff" * 128, got)
+    status, _p, _s, _t = slot_reader.load_slots(_sealed(rec, 3), b"\xff" * 128, got)
     assert status == save.ST_RESET_GAME and not got.has_game()
     assert got.stats.games[0] == rec.stats.games[0]
 
@@ -693,13 +716,13 @@ def test_bad_defuse_record_is_reset_alone():
     rec.defuse.set(10, 4, 2, 3, 60000)
     rec.defuse.exploded = 7  # 4 + 7 > 10 bombs
     got = save.Records(lay)
-    status, pick, _s, _t = save.load_slots(_sealed(rec, 3), b"\xff" * 128, got)
+    status, pick, _s, _t = slot_reader.load_slots(_sealed(rec, 3), b"\xff" * 128, got)
     assert status == save.ST_RESET_DEFUSE and pick == 0
     assert got.defuse.values() == (0, 0, 0, 0, 0) and got.has_game()
     assert got.stats.games[0] == rec.stats.games[0] and got.scores.best(0) == rec.scores.best(0)
     rec.defuse.set(10, 4, 2, 3, 60000)
     rec.defuse.best_s = 0  # defused bombs but no best time
-    status, _p, _s, _t = save.load_slots(_sealed(rec, 4), b"\xff" * 128, got)
+    status, _p, _s, _t = slot_reader.load_slots(_sealed(rec, 4), b"\xff" * 128, got)
     assert status == save.ST_RESET_DEFUSE
 
 
@@ -728,18 +751,18 @@ def test_store_keeps_defuse_stats_and_the_coached_mask():
 
 
 def test_old_wide_statistics_fit_the_new_small_layout():
-    old = R.Stats(save.SMALL_V1)
+    old = R.Stats(slot_reader.SMALL_V1)
     old.games[0], old.total[0], old.yahtzees[0], old.bonus_games[0] = 10001, 2500000, 5000, 3001
     old.hist[3], old.hist[4], old.hist[5] = 31, 20, 3
     old.games[2], old.total[2] = 7, 1400
     old.hist[16 + 3] = 7
-    buf = bytearray(save.stats_bytes(save.SMALL_V1))
+    buf = bytearray(save.stats_bytes(slot_reader.SMALL_V1))
     w = R.Bits(buf)
     old.pack(w)
     w.flush()
     new = R.Stats(save.SMALL)
-    assert new.unpack(R.Bits(buf), save.SMALL_V1)
-    new.fit()
+    assert new.unpack(R.Bits(buf), slot_reader.SMALL_V1)
+    slot_reader.fit_stats(new)
     # halved twice: the average and the rates stay; the histogram keeps its shape
     assert (new.games[0], new.total[0], new.yahtzees[0], new.bonus_games[0]) == (2500, 625000, 1250, 750)
     assert (new.hist[3], new.hist[4], new.hist[5]) == (15, 10, 1)
@@ -1247,7 +1270,7 @@ def test_version_2_dice_state_still_reads():
     buf[1] = (buf[1] & 0xC0) | 2
     save.seal(buf, 7, length)
     out = save.Records(save.SMALL)
-    status, slot, seq, _target = save.load_slots(buf, bytearray(save.SMALL.slot_bytes), out)
+    status, slot, seq, _target = slot_reader.load_slots(buf, bytearray(save.SMALL.slot_bytes), out)
     assert status == 0 and slot == 0 and seq == 7
     assert list(out.rng) == [1234, 30000, 17] and out.challenge == -1
     assert out.game[:out.game_len] == rec.game[:rec.game_len]

@@ -359,6 +359,41 @@ def test_high_score_initials_entered_with_the_buttons(profile):
     assert text_of(app, table.rows[1]) in ("* coach helped", "* = coach helped")
 
 
+def test_records_are_open_only_while_a_result_or_the_records_show():
+    # The statistics, high scores and Defuse record are objects (yahtzee_core/records.py, which
+    # a board then unloads) only from a game's end to the next other screen, on the records'
+    # screens, and for a Defuse bomb's load and save; a save copies their bytes otherwise.
+    nvm = MemoryNVM(desktop.board_module("pygamer").NVM_SIZE)
+    app, board, clock = boot("pygamer", nvm=nvm)
+    store = app.store
+    assert app.current_id == S.TITLE and not store.records.is_open()
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    board.rng = app.game.rng = ScriptedDice([6, 6, 6, 6, 5] * 200)
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 0)  # a save during the game
+    assert store.writes >= 1 and not store.records.is_open()
+    finish_game(app)
+    assert app.current_id == S.INITIALS and store.records.is_open()
+    while app.current_id == S.INITIALS:
+        driver.give(I.ENTER)
+    assert app.current_id == S.GAME_OVER and store.records.is_open()
+    app.show(S.TITLE)
+    assert not store.records.is_open()
+    app.show(S.STATS)
+    assert store.records.is_open()
+    app.show(S.TITLE)
+    assert not store.records.is_open()
+    app.show(S.DEFUSE)  # its saved statistics were read when it was built
+    assert not store.records.is_open()
+    app.save_defuse(app.screens[S.DEFUSE].defuse_stats)  # what a bomb's end does
+    assert not store.records.is_open()
+    app.show(S.TITLE)
+    again, _board, _clock = boot("pygamer", nvm=nvm)  # loading opens them; the title closes them
+    assert again.current_id == S.TITLE and not again.store.records.is_open()
+    assert again.store.stats.games[0] == 1 and again.store.scores.best(0) == app.game.total(0)
+
+
 def test_two_players_each_enter_their_initials_in_seat_order():
     nvm = MemoryNVM(4096)
     app, board, clock = boot("macropad", nvm=nvm)

@@ -1,0 +1,243 @@
+"""Reading saved slots back (docs/nvm_layout.md): the framing check of one slot, the checks of
+every record, and the choice of the newest good slot of two. Used when the store loads (start-up)
+and by the tools; a board unloads it once loading is done (code.py), with the scratch game that
+validated the saved game. The format and the writing side are ``save.py``.
+
+    verdict = check_slot(buf, layout)              # SLOT_OK, SLOT_BLANK, SLOT_DAMAGED, SLOT_NEWER
+    flags = decode_slot(buf, rec)                  # ST_RESET_* of the records replaced by defaults
+    status, slot, seq, target = load_slots(a, b, rec)
+"""
+
+from .compat import const
+from . import engine as _engine
+from . import rules as _rules
+from . import save as _save
+from . import settings_record as _sr
+from . import snapshot as _snapshot
+from .save import (CHALLENGE_BYTES, COACHED_BITS, CRC_BYTES, HEADER, MAGIC, OLDEST_VERSION, RNG_BYTES,
+                   SETTINGS_BYTES, ST_DAMAGED, ST_EMPTY, ST_NEWER, ST_RESET_ALL, ST_RESET_DEFUSE,
+                   ST_RESET_GAME, ST_RESET_RNG, ST_RESET_SCORES, ST_RESET_SETTINGS, ST_RESET_STATS,
+                   VERSION, Layout, defuse_bits, defuse_bytes, fixed_bytes, newer, scores_bytes,
+                   slot_seq, stats_bits, stats_bytes)
+
+_F_LAYOUT = const(0x40)  # save.py's format byte bits: layout id, dice record present
+_F_RNG = const(0x80)
+
+# Slot verdicts (``check_slot``).
+SLOT_OK = const(0)
+SLOT_BLANK = const(1)
+SLOT_DAMAGED = const(2)
+SLOT_NEWER = const(3)
+
+# What version 1 wrote: the 256-byte layout had wider statistics; neither had a defuse record.
+SMALL_V1 = Layout(0, "small", 128, 3, False, 14, 24, 14, 8, 50, 5)
+LARGE_V1 = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16)
+_V1 = (SMALL_V1, LARGE_V1)
+_RNG_LIMITS = (30269, 30307, 30323)  # each part is 1..limit-1 (rng.SeededDice)
+
+
+def written_layout(fmt, layout):
+    """The layout a slot with format byte ``fmt`` was written with, ``layout`` being ours (the
+    same, or version 1's widths)."""
+    if fmt & 0x3F >= 2:  # version 3 changed only the dice record
+        return layout
+    return _V1[layout.lid]
+
+
+def _blank(buf):
+    first = buf[0]
+    if first != 0 and first != 0xFF:
+        return False
+    for i in range(len(buf)):
+        if buf[i] != first:
+            return False
+    return True
+
+
+def check_slot(buf, layout):
+    """Verdict on one slot's framing: SLOT_OK, SLOT_BLANK, SLOT_DAMAGED or SLOT_NEWER."""
+    if len(buf) < layout.slot_bytes:
+        return SLOT_DAMAGED
+    if _blank(buf):
+        return SLOT_BLANK
+    if buf[0] != MAGIC:
+        return SLOT_DAMAGED
+    length = buf[4] | (buf[5] << 8)
+    end = HEADER + length
+    if end + CRC_BYTES > layout.slot_bytes:
+        return SLOT_DAMAGED
+    hi, lo = _save._crc(buf, 0, end)
+    if buf[end] != lo & 0xFF or buf[end + 1] != lo >> 8 or buf[end + 2] != hi & 0xFF or buf[end + 3] != hi >> 8:
+        return SLOT_DAMAGED
+    version = buf[1] & 0x3F
+    if version > VERSION:
+        return SLOT_NEWER
+    if version < OLDEST_VERSION or (1 if buf[1] & _F_LAYOUT else 0) != layout.lid:
+        return SLOT_DAMAGED  # another layout is not ours
+    extra = ((CHALLENGE_BYTES if version >= 3 else RNG_BYTES) + 1) if buf[1] & _F_RNG else 0
+    if length < fixed_bytes(written_layout(buf[1], layout)) + extra:
+        return SLOT_DAMAGED
+    return SLOT_OK
+
+
+_scratch = None
+
+
+def game_ok(data):
+    """True when ``data`` is a valid snapshot of a game still in progress."""
+    global _scratch
+    if _scratch is None:
+        _scratch = _engine.Game(_rules.get("yahtzee"), None)
+    if _snapshot.restore(_scratch, data) != _snapshot.OK:
+        return False
+    return not _scratch.over
+
+
+def fit_stats(stats):
+    """Bring statistics read with version 1's wider fields within this layout's: a variant's
+    counters are halved together (average and rates kept) and its histogram halved (shape
+    kept) until they fit, then clamped to stay consistent."""
+    from .records import MAX_SCORE, max_yahtzees
+
+    lay = stats.layout
+    games_cap = (1 << lay.games_bits) - 1
+    total_cap = (1 << lay.total_bits) - 1
+    cap = (1 << lay.count_bits) - 1
+    hist_cap = (1 << lay.hist_bits) - 1
+    games = stats.games
+    total = stats.total
+    yahtzees = stats.yahtzees
+    bonus_games = stats.bonus_games
+    hist = stats.hist
+    for v in range(_sr.NUM_VARIANTS):
+        while games[v] > games_cap or total[v] > total_cap or yahtzees[v] > cap or bonus_games[v] > cap:
+            games[v] >>= 1
+            total[v] >>= 1
+            yahtzees[v] >>= 1
+            bonus_games[v] >>= 1
+        g = games[v]
+        if total[v] > g * MAX_SCORE[v]:
+            total[v] = g * MAX_SCORE[v]
+        if yahtzees[v] > g * max_yahtzees(v):
+            yahtzees[v] = g * max_yahtzees(v)
+        if bonus_games[v] > g:
+            bonus_games[v] = g
+        base = v * stats.bins
+        while True:
+            counted = 0
+            for k in range(base, base + stats.bins):
+                counted += hist[k]
+            if counted <= g and stats.hist_max(v) <= hist_cap:
+                break
+            for k in range(base, base + stats.bins):
+                hist[k] >>= 1
+
+
+def decode_slot(buf, rec):
+    """Read a slot that ``check_slot`` accepted into ``rec``. Each bad record gets its defaults;
+    returns the ST_RESET_* flags of the records that were reset. A version 1 slot is read with
+    its own widths and migrated."""
+    lay = rec.layout
+    src = written_layout(buf[1], lay)
+    rec.reset()
+    flags = 0
+    length = buf[4] | (buf[5] << 8)
+    r = _sr.Bits(buf, HEADER, HEADER + SETTINGS_BYTES)
+    if not rec.settings.unpack(r):
+        flags |= ST_RESET_SETTINGS
+    pos = HEADER + SETTINGS_BYTES
+    r.reset(buf, pos, pos + stats_bytes(src))
+    if not rec.stats.unpack(r, src) or r.get(stats_bytes(src) * 8 - stats_bits(src)):
+        rec.stats.reset()
+        flags |= ST_RESET_STATS
+    elif src is not lay:
+        fit_stats(rec.stats)
+    pos += stats_bytes(src)
+    r.reset(buf, pos, pos + scores_bytes(lay))
+    if not rec.scores.unpack(r) or r.get(scores_bytes(lay) * 8 - rec.scores.bits()):
+        rec.scores.reset()
+        flags |= ST_RESET_SCORES
+    pos += scores_bytes(lay)
+    coached = 0
+    if defuse_bytes(src):
+        r.reset(buf, pos, pos + defuse_bytes(src))
+        coached = r.get(COACHED_BITS)
+        if not rec.defuse.unpack(r) or r.get(defuse_bytes(src) * 8 - defuse_bits(src)):
+            rec.defuse.reset()
+            coached = 0
+            flags |= ST_RESET_DEFUSE
+        pos += defuse_bytes(src)
+    v3 = buf[1] & 0x3F >= 3
+    if buf[1] & _F_RNG and v3 and buf[pos] & 1:  # a challenge code
+        r.reset(buf, pos, pos + CHALLENGE_BYTES)
+        r.get(1)
+        low = r.get(15)
+        rec.challenge = low | (r.get(15) << 15)
+        if r.get(1):
+            rec.challenge = -1
+            flags |= ST_RESET_RNG
+        pos += CHALLENGE_BYTES
+    elif buf[1] & _F_RNG:
+        r.reset(buf, pos, pos + RNG_BYTES)
+        if v3:
+            r.get(1)  # the kind bit: 0, a dice state
+        parts = 0
+        for i in range(3):
+            v = r.get(15)
+            rec.rng[i] = v
+            if 0 < v < _RNG_LIMITS[i]:
+                parts += 1
+        if r.get(2 if v3 else 3) or parts != 3:
+            for i in range(3):
+                rec.rng[i] = 0
+            flags |= ST_RESET_RNG
+        pos += RNG_BYTES
+    n = HEADER + length - pos
+    if n > 0:
+        if n <= len(rec.game) and game_ok(bytes(buf[pos:pos + n])):
+            rec.game[0:n] = buf[pos:pos + n]
+            rec.game_len = n
+        else:
+            flags |= ST_RESET_GAME
+    if rec.game_len:
+        rec.coached = coached & ((1 << _scratch.seats) - 1)  # game_ok left the game in _scratch
+    if not rec.game_len:
+        rec.challenge = -1
+        for i in range(3):
+            rec.rng[i] = 0  # the dice state of a game that was lost
+    rec.pack_book()  # what the next save copies (a version 1 slot's records in this layout)
+    return flags
+
+
+def load_slots(slot_a, slot_b, rec):
+    """Choose the newest good slot of two and decode it into ``rec`` (defaults when neither is
+    good). Returns ``(status, slot loaded or -1, its seq, slot the next save should write)``.
+    Never raises, whatever the bytes."""
+    lay = rec.layout
+    va = check_slot(slot_a, lay)
+    vb = check_slot(slot_b, lay)
+    status = 0
+    if va == SLOT_DAMAGED or vb == SLOT_DAMAGED:
+        status |= ST_DAMAGED
+    if va == SLOT_NEWER or vb == SLOT_NEWER:
+        status |= ST_NEWER
+    pick = -1
+    if va == SLOT_OK and vb == SLOT_OK:
+        pick = 1 if newer(slot_seq(slot_b), slot_seq(slot_a)) else 0
+    elif va == SLOT_OK:
+        pick = 0
+    elif vb == SLOT_OK:
+        pick = 1
+    if pick >= 0:
+        buf = slot_b if pick else slot_a
+        status |= decode_slot(buf, rec)
+        return status, pick, slot_seq(buf), 1 - pick
+    rec.reset()
+    status = status | ST_RESET_ALL if status else ST_EMPTY
+    # Nothing of ours to keep: write slot 0 first, but spare a newer release's (newest) slot.
+    target = 0
+    if va == SLOT_NEWER and vb == SLOT_NEWER:
+        target = 0 if newer(slot_seq(slot_b), slot_seq(slot_a)) else 1
+    elif va == SLOT_NEWER:
+        target = 1
+    return status, -1, 0, target
