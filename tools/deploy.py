@@ -255,7 +255,7 @@ def build_tables(root=ROOT):
     """Build the tables that are missing or stale (tools/solve.py, about a minute once); returns
     the names still unusable (numpy missing, say: then they are simply not shipped)."""
     sys.path.insert(0, root)
-    from hw.tables import stale
+    from tools.stale_tables import stale
 
     folder = os.path.join(root, "build", "tables")
     todo = stale(folder)
