@@ -107,8 +107,10 @@ class Coach:
         self._box_choice = False  # the action being applied chooses a box
         self.last_box_cost = -1  # cost of the last measured box choice (UNDO takes it back)
         self.last_box_seat = 0
+        # one writer for hints, costs and the game-over summary: the summary is written only once
+        # the game is over (no hint or cost then) and copied into its label at once, and a new
+        # game or an undo replaces the message line's text before it is shown again (~0.9 KB)
         self.text = _Writer(WIDTH)
-        self.summary_text = _Writer(WIDTH)
         self._dice = bytearray(5)
         self._abbr_rules = None
         self._abbrs = ()
@@ -262,7 +264,7 @@ class Coach:
     def summary(self, seat):
         """"P1 lost 12.3 pts": the expected points the seat's hold and box choices gave away
         this game against best play (for the game-over screen)."""
-        w = self.summary_text
+        w = self.text
         w.start()
         w.char(80)  # "P"
         w.char(49 + seat)
