@@ -14,6 +14,7 @@ sys.path.insert(0, ROOT)
 
 from hw.tables import default_folder  # noqa: E402
 from yahtzee_core import rules, strategy  # noqa: E402
+from yahtzee_core.table_bytes import BytesSource  # noqa: E402
 
 
 def stale(folder=None):
@@ -27,7 +28,7 @@ def stale(folder=None):
         try:
             with open(path, "rb") as fh:
                 data = fh.read()
-            values = strategy.TableValues(strategy.BytesSource(data), rs)
+            values = strategy.TableValues(BytesSource(data), rs)
             crc = data[28] | (data[29] << 8) | (data[30] << 16) | (data[31] << 24)
             ok = values.size == len(data) and zlib.crc32(data[strategy.HEADER_SIZE:]) & 0xFFFFFFFF == crc
         except (OSError, ValueError):

@@ -14,8 +14,8 @@ from ``R2``. Values are in 1/128 point; keep numbers are 7776 x that, always bel
 
 A value source (``values``) answers ``begin(mask, yahtzee50)`` then ``at(upper)``: the table
 value of that next state. ``TableValues`` reads the few bytes a turn needs from a strategy table
-through ``source.read(offset, buf)`` (a file on a board: ``hw/tables.py``; ``BytesSource``
-here). ``yahtzee_core/players.py`` has a formula source for the medium player.
+through ``source.read(offset, buf)`` (a file on a board: ``hw/tables.py``; a table in memory:
+``yahtzee_core/table_bytes.py``, tests and tools only). ``yahtzee_core/players.py`` has a formula source for the medium player.
 
 No file I/O, no floats. After construction, ``plan``, ``best_hold``, ``box_values`` and the
 value sources allocate nothing (checked under ``micropython.heap_lock()``).
@@ -192,11 +192,6 @@ def _crc32_halves(data):
     return hi ^ 0xFFFF, lo ^ 0xFFFF
 
 
-def crc32(data):
-    hi, lo = _crc32_halves(data)
-    return (hi << 16) | lo
-
-
 def rules_fingerprint(rs):
     """16-bit fingerprint of the rule data a table was solved from (as tools/solver/table.py)."""
     data = bytearray([rs.n_boxes])
@@ -209,24 +204,7 @@ def rules_fingerprint(rs):
     return _crc32_halves(data)[1]
 
 
-# -- table sources ------------------------------------------------------------------------------
-
-
-class BytesSource:
-    """A table held in memory (bytes, bytearray or memoryview): ``read(offset, buf)``."""
-
-    def __init__(self, data):
-        self.data = data
-        self.size = len(data)
-
-    def read(self, offset, buf):
-        data = self.data
-        n = len(buf)
-        if offset + n > self.size:
-            n = self.size - offset
-        for i in range(n):
-            buf[i] = data[offset + i]
-        return n
+# -- the table reader ---------------------------------------------------------------------------
 
 
 def _u16(b, i):

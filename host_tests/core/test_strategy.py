@@ -11,6 +11,7 @@ from yahtzee_core import engine as E
 from yahtzee_core import players as P
 from yahtzee_core import rules
 from yahtzee_core import strategy as S
+from yahtzee_core.table_bytes import BytesSource, crc32
 from yahtzee_core.rng import SeededDice
 from checks import heap_locked, raises
 
@@ -319,7 +320,7 @@ def test_lattice():
 
 
 def test_crc_and_fingerprint():
-    assert S.crc32(b"123456789") == 0xCBF43926
+    assert crc32(b"123456789") == 0xCBF43926
     fps = set()
     for name, joker in RULES:
         fps.add(S.rules_fingerprint(rules.get(name, joker)))
@@ -335,12 +336,12 @@ def test_table_values_refuse_other_rules_and_bad_data():
     src.read(0, blob)
     bad = bytearray(blob)
     bad[0] = 0x58
-    assert raises(ValueError, S.TableValues, S.BytesSource(bad), forced)
+    assert raises(ValueError, S.TableValues, BytesSource(bad), forced)
     bad = bytearray(blob)
     bad[18] ^= 1  # rules fingerprint
-    assert raises(ValueError, S.TableValues, S.BytesSource(bad), forced)
-    assert raises(ValueError, S.TableValues, S.BytesSource(blob[:20]), forced)
-    tv = S.TableValues(S.BytesSource(blob), forced)  # header + arrays are enough to open it
+    assert raises(ValueError, S.TableValues, BytesSource(bad), forced)
+    assert raises(ValueError, S.TableValues, BytesSource(blob[:20]), forced)
+    tv = S.TableValues(BytesSource(blob), forced)  # header + arrays are enough to open it
     assert tv.size == src.size and S.table_name(forced) == "yahtzee_forced"
     assert S.table_name(rules.get("yacht")) is None
 
