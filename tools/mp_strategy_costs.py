@@ -72,6 +72,18 @@ def measure():
     yield
     now = gc.mem_alloc()
     print("PART rules set and a turn planned %d" % (now - last))
+    last = now
+    coach = KEEP[9]
+    if hasattr(coach, "_add_abbr"):
+        coach.text.start()
+        coach._add_abbr(coach.text, game.rules, 0)
+    else:  # before: a bytes object per box
+        coach._abbr(game.rules, 0)
+    gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    yield
+    now = gc.mem_alloc()
+    print("PART the coach's box names (first box hint) %d" % (now - last))
     print("PART total in a game %d" % (now - first))
 
 
