@@ -22,6 +22,7 @@ from yahtzee_core import engine as E  # noqa: E402
 from yahtzee_core import players as P  # noqa: E402
 from yahtzee_core import rules  # noqa: E402
 from yahtzee_core import strategy as S  # noqa: E402
+from yahtzee_core.table_bytes import BytesSource  # noqa: E402
 from yahtzee_core.rng import ScriptedDice, SeededDice  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -43,7 +44,7 @@ def blob(key):
 
 def planner(key, mask=0, upper=0, y=0):
     rs = SS.ruleset(key)
-    tv = S.TableValues(S.BytesSource(blob(key)), rs)
+    tv = S.TableValues(BytesSource(blob(key)), rs)
     pl = S.TurnPlanner(rs)
     pl.plan(tv, mask, upper, y)
     return pl, tv, rs
@@ -143,7 +144,7 @@ def test_round_two_with_sixes_used_keeps_the_fives():
 def test_device_engine_equals_reference_on_random_states(key):
     rs = SS.ruleset(key)
     model = SS.Model(rs)
-    tv = S.TableValues(S.BytesSource(blob(key)), rs)
+    tv = S.TableValues(BytesSource(blob(key)), rs)
     pl = S.TurnPlanner(rs)
     rng = random.Random(hash(key) & 0xFFFF)
     out = bytearray(5)
@@ -191,7 +192,7 @@ def test_hard_player_decisions_equal_reference():
         def values_for(self, r):
             return tv if r is rs else None
 
-    tv = S.TableValues(S.BytesSource(blob(key)), rs)
+    tv = S.TableValues(BytesSource(blob(key)), rs)
     hard = P.HardPlayer(S.TurnPlanner(), Tables(), P.FormulaValues())
     game = E.Game(rs, SeededDice(3), kinds=(E.HARD,))
     moves = 0
@@ -225,7 +226,7 @@ def test_medium_beats_easy_and_hard_beats_medium_in_a_short_match():
         def values_for(self, r):
             return tv
 
-    tv = S.TableValues(S.BytesSource(blob(key)), rs)
+    tv = S.TableValues(BytesSource(blob(key)), rs)
     pl = S.TurnPlanner()
     fv = P.FormulaValues()
     totals = []
@@ -258,7 +259,7 @@ def test_file_tables(tmp_path):
     assert t.names() == ["yahtzee_forced", "yahtzee_free", "yatzy"]
     tv = t.values_for(forced)
     assert tv is not None and t.values_for(forced) is tv and t.opened == 1
-    ref = S.TableValues(S.BytesSource(blob("yahtzee_forced")), forced)
+    ref = S.TableValues(BytesSource(blob("yahtzee_forced")), forced)
     for mask, u, y in ((0, 0, 0), (0b1, 3, 0), (1 << 11, 0, 1), (0b1111111111110, 63, 0)):
         assert tv.value(mask, u, y) == ref.value(mask, u, y)
     assert t.values_for(free) is None  # other Joker rule in the header
@@ -275,12 +276,13 @@ _VM_SCRIPT = r'''
 import gc, sys, time
 import micropython
 from yahtzee_core import rules, strategy as S
+from yahtzee_core.table_bytes import BytesSource
 import table_data
 rs = rules.get(%(name)r, %(joker)r)
 gc.collect()
 a0 = gc.mem_alloc()
 pl = S.TurnPlanner(rs)
-tv = S.TableValues(S.BytesSource(table_data.DATA), rs)
+tv = S.TableValues(BytesSource(table_data.DATA), rs)
 gc.collect()
 print("ram", gc.mem_alloc() - a0)
 rolls = rules.all_rolls()
@@ -319,7 +321,7 @@ def test_device_engine_in_the_vm_on_the_real_table(tmp_path):
     assert res.returncode == 0, res.stderr
     lines = [ln.split() for ln in res.stdout.splitlines()]
     ram = int(lines[0][1])
-    assert 10000 < ram < 30 * 1024, ram  # the planner and the table's header arrays
+    assert 6000 < ram < 12 * 1024, ram  # the lattice, the planner and the table reader's rows
     got = [ln for ln in lines if ln[0] == "state"]
     assert len(got) == len(states)
     for (mask, u, y), ln in zip(states, got):

@@ -7,7 +7,8 @@ A table is read on demand (seek + readinto into the engine's preallocated buffer
 loaded whole: a turn reads a few hundred bytes. One table is open at a time; asking for another
 rule set closes it. A missing table, or one for other rules (header, rules fingerprint or size
 wrong), gives None: the hard player then plays as medium. Built by
-``python tools/solve.py --write-tables``; copied to boards by ``tools/deploy.py``."""
+``python tools/solve.py --write-tables``; copied to boards by ``tools/deploy.py``; which need
+(re)building: ``python tools/stale_tables.py`` (host only, not shipped)."""
 
 import os
 import sys
@@ -100,35 +101,3 @@ class Tables:
         self.values = None
         self.rs = None
 
-
-# -- host tools: which tables need (re)building ---------------------------------------------------
-
-
-def stale(folder=None):
-    """Names of the tables (``strategy.TABLE_NAMES``) missing from ``folder`` or not matching
-    the current rules: header, rules fingerprint, size and CRC-32 (host only: reads whole files).
-    ``python -m hw.tables`` prints them comma-separated for tools/test, tools/play, deploy."""
-    import zlib
-
-    from yahtzee_core import rules
-
-    folder = folder or default_folder()
-    out = []
-    for (variant, joker), name in sorted(strategy.TABLE_NAMES.items(), key=lambda kv: kv[1]):
-        rs = rules.by_id(variant, joker)
-        path = folder + "/" + name + ".bin"
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-            values = strategy.TableValues(strategy.BytesSource(data), rs)
-            crc = data[28] | (data[29] << 8) | (data[30] << 16) | (data[31] << 24)
-            ok = values.size == len(data) and zlib.crc32(data[strategy.HEADER_SIZE:])  # type: ignore[attr-defined]  # host only (tools); CircuitPython's zlib has only decompress & 0xFFFFFFFF == crc
-        except (OSError, ValueError):
-            ok = False
-        if not ok:
-            out.append(name)
-    return out
-
-
-if __name__ == "__main__":
-    print(",".join(stale(sys.argv[1] if len(sys.argv) > 1 else None)))

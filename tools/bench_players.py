@@ -40,6 +40,7 @@ from yahtzee_core import engine as E  # noqa: E402
 from yahtzee_core import players as P  # noqa: E402
 from yahtzee_core import rules  # noqa: E402
 from yahtzee_core import strategy  # noqa: E402
+from yahtzee_core.table_bytes import BytesSource  # noqa: E402
 from yahtzee_core.rng import SeededDice  # noqa: E402
 
 TABLE_DIR = os.path.join(ROOT, "build", "tables")
@@ -253,7 +254,7 @@ class _Tables:
             src = None
             if path and os.path.exists(path):
                 with open(path, "rb") as fh:
-                    src = strategy.BytesSource(fh.read())
+                    src = BytesSource(fh.read())
             self.cache[name] = strategy.TableValues(src, rs) if src else None
         return self.cache[name]
 

@@ -39,7 +39,8 @@ sys.path.insert(0, ROOT)
 from hw.select import BOARDS  # noqa: E402  (board ids -> hw module names)
 
 BOARD_NAMES = sorted(set(BOARDS.values()))
-PACKAGES = ("yahtzee_core", "ui")  # shipped whole
+PACKAGES = ("yahtzee_core", "ui")  # shipped whole but for the host-only modules below
+HOST_ONLY = ("yahtzee_core/table_bytes.py",)  # tests' and tools' in-memory tables
 HW_ALWAYS = ("__init__.py", "inputs.py", "select.py")
 HW_NEVER = ("desktop.py", "testing.py")
 OURS = ("code.py", "boot.py", "hw", "ui", "yahtzee_core", "tables")  # replaced whole on a drive
@@ -200,7 +201,7 @@ def plan(board, root=ROOT, lib=None, tables=()):
         if not os.path.isdir(folder):
             continue
         for name in sorted(os.listdir(folder)):
-            if name.endswith(".py"):
+            if name.endswith(".py") and package + "/" + name not in HOST_ONLY:
                 files.append((os.path.join(folder, name), package + "/" + name))
     for name in hw_modules(board, root, [src for src, _ in files]):
         files.append((os.path.join(root, "hw", name), "hw/" + name))
@@ -255,7 +256,7 @@ def build_tables(root=ROOT):
     """Build the tables that are missing or stale (tools/solve.py, about a minute once); returns
     the names still unusable (numpy missing, say: then they are simply not shipped)."""
     sys.path.insert(0, root)
-    from hw.tables import stale
+    from tools.stale_tables import stale
 
     folder = os.path.join(root, "build", "tables")
     todo = stale(folder)

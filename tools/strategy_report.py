@@ -70,11 +70,11 @@ def measure(key, games, data=None, path=None):
     t_formula = diff_us(ticks_us(), t0)
     gc.collect()
     ram_formula = (gc.mem_alloc() - a1) if hasattr(gc, "mem_alloc") else -1
-    buffers = (len(planner.score) + len(planner.jscore) + len(planner.face) + 4 * (len(planner.boxq)
-               + len(planner.F) + len(planner.A) + len(planner.x3) + len(planner.x2) + len(planner.hold)
-               + len(planner.box)) + 2 * len(planner.sub))
+    buffers = (len(planner.jscore) + len(planner.face) + len(planner.open) + len(planner._counts)
+               + 4 * (len(planner.boxq) + len(planner.x3) + len(planner.x2) + len(planner.hold)
+                      + len(planner.box)) + 2 * len(planner.sub))
     lat = planner.lat
-    buffers_lat = 2 * (len(lat.up) + len(lat.sortkey)) + len(lat.size) + len(lat.counts) + len(lat.total) + 46 + 32
+    buffers_lat = len(lat.up) + 2 * len(lat.sortkey) + len(lat.yroll) + len(lat.lowbit) + len(lat.bits)
     buffers_tv = 2 * len(tv.ustart) + len(tv.urank) + len(tv.base_row) + len(tv.step_row) + len(tv.run)
     if ram >= 0:
         print("%s: start-up RAM (gc.mem_alloc delta) planner + table reader %d B, medium's formula %d B"

@@ -6,8 +6,9 @@
     strategy.release()              # the game ended, the title or Defuse mode: dropped; on a board their
                                     # modules are unloaded too
 
-The turn planner's arrays, the players, the coach and the strategy-table reader take ~22 KB of
-heap and their modules ~28 KB of code (docs/memory.md): a small board cannot keep them at the
+The turn planner's arrays, the players, the coach and the strategy-table reader take ~10 KB of
+heap and their modules ~18 KB of code (``python tools/strategy_memory.py`` prints each part;
+docs/memory.md): a small board cannot keep them at the
 title or in Defuse mode, which need none of them. ``App`` acquires them when a game's screens are
 built and releases them when those are dropped (``ui/screen_set.ends_game``). Building them is an
 allocation: it happens on the key press that starts a game, as building its screens does.

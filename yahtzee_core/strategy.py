@@ -1,7 +1,7 @@
 """Best holds and boxes for one turn, from a table of between-turn values: integers only.
 
-    planner = TurnPlanner(rules.get("yahtzee"))        # start-up: 19 KB of arrays, once
-    values = TableValues(source, rs)                    # + 5 KB; source.read(offset, buf) -> n
+    planner = TurnPlanner(rules.get("yahtzee"))        # start-up: 7 KB with the lattice
+    values = TableValues(source, rs)                    # + 0.9 KB; source.read(offset, buf) -> n
     planner.plan(values, mask, upper, yahtzee50)        # once per turn: <10k basic operations
     s = planner.best_hold(game.dice, 1)                 # after roll 1: bit i = keep die i
     b = planner.box_values(game.dice)                   # every open box's value; the best box
@@ -14,8 +14,8 @@ from ``R2``. Values are in 1/128 point; keep numbers are 7776 x that, always bel
 
 A value source (``values``) answers ``begin(mask, yahtzee50)`` then ``at(upper)``: the table
 value of that next state. ``TableValues`` reads the few bytes a turn needs from a strategy table
-through ``source.read(offset, buf)`` (a file on a board: ``hw/tables.py``; ``BytesSource``
-here). ``yahtzee_core/players.py`` has a formula source for the medium player.
+through ``source.read(offset, buf)`` (a file on a board: ``hw/tables.py``; a table in memory:
+``yahtzee_core/table_bytes.py``, tests and tools only). ``yahtzee_core/players.py`` has a formula source for the medium player.
 
 No file I/O, no floats. After construction, ``plan``, ``best_hold``, ``box_values`` and the
 value sources allocate nothing (checked under ``micropython.heap_lock()``).
@@ -33,6 +33,7 @@ FIRST_ROLL = const(210)  # keep index of the first 5-dice multiset
 ALL_FIVE = const(31)  # hold mask that keeps every die
 _LEVEL_START = (0, 1, 7, 28, 84, 210, 462)
 _SIX_POW = (1, 6, 36, 216, 1296, 7776)
+_SEVEN_POW = (1, 7, 49, 343, 2401)
 
 MAGIC = b"PYST"
 VERSION = const(1)
@@ -53,82 +54,67 @@ def table_name(rs):
 
 class Lattice:
     """The 462 multisets of 0..5 dice, numbered level by level (0 dice first), and the index
-    arrays the planner needs. Built once (start-up)."""
+    arrays the planner needs (3.3 KB). Built once (start-up)."""
 
     def __init__(self):
-        # keys[i]: multiset i's sorted dice as base-7 digits, most significant first; each
-        # level is in ascending order (= tuple order), so a level can be binary-searched
-        keys = _zeros("H", 0)
-        keys.append(0)
-        for lv in range(5):
-            for i in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
-                key = keys[i]
-                for f in range(key % 7 if lv else 1, 7):
-                    keys.append(key * 7 + f)
-        # up[k*6 + f-1]: the multiset k plus one die showing f (k below FIRST_ROLL)
-        self.up = _zeros("H", FIRST_ROLL * 6)
-        # sortkey[k]: k's sorted dice, left-aligned base-7 digits; compares like the tuples
+        # sortkey[k]: k's sorted dice as base-7 digits, left-aligned (a die in each of the 5
+        # digits, 0 for none), most significant first; it compares like the tuples, and each
+        # level is in ascending order, so a level can be binary-searched
         self.sortkey = _zeros("H", N_KEEPS)
-        self.size = bytearray(N_KEEPS)
+        for lv in range(5):
+            place = _SEVEN_POW[4 - lv]  # the digit of the next die
+            i = _LEVEL_START[lv + 1]
+            for k in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
+                key = self.sortkey[k]
+                for f in range((key // (place * 7)) % 7 if lv else 1, 7):
+                    self.sortkey[i] = key + f * place
+                    i += 1
+        # up[k*6 + f-1]: the multiset k plus one die showing f (k below FIRST_ROLL), as an
+        # index within the next level (each level has at most 252 multisets: bytes)
+        self.up = bytearray(FIRST_ROLL * 6)
         digits = bytearray(7)
-        for lv in range(6):
-            for i in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
-                key = keys[i]
-                self.size[i] = lv
-                sk = key
-                for _ in range(5 - lv):
-                    sk *= 7
-                self.sortkey[i] = sk
-                if lv == 5:
-                    continue
-                for g in range(7):
-                    digits[g] = 0
-                t = key
-                for _ in range(lv):
-                    digits[t % 7] += 1
-                    t //= 7
+        for lv in range(5):
+            for k in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
+                _digits(self.sortkey[k], digits)
                 for f in range(1, 7):
                     digits[f] += 1
-                    nk = 0
+                    nk = 0  # the new multiset's sort key
+                    place = 16807
                     for g in range(1, 7):
                         for _ in range(digits[g]):
-                            nk = nk * 7 + g
+                            place //= 7
+                            nk += g * place
                     digits[f] -= 1
                     lo = _LEVEL_START[lv + 1]
                     hi = _LEVEL_START[lv + 2] - 1
                     while lo < hi:  # binary search of the next level
                         mid = (lo + hi) // 2
-                        if keys[mid] < nk:
+                        if self.sortkey[mid] < nk:
                             lo = mid + 1
                         else:
                             hi = mid
-                    self.up[i * 6 + f - 1] = lo
-        # counts[(f-1)*252 + r]: dice showing f in roll r; total[r]; yface[r]: f for five f's
-        self.counts = bytearray(6 * N_ROLLS)
-        self.total = bytearray(N_ROLLS)
-        self.yface = bytearray(N_ROLLS)
+                    self.up[k * 6 + f - 1] = lo - _LEVEL_START[lv + 1]
         self.yroll = bytearray(7)  # roll index of five f's
-        for r in range(N_ROLLS):
-            t = keys[FIRST_ROLL + r]
-            for _ in range(5):
-                f = t % 7
-                t //= 7
-                self.counts[(f - 1) * N_ROLLS + r] += 1
-                self.total[r] += f
-            for f in range(1, 7):
-                if self.counts[(f - 1) * N_ROLLS + r] == 5:
-                    self.yface[r] = f
-                    self.yroll[f] = r
+        for f in range(1, 7):
+            self.yroll[f] = self.index_of((f, f, f, f, f)) - FIRST_ROLL
         self.lowbit = bytearray(32)  # lowest set bit of a hold mask
+        self.bits = bytearray(32)  # set bits of a hold mask (the level of the dice it keeps)
         for s in range(1, 32):
             i = 0
             while not (s >> i) & 1:
                 i += 1
             self.lowbit[s] = i
+            self.bits[s] = self.bits[s & (s - 1)] + 1
+
+    def next(self, k, f, lv):
+        """The multiset ``k`` (of ``lv`` dice) plus one die showing ``f``."""
+        return _LEVEL_START[lv + 1] + self.up[k * 6 + f - 1]
 
     def dice_of(self, k, out):
         """The sorted dice of multiset ``k`` into ``out``; returns how many (tests, tools)."""
-        n = self.size[k]
+        n = 0
+        while k >= _LEVEL_START[n + 1]:
+            n += 1
         key = self.sortkey[k]
         for i in range(4, -1, -1):
             if i < n:
@@ -139,9 +125,33 @@ class Lattice:
     def index_of(self, dice):
         """Multiset index of a sequence of dice (any order)."""
         k = 0
+        lv = 0
         for d in dice:
-            k = self.up[k * 6 + d - 1]
+            lv += 1
+            k = _LEVEL_START[lv] + self.up[k * 6 + d - 1]
         return k
+
+    def roll_counts(self, r, counts):
+        """The face counts of roll ``r`` (0..251) into ``counts[1..6]``; returns the dice total."""
+        for f in range(1, 7):
+            counts[f] = 0
+        key = self.sortkey[FIRST_ROLL + r]
+        total = 0
+        for _ in range(5):
+            f = key % 7
+            key //= 7
+            counts[f] += 1
+            total += f
+        return total
+
+
+def _digits(key, digits):
+    """How many dice of each face a sort key holds, into ``digits[1..6]`` (start-up)."""
+    for g in range(7):
+        digits[g] = 0
+    for _ in range(5):
+        digits[key % 7] += 1
+        key //= 7
 
 
 def _zeros(code, n):
@@ -182,11 +192,6 @@ def _crc32_halves(data):
     return hi ^ 0xFFFF, lo ^ 0xFFFF
 
 
-def crc32(data):
-    hi, lo = _crc32_halves(data)
-    return (hi << 16) | lo
-
-
 def rules_fingerprint(rs):
     """16-bit fingerprint of the rule data a table was solved from (as tools/solver/table.py)."""
     data = bytearray([rs.n_boxes])
@@ -199,24 +204,7 @@ def rules_fingerprint(rs):
     return _crc32_halves(data)[1]
 
 
-# -- table sources ------------------------------------------------------------------------------
-
-
-class BytesSource:
-    """A table held in memory (bytes, bytearray or memoryview): ``read(offset, buf)``."""
-
-    def __init__(self, data):
-        self.data = data
-        self.size = len(data)
-
-    def read(self, offset, buf):
-        data = self.data
-        n = len(buf)
-        if offset + n > self.size:
-            n = self.size - offset
-        for i in range(n):
-            buf[i] = data[offset + i]
-        return n
+# -- the table reader ---------------------------------------------------------------------------
 
 
 def _u16(b, i):
@@ -230,9 +218,10 @@ def _u32(b, i):
 class TableValues:
     """Between-turn values read from a strategy table (docs/strategy_table.md) on demand.
 
-    Keeps the header's ``ustart`` and ``urank`` (4.2 KB) and, per lower-box set, one row of
-    ``base``/``step`` (192 B); every other byte is read when a turn needs it: one read of the
-    rows per new block and one read of the state bytes per (box set, Yahtzee bit).
+    Keeps the header's ``ustart`` (128 B) and, per lower-box set, one row of ``base``/``step``
+    (192 B) and, per upper-box set, one row of ``urank`` (64 B); every other byte is read when a
+    turn needs it: one read of the rows per new block, one read of the ``urank`` row per new
+    upper-box set and one read of the state bytes per (box set, Yahtzee bit).
     ``reads`` and ``bytes_read`` count the source reads."""
 
     def __init__(self, source, rs):
@@ -272,18 +261,19 @@ class TableValues:
         self.ustart = _zeros("H", self.n_u)
         for i in range(self.n_u):
             self.ustart[i] = _u16(raw, 2 * i)
-        self.urank = bytearray(self.n_u * self.W)
-        if source.read(self.o_urank, self.urank) != len(self.urank):
+        self.urank = bytearray(self.W)  # the urank row of upper-box set ``rank_u``
+        last = self.o_urank + (self.n_u - 1) * self.W
+        if source.read(last, self.urank) != self.W:  # the last row: all of urank is there
             raise ValueError("strategy table truncated")
+        self.rank_u = self.n_u - 1
         self.base_row = bytearray(2 * self.n_u)
         self.step_row = bytearray(self.n_u)
         self.run = bytearray(self.W)
         self.row_block = -1
-        self.cur_u = 0
         self.cur_base = 0
         self.cur_step = 0
         self.reads = 2
-        self.bytes_read = HEADER_SIZE + len(raw) + len(self.urank)
+        self.bytes_read = HEADER_SIZE + len(raw) + self.W
 
     def begin(self, mask, y):
         """Prepare ``at(upper)`` for the states (mask, *, y)."""
@@ -301,7 +291,11 @@ class TableValues:
             self.row_block = block
             self.reads += 2
             self.bytes_read += 3 * self.n_u
-        self.cur_u = U
+        if U != self.rank_u:
+            src.read(self.o_urank + U * self.W, self.urank)
+            self.rank_u = U
+            self.reads += 1
+            self.bytes_read += self.W
         self.cur_base = self.base_row[2 * U] | (self.base_row[2 * U + 1] << 8)
         self.cur_step = self.step_row[U]
         self.bytes_read += src.read(self.o_data + block * self.block + self.ustart[U], self.run)
@@ -309,7 +303,7 @@ class TableValues:
 
     def at(self, upper):
         """Value (units) of the state (mask, upper, y) given to ``begin``."""
-        rank = self.urank[self.cur_u * self.W + upper]
+        rank = self.urank[upper]
         if rank == 0xFF:  # not reachable: cannot happen from a real game
             return self.cur_base
         return self.cur_base + self.cur_step * self.run[rank]
@@ -336,14 +330,15 @@ class TurnPlanner:
     def __init__(self, rs=None):
         self.lat = lattice()
         m = _rules.MAX_BOXES
-        self.score = bytearray(m * N_ROLLS)  # score[b*252 + r]: normal score of box b, roll r
         self.jscore = bytearray(m * 7)  # jscore[b*7 + f]: box b's score for five f's as a Joker
         self.face = bytearray(m)  # face of an upper box, 0 for a lower box
         self.boxq = _zeros("i", m * 6)  # per box: D by face count (upper) / next values
-        self.F = _zeros("i", N_ROLLS)
-        self.A = _zeros("i", N_KEEPS)
+        # keep numbers; while planning, x3's roll part (FIRST_ROLL..) holds each roll's best
+        # box value F and x2 is the scratch of the roll-2 maxima (no arrays of their own)
         self.x3 = _zeros("i", N_KEEPS)
         self.x2 = _zeros("i", N_KEEPS)
+        self.open = bytearray(m)  # the open boxes of the planned state
+        self.n_open = 0
         self.sub = _zeros("H", 32)  # multiset index of each hold mask
         self.hold = _zeros("i", 32)  # keep number of each hold mask (after best_hold)
         self.box = _zeros("i", m)  # D of each box in units (after box_values)
@@ -363,17 +358,11 @@ class TurnPlanner:
             self.use_rules(rs)
 
     def use_rules(self, rs):
-        """Switch to rule set ``rs`` (recomputes the score tables; allocates nothing)."""
+        """Switch to rule set ``rs`` (recomputes the Joker scores; allocates nothing)."""
         if rs is self.rs:
             return
-        lat = self.lat
         n = rs.n_boxes
         counts = self._counts
-        for r in range(N_ROLLS):
-            for f in range(1, 7):
-                counts[f] = lat.counts[(f - 1) * N_ROLLS + r]
-            for b in range(n):
-                self.score[b * N_ROLLS + r] = rs.score_counts(b, counts, lat.total[r])
         for f in range(1, 7):
             for g in range(7):
                 counts[g] = 5 if g == f else 0
@@ -406,7 +395,7 @@ class TurnPlanner:
         return self.plan(values, mask, u, y)
 
     def plan(self, values, mask, upper, y):
-        """Work out the turn from state (mask, upper, y): box values per face count, F, x3, x2."""
+        """Work out the turn from state (mask, upper, y): box values per face count, x3, x2."""
         if upper > self.cap:
             upper = self.cap
         if values is self.values and mask == self.mask and upper == self.upper and y == self.y:
@@ -476,89 +465,93 @@ class TurnPlanner:
         self.ops = ops
 
     def _fill_f(self):
-        """F[r] = best D over the legal boxes for every roll r."""
-        lat = self.lat
-        F = self.F
+        """F[r] = best D over the legal boxes for every roll r, into ``x3[FIRST_ROLL + r]``.
+        Scores come from the rules per roll (no table of them: 4 KB less)."""
+        rs = self.rs
+        F = self.x3
         q = self.boxq
-        score = self.score
-        counts = lat.counts
+        face = self.face
+        counts = self._counts
+        keys = self.lat.sortkey
         mask = self.mask
         yb = self.ybox
-        for r in range(N_ROLLS):
-            F[r] = NEG
-        ops = 0
+        opens = self.open
+        n_open = 0
         for b in range(self.n):
-            if (mask >> b) & 1:
-                continue
-            f = self.face[b]
-            o = b * 6
-            if f:
-                cb = (f - 1) * N_ROLLS
-                for r in range(N_ROLLS):
-                    d = q[o + counts[cb + r]]
-                    if d > F[r]:
-                        F[r] = d
-            elif b == yb:
-                sb = b * N_ROLLS
-                q0 = q[o]
-                q1 = q[o + 1]
-                for r in range(N_ROLLS):
-                    s = score[sb + r]
-                    d = UNITS * s + (q1 if s else q0)
-                    if d > F[r]:
-                        F[r] = d
-            else:
-                sb = b * N_ROLLS
-                q0 = q[o]
-                for r in range(N_ROLLS):
-                    d = UNITS * score[sb + r] + q0
-                    if d > F[r]:
-                        F[r] = d
-            ops += N_ROLLS
+            if not (mask >> b) & 1:
+                opens[n_open] = b
+                n_open += 1
+        self.n_open = n_open
+        for r in range(N_ROLLS):
+            for f in range(1, 7):  # the roll's face counts and total (Lattice.roll_counts)
+                counts[f] = 0
+            key = keys[FIRST_ROLL + r]
+            total = 0
+            for _ in range(5):
+                f = key % 7
+                key //= 7
+                counts[f] += 1
+                total += f
+            best = NEG
+            for i in range(n_open):
+                b = opens[i]
+                f = face[b]
+                if f:
+                    d = q[b * 6 + counts[f]]
+                else:
+                    s = rs.score_counts(b, counts, total)
+                    if b == yb:
+                        d = UNITS * s + q[b * 6 + (1 if s else 0)]
+                    else:
+                        d = UNITS * s + q[b * 6]
+                if d > best:
+                    best = d
+            F[FIRST_ROLL + r] = best
+        ops = N_ROLLS * (n_open + 1)
         if self.joker_on:  # a Yahtzee with the Yahtzee box filled: the Joker rules
             box = self.box
+            yroll = self.lat.yroll
             for f in range(1, 7):
-                r = lat.yroll[f]
+                r = yroll[f]
                 b = self._roll_boxes(r, box)
-                F[r] = box[b] if b >= 0 else NEG
+                F[FIRST_ROLL + r] = box[b] if b >= 0 else NEG
                 ops += self.n
         self.ops += ops
 
     def _keep_pass(self, X):
-        """X[k] = 6**size(k) * (sum of F over the 6**(5-size) ways to complete k)."""
-        A = self.A
-        F = self.F
+        """X[k] = 6**size(k) * (sum of F over the 6**(5-size) ways to complete k), F being in
+        X's roll part: level by level from the rolls down, X[k] = sum of X[k + f] // 6 (exact:
+        each is a multiple of 6; each term below 2**30, so no big ints on a board)."""
         up = self.lat.up
-        for r in range(N_ROLLS):
-            A[FIRST_ROLL + r] = F[r]
-        k = FIRST_ROLL - 1
-        while k >= 0:
-            o = k * 6
-            A[k] = A[up[o]] + A[up[o + 1]] + A[up[o + 2]] + A[up[o + 3]] + A[up[o + 4]] + A[up[o + 5]]
-            k -= 1
-        for lv in range(6):
-            m = _SIX_POW[lv]
-            for k in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
-                X[k] = A[k] * m
+        for k in range(FIRST_ROLL, N_KEEPS):
+            X[k] *= SCALE
+        for lv in range(4, -1, -1):
+            nxt = _LEVEL_START[lv + 1]
+            for k in range(_LEVEL_START[lv], nxt):
+                o = k * 6
+                X[k] = (X[nxt + up[o]] // 6 + X[nxt + up[o + 1]] // 6 + X[nxt + up[o + 2]] // 6
+                        + X[nxt + up[o + 3]] // 6 + X[nxt + up[o + 4]] // 6 + X[nxt + up[o + 5]] // 6)
         self.ops += FIRST_ROLL * 6 + N_ROLLS + N_KEEPS
 
     def _lattice_max(self):
-        """F[r] = (best keep number among the sub-multisets of roll r) // 7776: roll-2 results."""
-        A = self.A
+        """x2[FIRST_ROLL + r] = (best keep number among the sub-multisets of roll r) // 7776:
+        the roll-2 results, F of ``_keep_pass(x2)`` (x2 is the scratch of the maxima)."""
+        A = self.x2
         X = self.x3
         up = self.lat.up
         for k in range(N_KEEPS):
             A[k] = X[k]
-        for k in range(FIRST_ROLL):
-            a = A[k]
-            o = k * 6
-            for f in range(6):
-                j = up[o + f]
-                if a > A[j]:
-                    A[j] = a
-        F = self.F
-        for r in range(N_ROLLS):
-            F[r] = A[FIRST_ROLL + r] // SCALE
+        for lv in range(5):
+            nxt = _LEVEL_START[lv + 1]
+            for k in range(_LEVEL_START[lv], nxt):
+                a = A[k]
+                o = k * 6
+                for f in range(6):
+                    j = nxt + up[o + f]
+                    if a > A[j]:
+                        A[j] = a
+        for k in range(FIRST_ROLL, N_KEEPS):
+            A[k] //= SCALE
         self.ops += N_KEEPS + FIRST_ROLL * 6 + N_ROLLS
 
     # -- decisions at a roll -----------------------------------------------------------------
@@ -570,7 +563,12 @@ class TurnPlanner:
         q = self.boxq
         n = self.n
         yb = self.ybox
-        f = lat.yface[r]
+        counts = self._counts
+        total = lat.roll_counts(r, counts)
+        f = 0  # the face of five of a kind, else 0
+        for g in range(1, 7):
+            if counts[g] == 5:
+                f = g
         allowed = rs.all_mask & ~mask
         joker = self.joker_on and f != 0
         joker_scores = False
@@ -596,12 +594,12 @@ class TurnPlanner:
                 continue
             fb = self.face[b]
             if fb:
-                d = q[b * 6 + lat.counts[(fb - 1) * N_ROLLS + r]]
+                d = q[b * 6 + counts[fb]]
             elif b == yb:
-                s = self.score[b * N_ROLLS + r]
+                s = rs.score_counts(b, counts, total)
                 d = UNITS * s + q[b * 6 + (1 if s else 0)]
             else:
-                s = self.jscore[b * 7 + f] if joker_scores else self.score[b * N_ROLLS + r]
+                s = self.jscore[b * 7 + f] if joker_scores else rs.score_counts(b, counts, total)
                 d = UNITS * s + q[b * 6]
             d += bonus
             out[b] = d
@@ -626,13 +624,15 @@ class TurnPlanner:
         one closest to ``held``."""
         lat = self.lat
         up = lat.up
+        lowbit = lat.lowbit
+        bits = lat.bits
+        start = _LEVEL_START
         sub = self.sub
         X = self.x2 if stage == 1 else self.x3
         hold = self.hold
         sub[0] = 0
         for s in range(1, 32):
-            i = lat.lowbit[s]
-            sub[s] = up[sub[s & (s - 1)] * 6 + dice[i] - 1]
+            sub[s] = start[bits[s]] + up[sub[s & (s - 1)] * 6 + dice[lowbit[s]] - 1]
         best = ALL_FIVE
         best_x = X[sub[ALL_FIVE]]
         best_key = 0
@@ -648,10 +648,10 @@ class TurnPlanner:
                 best_key = key
         # the same dice kept by other masks (equal dice): the one closest to what is held
         k = sub[best]
-        best_dist = _bits(best ^ held)
+        best_dist = bits[best ^ held]
         for s in range(32):
             if sub[s] == k:
-                d = _bits(s ^ held)
+                d = bits[s ^ held]
                 if d < best_dist:
                     best = s
                     best_dist = d
@@ -666,10 +666,3 @@ class TurnPlanner:
                 best = hold[s]
         return best
 
-
-def _bits(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n

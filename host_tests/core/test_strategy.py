@@ -11,6 +11,7 @@ from yahtzee_core import engine as E
 from yahtzee_core import players as P
 from yahtzee_core import rules
 from yahtzee_core import strategy as S
+from yahtzee_core.table_bytes import BytesSource, crc32
 from yahtzee_core.rng import SeededDice
 from checks import heap_locked, raises
 
@@ -310,7 +311,7 @@ def test_lattice():
         seen[t] = k
         if n < 5:
             for f in FACES:
-                assert KEEPS[lat.up[k * 6 + f - 1]] == tuple(sorted(t + (f,)))
+                assert KEEPS[lat.next(k, f, n)] == tuple(sorted(t + (f,)))
     assert len(seen) == 462
     # the tie-break key compares like the sorted tuples
     order = sorted(range(S.N_KEEPS), key=lambda k: lat.sortkey[k])
@@ -319,7 +320,7 @@ def test_lattice():
 
 
 def test_crc_and_fingerprint():
-    assert S.crc32(b"123456789") == 0xCBF43926
+    assert crc32(b"123456789") == 0xCBF43926
     fps = set()
     for name, joker in RULES:
         fps.add(S.rules_fingerprint(rules.get(name, joker)))
@@ -335,12 +336,12 @@ def test_table_values_refuse_other_rules_and_bad_data():
     src.read(0, blob)
     bad = bytearray(blob)
     bad[0] = 0x58
-    assert raises(ValueError, S.TableValues, S.BytesSource(bad), forced)
+    assert raises(ValueError, S.TableValues, BytesSource(bad), forced)
     bad = bytearray(blob)
     bad[18] ^= 1  # rules fingerprint
-    assert raises(ValueError, S.TableValues, S.BytesSource(bad), forced)
-    assert raises(ValueError, S.TableValues, S.BytesSource(blob[:20]), forced)
-    tv = S.TableValues(S.BytesSource(blob), forced)  # header + arrays are enough to open it
+    assert raises(ValueError, S.TableValues, BytesSource(bad), forced)
+    assert raises(ValueError, S.TableValues, BytesSource(blob[:20]), forced)
+    tv = S.TableValues(BytesSource(blob), forced)  # header + arrays are enough to open it
     assert tv.size == src.size and S.table_name(forced) == "yahtzee_forced"
     assert S.table_name(rules.get("yacht")) is None
 
@@ -353,9 +354,10 @@ def test_reads_per_turn_are_few():
     before = tv.reads
     pl.plan(tv, 0, 0, 0)
     reads = tv.reads - before
-    # rows once for the current block + a state run per upper box; 3 per lower box, 6 for the Yahtzee box
-    assert reads == 2 + 6 + 3 * 6 + 6, reads
-    assert src.reads == reads + 3  # + header, ustart and urank when opened
+    # rows once for the current block + a state run per upper box; 3 per lower box, 6 for the
+    # Yahtzee box; a urank row per upper box (its own upper-box set) and one for the lower boxes
+    assert reads == 2 + 6 + 3 * 6 + 6 + 6 + 1, reads
+    assert src.reads == reads + 3  # + header, ustart and a urank row (the last) when opened
     assert not pl.plan(tv, 0, 0, 0) and tv.reads - before == reads  # same state: nothing again
 
 

@@ -1,0 +1,103 @@
+"""Runs inside the MicroPython VM for tools/strategy_memory.py (not on its own): what each part of
+the strategy set (ui/strategy_set.py make_players) takes in the heap, built from .mpy the way a
+game builds it, then what a game adds when it opens a table and plans a turn.
+
+    argv: optionally a spacer size (zeroed bytes allocated first: every object above it)
+
+Prints ``PART name bytes`` per part (live heap after a collection, before and after the part;
+this port collects only between top-level calls, so each part is its own step) and
+``PART total bytes``: ui.app and the modules it imports (engine, rules, ui.theme, ...: loaded at
+start-up) are loaded first and not counted."""
+
+import gc
+import sys
+
+SPACER = None
+KEEP = []  # every part built stays alive to the end, as in a game
+
+
+def measure():
+    global SPACER
+    if len(sys.argv) > 1:
+        SPACER = bytearray(int(sys.argv[1]))
+    from hw import fbdisplay  # ui/ imports displayio: the stand-in, loaded first and not counted
+
+    fbdisplay.install()
+    import os  # noqa: F401  (hw.nvm imports it at start-up; built into CircuitPython)
+
+    from ui import app  # noqa: F401  (loaded at start-up: engine, rules, theme, ... not counted)
+    from yahtzee_core import engine, rules
+    from yahtzee_core.rng import SeededDice
+
+    game = engine.Game(rules.get("yahtzee"), SeededDice(1))
+    gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    yield
+    first = gc.mem_alloc()
+    last = first
+    steps = (
+        ("code yahtzee_core.strategy", lambda: __import__("yahtzee_core.strategy")),
+        ("lattice", lambda: sys.modules["yahtzee_core.strategy"].lattice()),
+        ("turn planner", lambda: sys.modules["yahtzee_core.strategy"].TurnPlanner()),
+        ("code yahtzee_core.players", lambda: __import__("yahtzee_core.players")),
+        ("formula values", lambda: sys.modules["yahtzee_core.players"].FormulaValues()),
+        ("code hw.tables", lambda: __import__("hw.tables")),
+        ("tables (none open)", lambda: sys.modules["hw.tables"].Tables()),
+        ("players easy, medium, hard", players),
+        ("code ui.coach", lambda: __import__("ui.coach")),
+        ("coach", lambda: sys.modules["ui.coach"].Coach(KEEP[2], KEEP[6])),
+    )
+    for name, make in steps:
+        KEEP.append(make())
+        gc.collect()
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        yield
+        now = gc.mem_alloc()
+        print("PART %s %d" % (name, now - last))
+        last = now
+    print("PART total built (make_players) %d" % (last - first))
+    # a game: hard's table opened, formula rules set, a turn planned
+    planner, formula, tables = KEEP[2], KEEP[4], KEEP[6]
+    KEEP.append(tables.values_for(game.rules))
+    gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    yield
+    now = gc.mem_alloc()
+    print("PART table values (file open, yahtzee) %d" % (now - last))
+    last = now
+    formula.use_rules(game.rules)
+    planner.plan_game(KEEP[-1], game, 0)
+    gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    yield
+    now = gc.mem_alloc()
+    print("PART rules set and a turn planned %d" % (now - last))
+    last = now
+    coach = KEEP[9]
+    if hasattr(coach, "_add_abbr"):
+        coach.text.start()
+        coach._add_abbr(coach.text, game.rules, 0)
+    else:  # before: a bytes object per box
+        coach._abbr(game.rules, 0)
+    gc.collect()
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    yield
+    now = gc.mem_alloc()
+    print("PART the coach's box names (first box hint) %d" % (now - last))
+    print("PART total in a game %d" % (now - first))
+
+
+def players():
+    from yahtzee_core import players as p
+
+    planner, formula, tables = KEEP[2], KEEP[4], KEEP[6]
+    hard = p.HardPlayer(planner, tables, formula)
+    return (None, p.EasyPlayer(), p.PlanPlayer(planner, formula), hard)
+
+
+def forget(*args):
+    """Overwrites the generator's stale stack slots (see tools/mp_board_memory.py)."""
+    return None
+
+
+VM_STEPS = measure()
