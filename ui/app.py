@@ -508,7 +508,7 @@ class App:
         """The game is over: keep what the coach measured (it is dropped with the players when
         the end screens show)."""
         coach = self.hinter
-        measured = coach is not None and hasattr(coach, "summary")
+        measured = coach is not None and hasattr(coach, "lost")
         for seat in range(engine.MAX_SEATS):
             self.coach_lost[seat] = coach.lost[seat] if measured else 0
             self.coach_choices[seat] = coach.choices[seat] if measured else 0

@@ -9,8 +9,9 @@ Messages fit 20 cells (the smallest message line): "Hold 66, EV 254.6", "Roll al
 "3K for 22, EV 251.3", "Roll, EV 254.6" (before the first roll), "Cost 3.4 pts". EV is the
 expected final total with best play from here: the points on the card + the table's value.
 A seat that asked for a hint is marked in ``app.coached`` (bit per seat; the high-score table
-shows such games with a mark). ``lost[seat]`` sums what the seat's choices cost (1/128 point),
-``summary(seat)`` gives "P1 lost 12.3 pts" for the game-over screen.
+shows such games with a mark). ``lost[seat]`` and ``choices[seat]`` sum what the seat's choices cost (1/128 point) and how many
+were measured; the app keeps them when the game ends for the game-over screen ("P1 lost 12.3 pts",
+ui/gameover_screen.py).
 
 Costs are measured against the device procedure's own values: a hold's keep number (before
 rolls 2 and 3) or a box's value, both from the exact table. Only human seats are coached; no
@@ -35,7 +36,6 @@ _FOR = b" for "
 _EV = b", EV "
 _COST = b"Cost "
 _PTS = b" pts"
-_LOST = b" lost "
 _NO_TABLE = b"No table for hints"
 
 
@@ -271,15 +271,3 @@ class Coach:
         seat = self.last_box_seat
         self.lost[seat] -= cost
         self.choices[seat] -= 1
-
-    def summary(self, seat):
-        """"P1 lost 12.3 pts": the expected points the seat's hold and box choices gave away
-        this game against best play (for the game-over screen)."""
-        w = self.text
-        w.start()
-        w.char(80)  # "P"
-        w.char(49 + seat)
-        w.add(_LOST)
-        w.tenths(self.lost[seat])
-        w.add(_PTS)
-        return w.done()
