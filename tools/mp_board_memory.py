@@ -1,8 +1,13 @@
 """Runs inside the MicroPython VM for tools/board_memory.py (not on its own): the whole app on
 one board double, its modules loaded from .mpy files, live heap measured at every step.
 
-    argv: profile, comma-separated app modules (imported first, to measure their code), and
+    argv: profile, comma-separated app modules (imported first, to measure their code),
     optionally a spacer size in bytes (allocated first and kept: it moves every later object up)
+    and the part of the tour: ``all`` (the default), ``first`` (up to the power cut: the RESULT
+    line then has the NVM bytes, ``saved=`` in hex, and the figures so far) or ``second`` (the
+    board powered on again: then the next six arguments are the first part's ``saved``, ``first``,
+    ``bomb``, ``initials``, ``presses`` and ``frames``). tools/board_memory.py runs the two parts
+    in two fresh VMs, as a board restarts: nothing of the first power-on is in the second's heap.
 
 Live bytes are read with ``gc.mem_alloc()`` at the start of a step: the previous step ended
 with ``gc.collect()``, and this port collects only between top-level calls, so the figure is
@@ -25,6 +30,7 @@ def measure():
     profile = sys.argv[1]
     modules = [m for m in sys.argv[2].split(",") if m]
     spacer = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    part = sys.argv[4] if len(sys.argv) > 4 else "all"
     SPACER = bytearray(spacer) if spacer else None  # kept to the end; before m0, so not counted
     gc.collect()
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -113,7 +119,15 @@ def measure():
         state["fix"] = correction(scene, sizes)
 
     out = {}
-    profile_gen = whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False, out=out)
+    if part == "first":
+        profile_gen = whole_app.first_power_on(profile, whole_app.SEED, checkpoint, False, out)
+    elif part == "second":
+        out["saved"] = bytes.fromhex(sys.argv[5])
+        out["first"], out["bomb"] = sys.argv[6], sys.argv[7]
+        out["initials"], out["presses"], out["frames"] = int(sys.argv[8]), int(sys.argv[9]), int(sys.argv[10])
+        profile_gen = whole_app.second_power_on(profile, whole_app.SEED, checkpoint, False, out)
+    else:
+        profile_gen = whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False, out=out)
     for _ in profile_gen:
         gc.collect()
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -130,9 +144,14 @@ def measure():
     RESULT["strategy"] = strategy
     RESULT["screens"] = state["startup"] - (m6 - m0) - board_double
     RESULT["double"] = double
-    RESULT["crc"] = "%08x" % out["crc"]
     RESULT["modules"] = ",".join(per_module)
-    RESULT["totals"] = out["first"] + "/" + out["second"]
+    if part == "first":
+        RESULT["saved"] = "".join(["%02x" % b for b in out["saved"]])
+        for key in ("first", "bomb", "initials", "presses", "frames"):
+            RESULT[key] = out[key]
+    else:
+        RESULT["crc"] = "%08x" % out["crc"]
+        RESULT["totals"] = out["first"] + "/" + out["second"]
     print("RESULT " + " ".join(["%s=%s" % (k, RESULT[k]) for k in RESULT]))
 
 

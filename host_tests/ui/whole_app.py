@@ -277,7 +277,23 @@ class Names:
 
 
 def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
-    """The whole run for one board (a generator; ``out`` gets the result dict)."""
+    """The whole run for one board (a generator; ``out`` gets the result dict): the first
+    power-on up to the power cut, then the second power-on, which continues the saved game.
+    tools/board_memory.py runs the two halves in two fresh VMs, as a board restarts."""
+    if out is None:
+        out = {}
+    for _ in first_power_on(profile, seed, checkpoint, keep_frame, out):
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        yield
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    for _ in second_power_on(profile, seed, checkpoint, keep_frame, out):
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        yield
+
+
+def first_power_on(profile, seed, checkpoint, keep_frame, out):
+    """A game with a computer seat, statistics, a Defuse bomb and three turns of a second game;
+    then the power is cut: ``out`` gets the NVM bytes and the figures so far."""
     from hw import fbdisplay
 
     fbdisplay.install()
@@ -290,7 +306,6 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     GO = Names("ui.gameover_screen", "TITLE")
     DL = Names("ui.defuse_lists", "STRIKES START")
     DS = Names("ui.defuse_screen", "OVER")
-    C = Names("ui.continue_screen", "CONTINUE")
 
     code = load_code()
     board = vmboard.make_board(profile, seed=seed, keep_frame=keep_frame, today=(2026, 11, 23))
@@ -410,14 +425,30 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     for _ in play_turns(drv, player, app, checkpoint, "game 2", stop_after=3):
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
-    saved = bytes(board.storage.data)
-    presses = drv.presses
-    frames = drv.frames
-    board = app = drv = player = title = bomb = None
+    out["saved"] = bytes(board.storage.data)
+    out["profile"] = profile
+    out["first"] = first
+    out["bomb"] = bomb_result
+    out["initials"] = initials
+    out["presses"] = drv.presses
+    out["frames"] = drv.frames
+    board = app = drv = player = title = bomb = code = None
     checkpoint("power off", None)
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
-    board = vmboard.make_board(profile, seed=seed + 1, nvm=saved, keep_frame=keep_frame,
+
+
+def second_power_on(profile, seed, checkpoint, keep_frame, out):
+    """The board powered on again with the NVM bytes of ``out``: Continue, and the game to its end."""
+    if "displayio" not in sys.modules:  # a fresh VM
+        from hw import fbdisplay
+
+        fbdisplay.install()
+    from ui import screen as S
+
+    C = Names("ui.continue_screen", "CONTINUE")
+    code = load_code()
+    board = vmboard.make_board(profile, seed=seed + 1, nvm=out["saved"], keep_frame=keep_frame,
                                today=(2026, 11, 23))
     app = code.build_app(board)
     drv = Driver(board, app)
@@ -439,16 +470,11 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     checkpoint("end", app)
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
-    if out is not None:
-        out["profile"] = profile
-        out["first"] = first
-        out["second"] = totals(app.game)
-        out["bomb"] = bomb_result
-        out["initials"] = initials
-        out["presses"] = presses + drv.presses
-        out["frames"] = frames + drv.frames
-        out["screen"] = app.current_id
-        out["crc"] = board.display.checksum() if keep_frame else board.display.stream_checksum()
+    out["second"] = totals(app.game)
+    out["presses"] += drv.presses
+    out["frames"] += drv.frames
+    out["screen"] = app.current_id
+    out["crc"] = board.display.checksum() if keep_frame else board.display.stream_checksum()
 
 
 def result_line(r):
