@@ -127,7 +127,7 @@ def steps():
             fonts.append(("Helvetica 8", helv, line))
     except ImportError:  # no adafruit_bitmap_font in lib/
         pass
-    for lay in layouts.ALL:
+    for lay in layouts.every():
         for name, font, line in fonts:
             report(lay, name, font, line)
             yield

@@ -145,7 +145,7 @@ def locked(fn, n):
     frames += n
 
 
-for lay in layouts.ALL:
+for lay in layouts.every():
     for ring, die_focus in ((None, False), (FULL_RING, False), (None, True)):
         app = App(lay, ring, die_focus, script())
         scr = DefuseScreen(app)

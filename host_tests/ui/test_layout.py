@@ -45,9 +45,10 @@ def test_everything_inside_the_screen_and_apart(profile):
 
 
 def test_every_layout_is_used_and_found_by_size():
-    for lay in layout.ALL:
+    for lay in layout.every():
         assert layout.for_size(lay.width, lay.height) is lay
-    assert layout.for_size(320, 240) is layout.COLOUR_240X240  # a bigger screen gets the biggest that fits
+    # a bigger screen gets the biggest that fits
+    assert layout.for_size(320, 240) is layout.table("layout_240x240")
     with pytest.raises(ValueError):
         layout.for_size(100, 50)
 
