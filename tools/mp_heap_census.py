@@ -257,12 +257,15 @@ def measure():
     stop = {id(a): 1, id(board): 1, id(a.root): 1}
     # -- the computer players and the coach
     st = a.strategy
-    if getattr(st, "policies", None) is not None:
-        hard = st.hard if getattr(st, "hard", None) is not None else st.policies[3]
+    if getattr(st, "coach", None) is not None:
+        hard = getattr(st, "hard", None)
+        if hard is None and st.policies is not None:
+            hard = st.policies[3]
         keep = {}
-        for key in ("planner", "formula", "tables"):
-            if getattr(hard, key, None) is not None:
-                keep[key] = getattr(hard, key)
+        for key in ("planner", "formula", "tables"):  # the set's own (a game of humans has no hard)
+            owner = st if getattr(st, key, None) is not None else hard
+            if getattr(owner, key, None) is not None:
+                keep[key] = getattr(owner, key)
         hard = None
         if "tables" in keep and getattr(keep["tables"], "values", None) is not None:
             keep["table values"] = keep["tables"].values
@@ -275,7 +278,7 @@ def measure():
             fig["stop"] = shared
             forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             yield from drop("strategy", ": ", "coach")
-        kept = list(st.policies)
+        kept = list(st.policies or ())
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield from drop("", "", "")
         fig["unset"] = ((a.autoplay, "policies"), (st, "policies"), (st, "hard"))
@@ -296,6 +299,8 @@ def measure():
             if key == "tables" and keep.get("table values") is not None:
                 inner[id(keep["table values"])] = 1
             fig["unset"] = ((keep, key),)
+            if getattr(st, key, None) is not None:  # the set's planner and tables
+                fig["unset"] = ((keep, key), (st, key))
             fig["root"] = keep[key]
             fig["stop"] = inner
             inner = None

@@ -213,7 +213,12 @@ class App:
     # -- the computer players and the coach ---------------------------------------------------
     def _use_strategy(self):
         """Build the players and the coach if they are not (a game starts) and use them."""
-        self.strategy.acquire(self.say)  # "no table" is said on the message line (once)
+        game = self.game
+        computers = False
+        for seat in range(game.seats):
+            if game.is_computer(seat):
+                computers = True
+        self.strategy.acquire(self.say, computers)  # "no table" is said on the message line (once)
         self._bind_strategy()
 
     def _bind_strategy(self):

@@ -1,8 +1,9 @@
 """Which computer players are in memory: built for a game, dropped when no game goes on.
 
     strategy = StrategySet()        # nothing built (code.py passes it to App)
-    strategy.acquire(app.say)       # a game starts, continues or the demo plays: built once
-    strategy.policies, .coach       # the players by seat kind (engine.EASY..HARD), the coach
+    strategy.acquire(app.say, computers)  # a game starts, continues or the demo plays: built once
+    strategy.policies, .coach       # the players by seat kind (engine.EASY..HARD; None in a game
+                                    # of humans), the coach
     strategy.release()              # the game ended, the title or Defuse mode: dropped; on a board their
                                     # modules are unloaded too
 
@@ -24,26 +25,35 @@ from .screen_set import UNLOADS, unload
 MODULES = ("ui.coach", "hw.tables", "yahtzee_core.players", "yahtzee_core.strategy")
 
 
-def make_players(notice=None):
-    """(policies, coach, hard player): one turn planner shared by the medium and hard players
-    and the coach; hard and the coach read the strategy tables (/tables on a board,
-    build/tables on a desktop). ``notice(text)``: hard's "no table" message."""
+def make_coach():
+    """(planner, tables, coach): the turn planner and the strategy-table reader (/tables on a
+    board, build/tables on a desktop) the coach uses, and the computer players too."""
     from hw.tables import Tables
     from ui.coach import Coach
-    from yahtzee_core import players, strategy
+    from yahtzee_core import strategy
 
     planner = strategy.TurnPlanner()
-    formula = players.FormulaValues()
     tables = Tables()
+    return planner, tables, Coach(planner, tables)
+
+
+def make_players(planner, tables, notice=None):
+    """(policies, hard player): the players by seat kind, sharing the coach's planner and
+    tables (medium and hard plan with it; hard reads the tables). ``notice(text)``: hard's
+    "no table" message."""
+    from yahtzee_core import players
+
+    formula = players.FormulaValues()
     hard = players.HardPlayer(planner, tables, formula, notice)
-    policies = (None, players.EasyPlayer(), players.PlanPlayer(planner, formula), hard)
-    return policies, Coach(planner, tables), hard
+    return (None, players.EasyPlayer(), players.PlanPlayer(planner, formula), hard), hard
 
 
 class StrategySet:
-    """The players and the coach of ``make_players``, built on ``acquire`` and dropped on
-    ``release`` (both idempotent). What must outlive one build is kept here: the rule sets hard
-    already said it has no table for (said once per power-on, not once per game)."""
+    """The coach of ``make_coach`` and the players of ``make_players``, built on ``acquire``
+    and dropped on ``release`` (both idempotent). The players are built only for a game with a
+    computer seat (or the demo): a game of humans leaves their module (~5 KB of code) on the
+    drive. What must outlive one build is kept here: the rule sets hard already said it has no
+    table for (said once per power-on, not once per game)."""
 
     coaches = True  # a coach is built with the players (the settings offer its cost display)
 
@@ -51,32 +61,42 @@ class StrategySet:
         self.policies = None
         self.coach = None
         self.hard = None
+        self.planner = None
+        self.tables = None
         self.warned = 0  # HardPlayer.warned across builds
-        self.builds = 0  # times built (tests, tools)
+        self.builds = 0  # times the coach was built (tests, tools)
 
-    def acquire(self, notice=None):
-        """Build the players and the coach unless built; True when built now."""
-        if self.policies is not None:
-            return False
-        self.policies, self.coach, self.hard = make_players(notice)
-        self.hard.warned = self.warned
-        if not self.builds:
-            names = self.hard.tables.names()
-            print("strategy tables:",
-                  ", ".join(names) if names else "none (hard plays as medium; no hints)")
-        self.builds += 1
-        return True
+    def acquire(self, notice=None, computers=True):
+        """Build the coach unless built, and the players when ``computers`` (a seat is a
+        computer's) unless built; True when something was built now."""
+        built = False
+        if self.coach is None:
+            self.planner, self.tables, self.coach = make_coach()
+            if not self.builds:
+                names = self.tables.names()
+                print("strategy tables:",
+                      ", ".join(names) if names else "none (hard plays as medium; no hints)")
+            self.builds += 1
+            built = True
+        if computers and self.policies is None:
+            self.policies, self.hard = make_players(self.planner, self.tables, notice)
+            self.hard.warned = self.warned
+            built = True
+        return built
 
     def release(self):
         """Drop the players and the coach (the caller dropped its references first); close
         the open table; unload their modules on a board. True when something was dropped."""
-        if self.policies is None:
+        if self.coach is None:
             return False
-        self.warned = self.hard.warned
-        self.hard.tables.close()
+        if self.hard is not None:
+            self.warned = self.hard.warned
+        self.tables.close()
         self.policies = None
         self.coach = None
         self.hard = None
+        self.planner = None
+        self.tables = None
         if UNLOADS:
             for name in MODULES:
                 unload(name)
@@ -100,7 +120,7 @@ class Resident:
         self.coaches = coach is not None
         self.builds = 0
 
-    def acquire(self, notice=None):
+    def acquire(self, notice=None, computers=True):
         return False
 
     def release(self):

@@ -149,3 +149,33 @@ def test_the_demo_builds_them_and_its_end_drops_them():
     assert app.autoplay.actions > 0
     app.stop_demo()
     assert app.current_id == S.TITLE and not built(app)
+
+
+def test_a_game_of_humans_builds_the_coach_without_the_players():
+    app, board = boot(kinds=(engine.HUMAN, engine.HUMAN))
+    app.start_game()
+    settle(app)
+    st = app.strategy
+    assert st.coach is not None and app.hinter is st.coach and st.builds == 1
+    assert st.policies is None and st.hard is None and app.autoplay.policies is None
+    coach = st.coach
+    app.show(S.TITLE)
+    assert st.coach is None and st.planner is None and st.tables is None
+    s = app.settings  # a computer seat: the players too, sharing the coach's planner
+    s.seats = 2
+    s.kinds[1] = engine.MEDIUM
+    app.start_game()
+    settle(app)
+    assert st.policies is not None and st.policies[2].planner is st.planner and st.coach is not coach
+    assert st.hard.tables is st.tables and st.builds == 2
+
+
+def test_players_join_a_built_coach_when_a_computer_seat_comes():
+    st = strategy_set.StrategySet()
+    assert st.acquire(computers=False) and st.policies is None and st.coach is not None
+    coach = st.coach
+    assert not st.acquire(computers=False)
+    assert st.acquire(computers=True) and st.coach is coach and st.policies[3] is st.hard
+    assert not st.acquire(computers=True)
+    assert st.release() and st.coach is None and st.policies is None and not st.release()
+
