@@ -10,7 +10,8 @@ a game moves between (play, scorecard, menu) are built for a game and stay built
 game ends (initials, game over) or the title or Defuse mode is shown: changing between them
 allocates nothing. While the rules reader, settings or help is open from a game's menu they are
 dropped too ("parked": ``parks_game``) and built again, as they were, when the game is back
-(the game itself is ``App.game``; the players and the coach stay). The title, settings,
+(the game itself is ``App.game``; the App parks the players and the coach with them,
+``ui/strategy_set.py``). The title, settings,
 help, game over, records and Defuse screens are built when shown and dropped when left.
 Building a screen is an allocation (docs/memory.md lists them). Their modules are unloaded on
 MicroPython/CircuitPython (``del sys.modules[...]``; on CPython they stay loaded: nothing to
