@@ -6,8 +6,9 @@ through that board's own keys, the same way in the MicroPython VM and on CPython
     python host_tests/ui/whole_app.py [profile ...]
 
 Per board: a game with a human and a computer seat (a hint, the scorecard, settings, the rules
-reader from the in-game menu read to its last page, game over, initials), statistics, a Defuse bomb, then a second game for one that is "powered off"
-after three turns (the NVM bytes go to a new board and a new app) and continued to the end.
+reader from the in-game menu read to its last page, game over, initials), statistics, a Defuse
+bomb, then a second game for one that is "powered off" after three turns (the NVM bytes go to
+a new board and a new app) and continued to the end.
 Prints one line per board: the totals and the CRC-32 of the final screen; the lines must be
 equal on both VMs (host_tests/ui/test_whole_app.py compares them).
 
