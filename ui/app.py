@@ -12,7 +12,9 @@ Screen manager: ``self.screens[id]`` (ids in ``ui/screen.py``; ``ui/screen_set.p
 hides the current Group and shows the new one. The game's screens (play, scorecard, menu) are
 built when a game starts and changing between them allocates nothing; the others are built when
 shown and dropped when left (a board's heap cannot hold them all: docs/memory.md). The computer
-players and the coach (``ui/strategy_set.py``) live as long as the game's screens."""
+players and the coach (``ui/strategy_set.py``) live as long as the game's screens: while the rules
+reader, settings or help is open from a game's menu both are parked (dropped, their state kept)
+and built again when the game is shown."""
 
 import gc
 
@@ -28,7 +30,7 @@ from . import screen as S
 from . import theme
 from .autoplay import AutoPlayer
 from .idle import Idle
-from .screen_set import UNLOADS, ScreenSet, ends_game, unload, uses_records
+from .screen_set import GAME, UNLOADS, ScreenSet, ends_game, group_of, unload, uses_records
 from .settings import Settings
 from .strategy_set import Resident
 from .text import GlyphSheet
@@ -82,7 +84,8 @@ class App:
     """The whole program on one board.
 
     ``strategy``: the computer players and the coach, built while a game goes on and dropped
-    when the game ends, at the title and in Defuse mode (``ui/strategy_set.StrategySet``, what code.py passes);
+    when the game ends, at the title and in Defuse mode, parked while the game waits for the
+    reader, settings or help (``ui/strategy_set.StrategySet``, what code.py passes);
     while built, ``autoplay.policies`` holds the players (objects with ``choose(game) ->
     (action, arg)``, indexed by seat kind engine.EASY..HARD) and ``hinter`` the coach (an object
     with ``hint(app)`` called on HINT; None when there is none).
@@ -193,6 +196,12 @@ class App:
         if ends_game(screen_id):
             self._drop_strategy()
         self.screens.leave_for(screen_id)
+        screens = self.screens
+        if screens.game_parked:
+            if group_of(screen_id) == GAME:
+                self._use_strategy()  # the game is back: its players and coach first (as it was)
+            elif self.strategy.coach is not None:
+                self._drop_strategy(park=True)  # the game waits: its screens were parked
         self.current_id = screen_id
         self.current = self.screens[screen_id]  # Defuse mode reads its record when built
         if not uses_records(screen_id):
@@ -230,12 +239,16 @@ class App:
         if hinter is not None and hasattr(hinter, "show_cost"):
             hinter.show_cost = self.settings.show_cost
 
-    def _drop_strategy(self):
-        """No game goes on: the players and the coach are dropped (kept when resident)."""
+    def _drop_strategy(self, park=False):
+        """No game goes on (or it waits, ``park``: the coach's figures are kept): the players
+        and the coach are dropped (kept when resident)."""
         self.autoplay.policies = None  # the app's references go first: release collects
         self.hinter = None
         self._coach = None
-        self.strategy.release()
+        if park:
+            self.strategy.park()
+        else:
+            self.strategy.release()
         self._bind_strategy()
 
     # -- game flow --------------------------------------------------------------------------

@@ -79,6 +79,13 @@ class PlayScreen(S.Screen):
         self.chosen = 0
         self.stale = True
 
+    def park(self):
+        return self.focus * 8 + self.chosen
+
+    def unpark(self, state):
+        self.focus = state >> 3
+        self.chosen = state & 7
+
     # -- input -------------------------------------------------------------------------------
     def handle(self, code):
         app = self.app

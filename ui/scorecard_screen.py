@@ -100,6 +100,12 @@ class ScorecardScreen(S.Screen):
         self.top = 0
         self.stale = True
 
+    def park(self):
+        return self.top
+
+    def unpark(self, state):
+        self.top = state
+
     @property
     def cells(self):
         """The cells by row, [row][column] (tests and tools: allocates)."""

@@ -91,6 +91,14 @@ class Screen:
     def leave(self):
         """The screen is about to be hidden."""
 
+    def park(self):
+        """What of this screen's own state (0..254) must survive its being dropped and built
+        again in the same game (``ui/screen_set.parks_game``); ``unpark`` puts it back."""
+        return 0
+
+    def unpark(self, state):
+        pass
+
     def handle(self, code):
         """One input code (``hw.inputs``)."""
 
@@ -207,6 +215,12 @@ class ListScreen(Screen):
 
     def back(self):
         pass
+
+    def park(self):
+        return self.top  # (the selected item is kept by every rebuilt list: ScreenSet.kept)
+
+    def unpark(self, state):
+        self.top = state
 
     # -- behaviour ---------------------------------------------------------------------------
     def add(self, item):

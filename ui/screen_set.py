@@ -8,7 +8,10 @@
 A 192 KB board cannot hold every screen and every module at once (docs/memory.md). The screens
 a game moves between (play, scorecard, menu) are built for a game and stay built until the
 game ends (initials, game over) or the title or Defuse mode is shown: changing between them
-allocates nothing. The title, settings,
+allocates nothing. While the rules reader, settings or help is open from a game's menu they are
+dropped too ("parked": ``parks_game``) and built again, as they were, when the game is back
+(the game itself is ``App.game``; the App parks the players and the coach with them,
+``ui/strategy_set.py``). The title, settings,
 help, game over, records and Defuse screens are built when shown and dropped when left.
 Building a screen is an allocation (docs/memory.md lists them). Their modules are unloaded on
 MicroPython/CircuitPython (``del sys.modules[...]``; on CPython they stay loaded: nothing to
@@ -66,6 +69,15 @@ def ends_game(screen_id):
             or screen_id == S.INITIALS)
 
 
+def parks_game(screen_id):
+    """Opened from a game's menu, this screen leaves the game's screens out of memory while it
+    shows (the rules reader, settings, help: none of them draws or changes them): they are
+    dropped with each one's state (``Screen.park``: the die the stick points at, the scorecard's
+    scroll, the menu's) and built again with it when the game is shown again. A game's heap peak
+    was the reader beside them (docs/memory.md)."""
+    return screen_id == S.RULES or screen_id == S.SETTINGS or screen_id == S.HELP
+
+
 def uses_records(screen_id):
     """This screen shows or changes the statistics, high scores (a finished game's result goes
     in just before it): the store's record objects stay open while it shows; any other screen
@@ -97,6 +109,9 @@ class ScreenSet:
         # a list screen's selected item when it was dropped, + 1 (0: none): it is selected
         # again when the screen is built again (back on the title where you left it)
         self.kept = bytearray(len(_SCREENS))
+        # a parked game screen's state (``Screen.park()``), + 1 (0: none)
+        self.parked = bytearray(len(_SCREENS))
+        self.game_parked = False  # the game's screens were parked (built again on first use)
 
     def __len__(self):
         return len(self.slots)
@@ -104,6 +119,9 @@ class ScreenSet:
     def __getitem__(self, screen_id):
         scr = self.slots[screen_id]
         if scr is None:
+            if self.game_parked and _SCREENS[screen_id][2] == GAME:
+                self._build_game()  # all of them: the engine's events go to play and scorecard
+                return self.slots[screen_id]
             scr = self._build(screen_id)
         return scr
 
@@ -121,7 +139,13 @@ class ScreenSet:
         return self.slots[screen_id]
 
     def game_screens(self):
-        """Build the game's screens (a game starts)."""
+        """Build the game's screens (a game starts: nothing parked is restored)."""
+        for i in range(len(_SCREENS)):
+            self.parked[i] = 0
+        self._build_game()
+
+    def _build_game(self):
+        self.game_parked = False
         for i in range(len(_SCREENS)):
             if _SCREENS[i][2] == GAME:
                 self[i]
@@ -135,6 +159,9 @@ class ScreenSet:
             scr.items[0] = self.kept[screen_id] - 1  # ListScreen.enter keeps the selected item
             scr.count = 1
             scr.sel = 0
+        if self.parked[screen_id]:
+            scr.unpark(self.parked[screen_id] - 1)
+            self.parked[screen_id] = 0
         self.slots[screen_id] = scr
         self.app.root.append(scr.group)
         self.builds += 1
@@ -144,23 +171,29 @@ class ScreenSet:
 
     def leave_for(self, screen_id):
         """Drop every built screen but ``screen_id`` and the game's (those too when the title or
-        Defuse mode is next: no game goes on); unload the modules of the groups left with no
-        screen built. Nothing is allocated when nothing is dropped (a change between the game's
-        screens)."""
+        Defuse mode is next: no game goes on; parked with their state when ``parks_game``);
+        unload the modules of the groups left with no screen built. Nothing is allocated when
+        nothing is dropped (a change between the game's screens)."""
         dropped = False
         slots = self.slots
         game_ends = ends_game(screen_id)
+        park = not game_ends and parks_game(screen_id)
+        if game_ends:
+            self.game_parked = False
         for i in range(len(slots)):
             scr = slots[i]
-            if scr is not None and i != screen_id and (game_ends or _SCREENS[i][2] != GAME):
+            if scr is not None and i != screen_id and (game_ends or park or _SCREENS[i][2] != GAME):
                 if isinstance(scr, S.ListScreen) and scr.count:
                     self.kept[i] = scr.items[scr.sel] + 1
+                if park and _SCREENS[i][2] == GAME:
+                    self.parked[i] = scr.park() + 1
+                    self.game_parked = True
                 self.app.root.remove(scr.group)
                 slots[i] = None
                 dropped = True
         keep = _SCREENS[screen_id][2]
         for group in range(3):  # GAME, MENUS, DEFUSE (a tuple here would allocate)
-            if group == GAME and not game_ends:
+            if group == GAME and not (game_ends or park):
                 continue
             if group != keep and self.loaded & (1 << group):
                 self.loaded &= ~(1 << group)

@@ -6,12 +6,15 @@
                                     # of humans), the coach
     strategy.release()              # the game ended, the title or Defuse mode: dropped; on a board their
                                     # modules are unloaded too
+    strategy.park()                 # the game waits (the rules reader, settings or help from its menu):
+                                    # dropped as by release, the coach's figures kept for the next acquire
 
 The turn planner's arrays, the players, the coach and the strategy-table reader take ~10 KB of
 heap and their modules ~18 KB of code (``python tools/strategy_memory.py`` prints each part;
 docs/memory.md): a small board cannot keep them at the
 title or in Defuse mode, which need none of them. ``App`` acquires them when a game's screens are
-built and releases them when those are dropped (``ui/screen_set.ends_game``). Building them is an
+built and releases them when those are dropped (``ui/screen_set.ends_game``), or parks them with
+the game's screens (``ui/screen_set.parks_game``). Building them is an
 allocation: it happens on the key press that starts a game, as building its screens does.
 
 On CPython the modules stay loaded (nothing to save; tests keep their classes); the objects are
@@ -65,6 +68,7 @@ class StrategySet:
         self.tables = None
         self.warned = 0  # HardPlayer.warned across builds
         self.builds = 0  # times the coach was built (tests, tools)
+        self.figures = None  # a parked game's coach figures (``park``), given back by ``acquire``
 
     def acquire(self, notice=None, computers=True):
         """Build the coach unless built, and the players when ``computers`` (a seat is a
@@ -72,6 +76,10 @@ class StrategySet:
         built = False
         if self.coach is None:
             self.planner, self.tables, self.coach = make_coach()
+            if self.figures is not None:
+                c = self.coach
+                c.lost, c.choices, c.hints, c.last_box_cost, c.last_box_seat = self.figures
+                self.figures = None
             if not self.builds:
                 names = self.tables.names()
                 print("strategy tables:",
@@ -84,9 +92,24 @@ class StrategySet:
             built = True
         return built
 
+    def park(self):
+        """``release`` while a game waits for the screen its menu opened (``ui/screen_set.parks_game``):
+        what the coach measured in this game (the cost per seat, the choice UNDO can take back) is
+        kept and given to the coach the next ``acquire`` builds. The players keep nothing of
+        their own between turns. True when something was dropped."""
+        coach = self.coach
+        if coach is None:
+            return False
+        figures = (coach.lost, coach.choices, coach.hints, coach.last_box_cost, coach.last_box_seat)
+        coach = None
+        self.release()
+        self.figures = figures
+        return True
+
     def release(self):
         """Drop the players and the coach (the caller dropped its references first); close
         the open table; unload their modules on a board. True when something was dropped."""
+        self.figures = None
         if self.coach is None:
             return False
         if self.hard is not None:
@@ -124,4 +147,7 @@ class Resident:
         return False
 
     def release(self):
+        return False
+
+    def park(self):
         return False

@@ -312,11 +312,13 @@ def test_cost_messages_are_a_setting():
     settle(app)
     scr = app.screens[S.SETTINGS]
     items = list(scr.items[: scr.count])
-    assert settings_screen.COSTS in items and app.hinter.show_cost
+    assert settings_screen.COSTS in items and app.settings.show_cost
+    assert app.hinter is None  # parked while the settings show (ui/screen_set.parks_game)
     scr.change(settings_screen.COSTS, 1)
-    assert not app.settings.show_cost and not app.hinter.show_cost
+    assert not app.settings.show_cost
     app.show(S.PLAY)
     settle(app)
+    assert not app.hinter.show_cost  # the coach built again follows the setting
     drive = KeyDriver(app)
     drive.give(I.ROLL)
     Player(app, drive).score(app.game.rules.index("chance"))

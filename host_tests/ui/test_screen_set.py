@@ -2,7 +2,10 @@
 what a rebuilt screen keeps. (Unloading modules happens on MicroPython only: its heap figures
 are tools/board_memory.py's.)"""
 
+import pytest
+
 from hw import inputs as I
+from ui import pause_screen as P
 from ui import screen as S
 from ui import screen_set
 from ui import title_screen
@@ -33,13 +36,92 @@ def test_a_game_builds_its_screens_and_keeps_them_until_the_title():
     app.show(S.CARD)
     app.show(S.PLAY)
     assert app.screens.built(S.PLAY) is play and built(app) == list(GAME)
-    app.show(S.SETTINGS)  # from the menu: the game goes on
-    assert built(app) == list(GAME) + [S.SETTINGS]
     app.show(S.PAUSE)
-    assert built(app) == list(GAME)
+    app.show(S.SETTINGS)  # from the menu: the game goes on, its screens are parked
+    assert built(app) == [S.SETTINGS] and app.screens.game_parked
+    app.show(S.PAUSE)  # built again, all three
+    assert built(app) == list(GAME) and not app.screens.game_parked
+    assert app.screens.built(S.PLAY) is not play
     app.show(S.TITLE)  # quit: no game on
     assert built(app) == [S.TITLE]
     assert len(app.root) == 2
+
+
+def _pixels(app):
+    d = app.display
+    return [d.pixel(x, y) for y in range(app.layout.height) for x in range(app.layout.width)]
+
+
+def _choose(driver, menu, item):
+    for code in (I.DOWN, I.UP):
+        for _ in range(menu.count + 1):
+            if menu.items[menu.sel] == item:
+                break
+            driver.give(code)
+    assert menu.items[menu.sel] == item
+    driver.give(I.ENTER)
+
+
+@pytest.mark.parametrize("profile", ["pybadge", "macropad"])  # the stick and the dice row; a scrolled card
+@pytest.mark.parametrize("item, sid", [(P.RULES, S.RULES), (P.SETTINGS, S.SETTINGS), (P.HELP, S.HELP)])
+def test_a_game_parked_for_the_reader_settings_or_help_comes_back_as_it_was(profile, item, sid):
+    app, board, clock = make_app(profile, seed=3, seats=2, kinds=(engine.HUMAN, engine.EASY))
+    start(app)
+    driver = KeyDriver(app)
+    game = app.game
+    driver.give(I.MENU)
+    _choose(driver, app.screens[S.PAUSE], P.CARD)
+    card = app.screens[S.CARD]
+    driver.give(I.DOWN)  # before the roll its arrows scroll it
+    assert card.top > 0 or card.n_lines <= card.rows
+    driver.give(I.MENU)
+    driver.give(I.ROLL)
+    if app.die_focus:
+        driver.give(I.DOWN)  # the cursor comes up; move it back to the card's last rows
+        driver.give(I.LEFT)
+        driver.give(I.LEFT)
+        driver.give(I.UP)  # back to the dice: hold the fourth, point at the third
+        for _ in range(3):
+            driver.give(I.RIGHT)
+        driver.give(I.ENTER)
+        driver.give(I.LEFT)
+    else:
+        driver.give(I.LEFT)
+        driver.give(I.LEFT)
+        driver.give(I.HOLD_1 + 3)
+    play = app.screens[S.PLAY]
+    state = (play.focus, play.chosen, game.held, game.cursor, game.cursor_visible, game.rolls_used)
+    assert state[2] == 1 << 3 and state[4]
+    top = card.top  # (the cursor took the scorecard along)
+    assert top > 0 or card.n_lines <= card.rows
+    assert state[:2] == (0, 2) or not app.die_focus
+    clock.advance(5000)  # the messages go
+    settle(app)
+    before = _pixels(app)
+
+    driver.give(I.MENU)
+    _choose(driver, app.screens[S.PAUSE], item)
+    assert app.current_id == sid
+    assert built(app) == [sid] and app.screens.game_parked  # only the screen shown
+    driver.give(I.DOWN)
+    driver.give(I.MENU)  # back to the menu, where it was left: the game's screens built again
+    assert app.current_id == S.PAUSE and built(app) == list(GAME) and not app.screens.game_parked
+    menu = app.screens[S.PAUSE]
+    assert menu.items[menu.sel] == item
+    driver.give(I.MENU)
+    assert app.current_id == S.PLAY
+    again = app.screens[S.PLAY]
+    assert again is not play
+    assert (again.focus, again.chosen, game.held, game.cursor, game.cursor_visible, game.rolls_used) == state
+    assert app.screens[S.CARD].top == top
+    clock.advance(5000)
+    settle(app)
+    assert _pixels(app) == before
+    builds = app.screens.builds
+    app.show(S.CARD)  # between the game's screens: nothing built
+    app.show(S.PAUSE)
+    app.show(S.PLAY)
+    assert app.screens.builds == builds
 
 
 def test_defuse_mode_is_built_when_entered_and_dropped_when_left():

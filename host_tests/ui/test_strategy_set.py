@@ -40,7 +40,7 @@ def boot(profile="pygamer", nvm=None, kinds=(engine.HUMAN, engine.HARD)):
 
 def built(app):
     st = app.strategy
-    return st.policies is not None
+    return st.coach is not None
 
 
 def until_human(app, frames=400):
@@ -66,21 +66,57 @@ def test_a_game_builds_them_once_and_the_title_drops_them():
     assert built(app) and st.builds == 1
     assert app.autoplay.policies is st.policies and app.hinter is st.coach
     policies, coach = st.policies, st.coach
-    for sid in (S.PAUSE, S.CARD, S.SETTINGS, S.PAUSE, S.PLAY):  # the game goes on
+    for sid in (S.PAUSE, S.CARD, S.PLAY, S.PAUSE):  # the game goes on
         app.show(sid)
     assert st.policies is policies and st.coach is coach and st.builds == 1
+    app.show(S.SETTINGS)  # the game waits: parked with its screens (ui/screen_set.parks_game)
+    assert not built(app) and app.hinter is None and app.autoplay.policies is None
+    app.show(S.PAUSE)  # back: built again
+    assert built(app) and st.builds == 2 and st.policies is not policies
+    assert app.autoplay.policies is st.policies and app.hinter is st.coach
+    policies = st.policies
+    app.show(S.PLAY)
     app.start_game()  # "Play again": the same objects
-    assert st.policies is policies and st.builds == 1
+    assert st.policies is policies and st.builds == 2
     app.show(S.TITLE)
     assert not built(app) and app.hinter is None and app.autoplay.policies is None
     assert st.coach is None and st.hard is None
     app.show(S.TITLE)  # idempotent
     app.start_defuse()
     settle(app)
-    assert not built(app) and st.builds == 1
+    assert not built(app) and st.builds == 2
     app.show(S.TITLE)
     app.start_game()
-    assert built(app) and st.builds == 2 and st.policies is not policies
+    assert built(app) and st.builds == 3 and st.policies is not policies
+
+
+@pytest.mark.parametrize("sid", [S.RULES, S.SETTINGS, S.HELP])
+def test_a_parked_game_keeps_what_the_coach_measured(sid):
+    app, board = boot(kinds=(engine.HUMAN,))
+    driver = KeyDriver(app)
+    app.start_game()
+    settle(app)
+    if app.hinter.tables.values_for(app.game.rules) is None:
+        pytest.skip("no strategy table built (tools/test builds them)")
+    driver.give(I.ROLL)
+    Player(app, driver).score(app.game.rules.index("chance"))  # a costly choice: measured
+    driver.give(I.HINT)
+    coach = app.hinter
+    figures = (list(coach.lost), list(coach.choices), coach.hints, coach.last_box_cost, coach.last_box_seat)
+    assert figures[1][0] == 1 and figures[0][0] > 0 and figures[3] == figures[0][0]
+    builds = app.strategy.builds
+    app.show(S.PAUSE)
+    app.show(sid)
+    assert not built(app) and app.strategy.figures is not None
+    app.show(S.PAUSE)
+    coach = app.hinter
+    assert app.strategy.builds == builds + 1 and coach is not None and app._coach is coach
+    assert (list(coach.lost), list(coach.choices), coach.hints, coach.last_box_cost,
+            coach.last_box_seat) == figures
+    app.show(S.PLAY)
+    app.undo()  # the choice taken back: its cost with it, as in a game never parked
+    assert coach.lost[0] == 0 and coach.choices[0] == 0
+    assert coach.show_cost == app.settings.show_cost
 
 
 def test_the_coach_counts_each_human_choice_in_the_game_it_is_built_for():

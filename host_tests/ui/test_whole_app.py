@@ -1,6 +1,7 @@
 """The whole app, played through every board's own keys on the board doubles (hw/vmboard.py),
 gives the same games and the same final screen in the MicroPython VM as on CPython: the run of
-host_tests/ui/whole_app.py (a game with a computer seat, a hint, scorecard, settings, game over,
+host_tests/ui/whole_app.py (a game with a computer seat, a hint, scorecard, settings, the rules
+reader from the in-game menu, game over,
 initials, statistics, a Defuse bomb, a power-off and Continue) on both VMs, compared line by
 line (totals, presses, frames, the CRC-32 of the final frame). Both runs go side by side in
 subprocesses; the VM half takes a few minutes."""
@@ -33,8 +34,10 @@ def result_lines(text):
 @pytest.mark.skipif(not vm_available(), reason="MicroPython VM not installed (bash tools/test installs it)")
 def test_whole_app_same_in_micropython_and_cpython():
     tables = os.path.join(ROOT, "build", "tables")
-    vm = subprocess.Popen(["node", os.path.join(RUNNER, "run.mjs"), "--mount", "ui", "--file", "code.py",
-                           "--data", tables + ":/tables", SCRIPT], cwd=ROOT,
+    # lib/ and its fonts as on a board's drive: the rules reader opened in a game reads them
+    vm = subprocess.Popen(["node", os.path.join(RUNNER, "run.mjs"), "--mount", "ui", "--mount", "lib",
+                           "--file", "code.py", "--data", tables + ":/tables",
+                           "--data", os.path.join(ROOT, "lib", "fonts") + ":/lib/fonts", SCRIPT], cwd=ROOT,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     cp = subprocess.run([sys.executable, SCRIPT], cwd=ROOT, capture_output=True, text=True)
     vm_out, vm_err = vm.communicate(timeout=800)

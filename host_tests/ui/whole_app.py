@@ -5,9 +5,10 @@ through that board's own keys, the same way in the MicroPython VM and on CPython
         host_tests/ui/whole_app.py [profile ...]
     python host_tests/ui/whole_app.py [profile ...]
 
-Per board: a game with a human and a computer seat (a hint, the scorecard, settings, game
-over, initials), statistics, a Defuse bomb, then a second game for one that is "powered off"
-after three turns (the NVM bytes go to a new board and a new app) and continued to the end.
+Per board: a game with a human and a computer seat (a hint, the scorecard, settings, the rules
+reader from the in-game menu read to its last page, game over, initials), statistics, a Defuse
+bomb, then a second game for one that is "powered off" after three turns (the NVM bytes go to
+a new board and a new app) and continued to the end.
 Prints one line per board: the totals and the CRC-32 of the final screen; the lines must be
 equal on both VMs (host_tests/ui/test_whole_app.py compares them).
 
@@ -276,6 +277,31 @@ class Names:
                     unload(name)
 
 
+def board_fonts(board):
+    """Put the rules reader's font where the board keeps it: /lib/fonts on a board's drive and in
+    the VM (mounted there: ``--data lib/fonts:/lib/fonts``, with ``--mount lib`` for the libraries
+    that read it); the repository's lib/fonts on CPython (``python tools/fetch_libs.py`` makes
+    it). A board that says where its font is (the web page's: nowhere) keeps its own."""
+    if not MP and not hasattr(board, "font_dir"):
+        import os
+
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        board.font_dir = os.path.join(root, "lib", "fonts")
+    return board
+
+
+def check_reader_font(board, app):
+    """The open reader reads in the board's font: the proportional one where ui/rules_screen.py
+    gives the board one (its font file must be found, or the run would measure terminalio's
+    instead), else terminalio's. (Read from the loaded module: importing it here would intern
+    its names before the app does.)"""
+    rules_screen = sys.modules["ui.rules_screen"]
+    want = board.name in rules_screen.PROPORTIONAL and bool(getattr(board, "font_dir", "/lib/fonts"))
+    font = type(app.current.font).__name__
+    assert font == ("PCF" if want else "BuiltinFont"), (
+        "%s: the reader's font is %s: no %s in the board's font folder?" % (board.name, font, rules_screen.FONT_FILE))
+
+
 def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     """The whole run for one board (a generator; ``out`` gets the result dict): the first
     power-on up to the power cut, then the second power-on, which continues the saved game.
@@ -301,14 +327,14 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
     from yahtzee_core import engine
 
     T = Names("ui.title_screen", "PLAYERS SEAT_1 START STATS DEFUSE")
-    P = Names("ui.pause_screen", "CARD SETTINGS")
+    P = Names("ui.pause_screen", "CARD SETTINGS RULES")
     SET = Names("ui.settings_screen", "PACE")
     GO = Names("ui.gameover_screen", "TITLE")
     DL = Names("ui.defuse_lists", "STRIKES START")
     DS = Names("ui.defuse_screen", "OVER")
 
     code = load_code()
-    board = vmboard.make_board(profile, seed=seed, keep_frame=keep_frame, today=(2026, 11, 23))
+    board = board_fonts(vmboard.make_board(profile, seed=seed, keep_frame=keep_frame, today=(2026, 11, 23)))
     app = code.build_app(board)
     drv = Driver(board, app)
     drv.frame(2)
@@ -354,8 +380,26 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     drv.give(I.MENU)
-    if app.current_id == S.PAUSE:
-        drv.give(I.MENU)
+    assert app.current_id == S.PAUSE, app.current_id
+    # the rules reader from the in-game menu, every page read, then back to the menu and the game
+    choose(drv, app.screens[S.PAUSE], P.RULES)
+    assert app.current_id == S.RULES, app.current_id
+    check_reader_font(board, app)
+    pages = len(app.current.pages)
+    assert pages > 1
+    for page in range(pages):
+        if page:
+            drv.give(I.DOWN)
+        assert app.current.page == page
+        checkpoint("rules", app)
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        yield
+    drv.give(I.MENU)
+    assert app.current_id == S.PAUSE, app.current_id
+    pause = app.screens[S.PAUSE]
+    assert pause.items[pause.sel] == P.RULES  # the menu where it was left
+    pause = None
+    drv.give(I.MENU)
     assert app.current_id == S.PLAY, app.current_id
     for _ in play_turns(drv, player, app, checkpoint, "game 1"):
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
