@@ -201,3 +201,36 @@ def test_make_command_turns_the_boards_modules_off():
     assert cmd[:3] == ["make", "-j2", "BOARD=pybadge"] and "FROZEN_MPY_DIRS=/x/frozen" in cmd
     assert "CIRCUITPY_USB_HID=0" in cmd and build.startswith("build-pybadge-pocket-yahtzee-")
     assert bf.make_args("macropad", "/x", 2)[1][-1] == "FROZEN_MPY_DIRS=/x"
+
+
+def test_imports_inside_a_try_count_as_optional(tmp_path):
+    src = tmp_path / "m.py"
+    src.write_text("import zlib\ntry:\n    from typing import List\n    import audiopwmio\nexcept ImportError:\n"
+                   "    import audioio\n\ndef f():\n    import keypad.x\n")
+    names, guarded, uses_async = bf.imports_of(str(src))
+    assert names == {"zlib", "typing", "audiopwmio", "audioio", "keypad"}
+    assert guarded == {"typing", "audiopwmio"} and not uses_async
+    built = {"zlib", "audioio"}
+    assert bf.missing_from_image([str(src)], ["keypad.py"], built) == []  # keypad frozen, the rest optional
+    assert bf.missing_from_image([str(src)], [], built) == [
+        "%s imports keypad, which the image lacks" % os.path.relpath(str(src), ROOT)]
+
+
+def test_image_modules_are_read_from_the_build(tmp_path):
+    (tmp_path / "genhdr").mkdir()
+    (tmp_path / "genhdr" / "moduledefs.h").write_text(
+        "extern const struct _mp_obj_module_t keypad_module;\n"
+        "#define MODULE_DEF_KEYPAD { MP_ROM_QSTR(MP_QSTR_keypad), MP_ROM_PTR(&keypad_module) },\n"
+        "#define MODULE_DEF_BUS { MP_ROM_QSTR(MP_QSTR_adafruit_bus_device_dot_i2c_device), MP_ROM_PTR(&x) },\n")
+    assert bf.image_modules(str(tmp_path)) == {"keypad", "adafruit_bus_device"}
+    assert bf.image_modules(str(tmp_path / "nothing")) is None
+
+
+def test_submodules_of_turned_off_modules_are_not_needed(tmp_path):
+    cp = tmp_path / "cp"
+    for rel, _ in data.PORT_SUBMODULES["raspberrypi"]:
+        (cp / rel).mkdir(parents=True)
+        (cp / rel / "x").write_text("")
+    shutil.rmtree(cp / "lib" / "mbedtls")
+    assert bf.missing_submodules(str(cp), "raspberrypi") == ["lib/mbedtls"]
+    assert bf.missing_submodules(str(cp), "raspberrypi", ["CIRCUITPY_HASHLIB_MBEDTLS"]) == []

@@ -83,14 +83,19 @@ BOARDS = {
 }
 
 # Submodules each port's build reads (CircuitPython's tools/ci_fetch_deps.py PORT_DEPS and the
-# ports' Makefiles); an empty folder here means `make -C ports/<port> fetch-port-submodules` is due.
+# ports' Makefiles), each with the module whose sources it holds when it is needed only for that
+# one; an empty folder means `make -C ports/<port> fetch-port-submodules` is due.
 PORT_SUBMODULES = {
-    "atmel-samd": ("lib/tinyusb", "ports/atmel-samd/asf4", "ports/atmel-samd/peripherals",
-                   "ports/atmel-samd/freetouch", "extmod/ulab", "lib/tlsf", "data/nvm.toml",
-                   "tools/huffman", "tools/uf2", "tools/python-semver"),
-    "nordic": ("lib/tinyusb", "ports/nordic/nrfx", "extmod/ulab", "lib/tlsf", "data/nvm.toml",
-               "tools/huffman", "tools/uf2", "tools/python-semver"),
-    "raspberrypi": ("lib/tinyusb", "ports/raspberrypi/sdk", "extmod/ulab", "lib/tlsf", "data/nvm.toml",
-                    "lib/mbedtls", "ports/raspberrypi/lib/Pico-PIO-USB", "tools/huffman", "tools/uf2",
-                    "tools/python-semver"),
+    "atmel-samd": (("lib/tinyusb", None), ("ports/atmel-samd/asf4", None), ("ports/atmel-samd/peripherals", None),
+                   ("ports/atmel-samd/freetouch", None), ("extmod/ulab", "CIRCUITPY_ULAB"), ("lib/tlsf", None),
+                   ("data/nvm.toml", None), ("tools/huffman", None), ("tools/uf2", None),
+                   ("tools/python-semver", None)),
+    "nordic": (("lib/tinyusb", None), ("ports/nordic/nrfx", None), ("extmod/ulab", "CIRCUITPY_ULAB"),
+               ("lib/tlsf", None), ("data/nvm.toml", None), ("tools/huffman", None), ("tools/uf2", None),
+               ("tools/python-semver", None)),
+    "raspberrypi": (("lib/tinyusb", None), ("ports/raspberrypi/sdk", None), ("extmod/ulab", "CIRCUITPY_ULAB"),
+                    ("lib/tlsf", None), ("data/nvm.toml", None), ("lib/mbedtls", "CIRCUITPY_HASHLIB_MBEDTLS"),
+                    ("ports/raspberrypi/lib/Pico-PIO-USB", "CIRCUITPY_USB_HOST"),
+                    ("lib/adafruit_floppy", "CIRCUITPY_FLOPPYIO"), ("tools/huffman", None),
+                    ("tools/uf2", None), ("tools/python-semver", None)),
 }

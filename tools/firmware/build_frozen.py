@@ -82,9 +82,12 @@ def checkout_problems(cp, board):
     return problems
 
 
-def missing_submodules(cp, port):
-    return [rel for rel in data.PORT_SUBMODULES.get(port, ())
-            if not os.path.isdir(os.path.join(cp, rel)) or not os.listdir(os.path.join(cp, rel))]
+def missing_submodules(cp, port, off=()):
+    """Submodule folders the build needs that are missing or empty; one needed only by a module
+    that is turned off (``off``: make variables) is not needed."""
+    return [rel for rel, only_for in data.PORT_SUBMODULES.get(port, ())
+            if only_for not in off
+            and (not os.path.isdir(os.path.join(cp, rel)) or not os.listdir(os.path.join(cp, rel)))]
 
 
 def gcc_major(exe="arm-none-eabi-gcc"):
@@ -106,19 +109,57 @@ def stage_plan(board, root=ROOT, lib=None):
 
 
 def imports_of(path):
-    """(top-level module names imported anywhere in ``path``, does it use async/await)."""
+    """(top-level module names imported anywhere in ``path``, those of them imported only inside
+    a ``try`` (the file copes without them), does it use async/await)."""
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read(), path)
-    names = set()
+    names, guarded = set(), set()
     uses_async = False
-    for node in ast.walk(tree):
+
+    def visit(node, in_try):
+        nonlocal uses_async
+        found = ()
         if isinstance(node, ast.Import):
-            names.update(a.name.split(".")[0] for a in node.names)
+            found = [a.name.split(".")[0] for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
+            found = [node.module.split(".")[0]]
         elif isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncFor, ast.AsyncWith)):
             uses_async = True
-    return names, uses_async
+        for name in found:
+            (guarded if in_try else names).add(name)
+        if isinstance(node, ast.Try):
+            for child in node.body:
+                visit(child, True)
+            for child in node.handlers + node.orelse + node.finalbody:
+                visit(child, in_try)
+        else:
+            for child in ast.iter_child_nodes(node):
+                visit(child, in_try)
+
+    visit(tree, False)
+    return names | guarded, guarded - names, uses_async
+
+
+def image_modules(build_dir):
+    """The built-in module names a finished build registered (its genhdr/moduledefs.h), or None."""
+    path = os.path.join(build_dir, "genhdr", "moduledefs.h")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return {q.split("_dot_")[0] for q in re.findall(r"MP_QSTR_(\w+)", f.read())}
+
+
+def missing_from_image(sources, staged_names, built):
+    """["<file> imports <module>, which the image lacks"] for imports outside a ``try`` that are
+    neither frozen nor built in."""
+    frozen = {n.split("/")[0].replace(".py", "") for n in staged_names}
+    problems = []
+    for path in sources:
+        if path.endswith(".py"):
+            names, guarded, _ = imports_of(path)
+            for name in sorted(names - guarded - frozen - built):
+                problems.append("%s imports %s, which the image lacks" % (os.path.relpath(path, ROOT), name))
+    return problems
 
 
 def check_off_modules(board, sources):
@@ -128,7 +169,7 @@ def check_off_modules(board, sources):
     for path in sources if off else ():
         if not path.endswith(".py"):
             continue
-        names, uses_async = imports_of(path)
+        names, _, uses_async = imports_of(path)
         rel = os.path.relpath(path, ROOT)
         for flag, module, _ in off:
             if module and module in names:
@@ -213,6 +254,9 @@ def main(argv=None):
                          "so the staged app is not checked against it)")
     args = ap.parse_args(argv)
     info = data.BOARDS[args.board]
+    for flag in args.off:
+        if not re.match(r"(CIRCUITPY|MICROPY)_\w+$", flag):
+            raise SystemExit("--off takes a make variable such as CIRCUITPY_USB_HOST, not %r" % flag)
     if args.list:
         print("%s (%s, %s): %d modules off" % (args.board, info["cp_board"], info["chip"], len(info["off"])))
         for flag, module, why in info["off"]:
@@ -246,7 +290,7 @@ def main(argv=None):
         print("warning: " + text)
     else:
         print("CircuitPython checkout: %s's build files (%s)" % (data.PIN_COMMIT[:10], data.PIN_DESCRIBE))
-    missing = missing_submodules(cp, info["port"])
+    missing = missing_submodules(cp, info["port"], [f for f, _, _ in info["off"]] + args.off)
     if missing:
         raise SystemExit("submodules missing or empty: %s\n(`make -C %s fetch-port-submodules` in a git "
                          "checkout)" % (", ".join(missing), os.path.join(cp, "ports", info["port"])))
@@ -290,6 +334,15 @@ def main(argv=None):
     if status:
         print("make failed (exit %d)" % status)
         return 1
+    built = image_modules(os.path.join(port_dir, build))
+    if built is not None:
+        frozen, drive = stage_plan(args.board)
+        lacking = missing_from_image([s for s, _ in frozen + drive], [n for _, n in frozen], built)
+        for line in lacking:
+            print("WARNING: " + line)
+        if not lacking:
+            print("every module the app imports outside a try is frozen or built in (%d built-in modules)"
+                  % len(built))
     uf2 = os.path.join(port_dir, build, "firmware.uf2")
     if os.path.exists(uf2):
         target = os.path.join(out, "firmware-%s-pocket-yahtzee.uf2" % args.board)
