@@ -122,7 +122,7 @@ def test_a_turned_off_module_in_the_app_is_caught(tmp_path):
     problems = bf.check_off_modules("pybadge", [str(bad)])
     assert any("usb_hid" in p and "CIRCUITPY_USB_HID" in p for p in problems)
     assert any("MICROPY_PY_ASYNC_AWAIT" in p for p in problems)
-    assert bf.check_off_modules("macropad", [str(bad)]) == []  # that build turns nothing off
+    assert bf.check_off_modules("clue", [str(bad)]) == []  # that build turns nothing off
 
 
 def test_every_turned_off_module_says_why():
@@ -194,13 +194,19 @@ def test_figures_are_read_from_the_link_output():
                                     "overflow": []}
     over = "ld: region `FLASH_FIRMWARE' overflowed by 19128 bytes\n"
     assert bf.read_figures(over)["overflow"] == [("FLASH_FIRMWARE", 19128)]
+    rp2040 = ("Memory region         Used Size  Region Size  %age Used\n"
+              "  FLASH_FIRMWARE:      897776 B      1020 KB     85.95%\n"
+              "             RAM:       45656 B       256 KB     17.42%\n")
+    assert bf.read_figures(rp2040)["flash"] == (897776, 1044480 - 897776, 1044480)
+    assert "flash" not in bf.read_figures(rp2040.replace("897776 B", "1114924 B") + over)
 
 
 def test_make_command_turns_the_boards_modules_off():
     build, cmd = bf.make_args("pybadge", "/x/frozen", 2)
     assert cmd[:3] == ["make", "-j2", "BOARD=pybadge"] and "FROZEN_MPY_DIRS=/x/frozen" in cmd
     assert "CIRCUITPY_USB_HID=0" in cmd and build.startswith("build-pybadge-pocket-yahtzee-")
-    assert bf.make_args("macropad", "/x", 2)[1][-1] == "FROZEN_MPY_DIRS=/x"
+    assert bf.make_args("clue", "/x", 2)[1][-1] == "FROZEN_MPY_DIRS=/x"
+    assert bf.make_args("clue", "/x", 2, ["CIRCUITPY_HASHLIB"])[1][-1] == "CIRCUITPY_HASHLIB=0"
 
 
 def test_imports_inside_a_try_count_as_optional(tmp_path):

@@ -57,6 +57,15 @@ SAMD51_J19_OFF = (
     ("CIRCUITPY_SDCARDIO", "sdcardio", "SD cards: the app keeps its data in NVM and on the drive (the PyGamer's microSD slot goes unused)"),
 )
 
+# The RP2040's firmware region is 1020 KB, but the raspberrypi port is built for speed, not size,
+# and its stock module set nearly fills it: with the app frozen in (189 KB, frozen_content.o), the
+# MacroPad's build overflowed by 70,444 B. These three unused modules are the largest there.
+RP2040_OFF = (
+    ("CIRCUITPY_ULAB", "ulab", "numpy-like arrays (118 KB of objects in the MacroPad build): the app does no array maths"),
+    ("CIRCUITPY_AUDIOMP3", "audiomp3", "MP3 decoding (56 KB): the app's sound is one looping sine RawSample (hw/sound.py)"),
+    ("CIRCUITPY_QRIO", "qrio", "QR code decoding (31 KB, lib/quirc): no camera"),
+)
+
 BOARDS = {
     "pybadge": {
         "port": "atmel-samd", "cp_board": "pybadge", "chip": "SAMD51J19A, 512 KB flash (488 KB firmware), 192 KB RAM",
@@ -70,11 +79,12 @@ BOARDS = {
     },
     "macropad": {
         "port": "raspberrypi", "cp_board": "adafruit_macropad_rp2040",
-        "chip": "RP2040, 8 MB external flash (1020 KB firmware), 264 KB RAM", "off": (),
+        "chip": "RP2040, 8 MB external flash (1020 KB firmware), 264 KB RAM", "off": RP2040_OFF,
     },
     "pico_displaypack": {
         "port": "raspberrypi", "cp_board": "raspberry_pi_pico",
-        "chip": "RP2040, 2 MB external flash (1020 KB firmware), 264 KB RAM", "off": (),
+        # not built yet: the same port and firmware region as the MacroPad, so its list to start from
+        "chip": "RP2040, 2 MB external flash (1020 KB firmware), 264 KB RAM", "off": RP2040_OFF,
     },
     "clue": {
         "port": "nordic", "cp_board": "clue_nrf52840_express",
@@ -91,11 +101,13 @@ PORT_SUBMODULES = {
                    ("data/nvm.toml", None), ("tools/huffman", None), ("tools/uf2", None),
                    ("tools/python-semver", None)),
     "nordic": (("lib/tinyusb", None), ("ports/nordic/nrfx", None), ("extmod/ulab", "CIRCUITPY_ULAB"),
+               ("lib/mbedtls", "CIRCUITPY_HASHLIB_MBEDTLS"),
                ("lib/tlsf", None), ("data/nvm.toml", None), ("tools/huffman", None), ("tools/uf2", None),
                ("tools/python-semver", None)),
     "raspberrypi": (("lib/tinyusb", None), ("ports/raspberrypi/sdk", None), ("extmod/ulab", "CIRCUITPY_ULAB"),
                     ("lib/tlsf", None), ("data/nvm.toml", None), ("lib/mbedtls", "CIRCUITPY_HASHLIB_MBEDTLS"),
                     ("ports/raspberrypi/lib/Pico-PIO-USB", "CIRCUITPY_USB_HOST"),
-                    ("lib/adafruit_floppy", "CIRCUITPY_FLOPPYIO"), ("tools/huffman", None),
+                    ("lib/adafruit_floppy", "CIRCUITPY_FLOPPYIO"), ("lib/quirc", "CIRCUITPY_QRIO"),
+                    ("lib/mp3", "CIRCUITPY_AUDIOMP3"), ("tools/huffman", None),
                     ("tools/uf2", None), ("tools/python-semver", None)),
 }

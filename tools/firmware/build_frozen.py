@@ -49,6 +49,9 @@ from tools.firmware import boards as data  # noqa: E402
 FLASH_LINE = re.compile(r"(\d+) bytes used, (\d+) bytes free in flash firmware space out of (\d+) bytes")
 RAM_LINE = re.compile(r"(\d+) bytes used, (\d+) bytes free in ram for stack and heap out of (\d+) bytes")
 OVERFLOW_LINE = re.compile(r"region `?'?(\w+)'? overflowed by (\d+) bytes")
+# The linker's --print-memory-usage table, for ports that print no "bytes free" line (raspberrypi)
+REGION_LINE = re.compile(r"^\s*FLASH_FIRMWARE:\s+(\d+) (B|KB|MB|GB)\s+(\d+) (B|KB|MB|GB)", re.M)
+UNITS = {"B": 1, "KB": 1024, "MB": 1024 * 1024, "GB": 1024 * 1024 * 1024}
 
 
 def git_blob_id(path):
@@ -220,6 +223,11 @@ def read_figures(log):
         found = pattern.findall(log)
         if found:
             figures[key] = tuple(int(x) for x in found[-1])
+    region = REGION_LINE.findall(log)
+    if "flash" not in figures and region and not figures["overflow"]:
+        used, used_unit, size, size_unit = region[-1]
+        used, size = int(used) * UNITS[used_unit], int(size) * UNITS[size_unit]
+        figures["flash"] = (used, size - used, size)
     return figures
 
 
