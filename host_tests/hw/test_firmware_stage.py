@@ -122,7 +122,7 @@ def test_a_turned_off_module_in_the_app_is_caught(tmp_path):
     problems = bf.check_off_modules("pybadge", [str(bad)])
     assert any("usb_hid" in p and "CIRCUITPY_USB_HID" in p for p in problems)
     assert any("MICROPY_PY_ASYNC_AWAIT" in p for p in problems)
-    assert bf.check_off_modules("clue", [str(bad)]) == []  # that build turns nothing off
+    assert bf.check_off_modules("clue", [str(bad)]) == []  # that build keeps usb_hid and async
 
 
 def test_every_turned_off_module_says_why():
@@ -205,8 +205,9 @@ def test_make_command_turns_the_boards_modules_off():
     build, cmd = bf.make_args("pybadge", "/x/frozen", 2)
     assert cmd[:3] == ["make", "-j2", "BOARD=pybadge"] and "FROZEN_MPY_DIRS=/x/frozen" in cmd
     assert "CIRCUITPY_USB_HID=0" in cmd and build.startswith("build-pybadge-pocket-yahtzee-")
-    assert bf.make_args("clue", "/x", 2)[1][-1] == "FROZEN_MPY_DIRS=/x"
-    assert bf.make_args("clue", "/x", 2, ["CIRCUITPY_HASHLIB"])[1][-1] == "CIRCUITPY_HASHLIB=0"
+    build, cmd = bf.make_args("clue", "/x", 2, ["CIRCUITPY_HASHLIB"])
+    assert cmd[4:] == ["FROZEN_MPY_DIRS=/x", "CIRCUITPY_ULAB=0", "CIRCUITPY_AUDIOMP3=0", "CIRCUITPY_HASHLIB=0"]
+    assert build != bf.make_args("clue", "/x", 2)[0]  # other flags, another build folder
 
 
 def test_imports_inside_a_try_count_as_optional(tmp_path):

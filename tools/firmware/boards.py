@@ -66,6 +66,14 @@ RP2040_OFF = (
     ("CIRCUITPY_QRIO", "qrio", "QR code decoding (31 KB, lib/quirc): no camera"),
 )
 
+# The nRF52840's firmware region is 780 KB (the SoftDevice, MBR, BLE config and bootloader take the
+# rest of the 1 MB): with the app frozen in, the CLUE's build overflowed by 39,192 B (hashlib off
+# too, as its mbedtls sources could not be fetched here). The two largest unused modules go.
+NRF52840_OFF = (
+    ("CIRCUITPY_ULAB", "ulab", "numpy-like arrays (96 KB of objects in the CLUE build): the app does no array maths"),
+    ("CIRCUITPY_AUDIOMP3", "audiomp3", "MP3 decoding (32 KB): the app's sound is one looping sine RawSample (hw/sound.py)"),
+)
+
 BOARDS = {
     "pybadge": {
         "port": "atmel-samd", "cp_board": "pybadge", "chip": "SAMD51J19A, 512 KB flash (488 KB firmware), 192 KB RAM",
@@ -88,7 +96,7 @@ BOARDS = {
     },
     "clue": {
         "port": "nordic", "cp_board": "clue_nrf52840_express",
-        "chip": "nRF52840, 1 MB flash (SoftDevice and bootloader take part), 256 KB RAM", "off": (),
+        "chip": "nRF52840, 1 MB flash (780 KB firmware), 256 KB RAM", "off": NRF52840_OFF,
     },
 }
 
