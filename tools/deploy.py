@@ -569,7 +569,7 @@ def main(argv=None):
     for name, size in left:
         print("  left out %s (%s): %s" % (name, "%d bytes" % size if size else "not built",
                                           "the hard player plays as medium and there are no hints in that game"))
-    if left and args.tables == "auto" and not mpy_cross:
+    if left and args.tables == "auto" and not mpy_cross and not args.frozen:
         print("  (.mpy files from a CircuitPython mpy-cross make the code smaller, which may leave "
               "room for more)")
     print("-> %s" % dest)
