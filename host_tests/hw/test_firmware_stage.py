@@ -221,6 +221,7 @@ def test_imports_inside_a_try_count_as_optional(tmp_path):
     assert bf.missing_from_image([str(src)], ["keypad.py"], built) == []  # keypad frozen, the rest optional
     assert bf.missing_from_image([str(src)], [], built) == [
         "%s imports keypad, which the image lacks" % os.path.relpath(str(src), ROOT)]
+    assert bf.missing_from_image([str(src)], [], built, ["keypad"]) == []
 
 
 def test_image_modules_are_read_from_the_build(tmp_path):

@@ -152,10 +152,10 @@ def image_modules(build_dir):
         return {q.split("_dot_")[0] for q in re.findall(r"MP_QSTR_(\w+)", f.read())}
 
 
-def missing_from_image(sources, staged_names, built):
+def missing_from_image(sources, staged_names, built, left_out=()):
     """["<file> imports <module>, which the image lacks"] for imports outside a ``try`` that are
-    neither frozen nor built in."""
-    frozen = {n.split("/")[0].replace(".py", "") for n in staged_names}
+    neither frozen nor built in, nor ``left_out`` on purpose (deploy's plan leaves them out)."""
+    frozen = {n.split("/")[0].replace(".py", "") for n in staged_names} | set(left_out)
     problems = []
     for path in sources:
         if path.endswith(".py"):
@@ -345,7 +345,9 @@ def main(argv=None):
     built = image_modules(os.path.join(port_dir, build))
     if built is not None:
         frozen, drive = stage_plan(args.board)
-        lacking = missing_from_image([s for s, _ in frozen + drive], [n for _, n in frozen], built)
+        # a board that reads the rules in terminalio's font never imports the PCF reader (ui/rules_screen.py)
+        left_out = () if deploy.proportional_text(args.board) else ("adafruit_bitmap_font",)
+        lacking = missing_from_image([s for s, _ in frozen + drive], [n for _, n in frozen], built, left_out)
         for line in lacking:
             print("WARNING: " + line)
         if not lacking:
