@@ -32,8 +32,8 @@ PIN_BLOBS = {
 MIN_GCC = 14  # py/circuitpy_mpconfig.h:676-701 stops the build with an older arm-none-eabi-gcc
 
 # The SAMD51J19A's 512 KB flash leaves 488 KB for the firmware (16 KB bootloader, 8 KB NVM). The
-# stock pybadge build at PIN_COMMIT has 812 B of it free; the app frozen in is ~190 KB. These go,
-# largest gain first as measured in docs/firmware.md; none is imported by the app.
+# stock pybadge build at PIN_COMMIT has 812 B of it free; the app frozen in is ~189 KB. These go,
+# in the order session 5 tried them (docs/firmware.md); none is imported by the app.
 SAMD51_J19_OFF = (
     ("CIRCUITPY_ULAB", "ulab", "numpy-like arrays: the app does no array maths"),
     ("CIRCUITPY_BLEIO_HCI", "_bleio", "Bluetooth through an AirLift co-processor: none is fitted"),
@@ -57,8 +57,8 @@ SAMD51_J19_OFF = (
     ("CIRCUITPY_SDCARDIO", "sdcardio", "SD cards: the app keeps its data in NVM and on the drive (the PyGamer's microSD slot goes unused)"),
 )
 
-# The RP2040's firmware region is 1020 KB, but the raspberrypi port is built for speed, not size,
-# and its stock module set nearly fills it: with the app frozen in (189 KB, frozen_content.o), the
+# The RP2040's firmware region is 1020 KB, but the raspberrypi port is built for speed (-O3), not
+# size, and its stock module set nearly fills it: with the app frozen in (189 KB, frozen_content.o), the
 # MacroPad's build overflowed by 70,444 B. These three unused modules are the largest there.
 RP2040_OFF = (
     ("CIRCUITPY_ULAB", "ulab", "numpy-like arrays (118 KB of objects in the MacroPad build): the app does no array maths"),
@@ -91,7 +91,7 @@ BOARDS = {
     },
     "pico_displaypack": {
         "port": "raspberrypi", "cp_board": "raspberry_pi_pico",
-        # not built yet: the same port and firmware region as the MacroPad, so its list to start from
+        # the same port and firmware region as the MacroPad (its stock build adds picodvi and _eve)
         "chip": "RP2040, 2 MB external flash (1020 KB firmware), 264 KB RAM", "off": RP2040_OFF,
     },
     "clue": {
