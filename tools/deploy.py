@@ -22,7 +22,13 @@ too and keep their licence header (``--verbatim``: all as they are). Of a librar
 modules the shipped code imports go (adafruit_display_text: __init__ and bitmap_label;
 adafruit_bitmap_font: __init__, pcf and glyph_cache), and the rules reader's font file
 (lib/fonts/helvR08-ascii.pcf, 6 KB, with its .license): with the rules reader's libraries the
-Pico's 1 MB drive still holds the official strategy table."""
+Pico's 1 MB drive still holds the official strategy table.
+
+``--frozen`` is for a board running a firmware with the app frozen in
+(tools/firmware/build_frozen.py, docs/firmware.md): only code.py, boot.py, the strategy tables and
+the font go onto the drive, and our hw/, ui/, yahtzee_core/ and the frozen libraries are removed
+from it, since CircuitPython looks in the drive's root before its frozen modules (``sys.path`` is
+'', '/', '.frozen', '/lib'), so a stale ui/ there would be imported instead."""
 
 import argparse
 import io
@@ -226,6 +232,21 @@ def plan(board, root=ROOT, lib=None, tables=()):
         files.extend(font_files(lib))
     files.extend(table_files(tables, root))
     return files
+
+
+def split_frozen(files):
+    """(drive files, frozen files) for a firmware with the app frozen in. Every module but code.py
+    and boot.py (CircuitPython runs those from the drive only) goes into the firmware under its
+    import name (``lib/neopixel.py`` -> ``neopixel.py``); the drive keeps code.py, boot.py, the
+    tables and the font file, which the app opens as files."""
+    drive, frozen = [], []
+    for src, target in files:
+        if target.endswith(".py") and target not in SOURCE_ONLY:
+            name = target[len("lib/"):] if target.startswith("lib/") else target
+            frozen.append((src, name))
+        else:
+            drive.append((src, target))
+    return drive, frozen
 
 
 def proportional_text(board, root=ROOT):
@@ -492,17 +513,24 @@ def main(argv=None):
     ap.add_argument("--verbatim", action="store_true",
                     help="ship our .py files as they are (with comments and docstrings)")
     ap.add_argument("--drive-kb", type=int, help="the CIRCUITPY drive's size in KB (folder deploys)")
+    ap.add_argument("--frozen", action="store_true",
+                    help="for a firmware with the app frozen in (tools/firmware/build_frozen.py): ship "
+                         "only code.py, boot.py, the tables and the font, and remove our modules from the drive")
     args = ap.parse_args(argv)
-    dest = args.dest or os.path.join(ROOT, "build", "CIRCUITPY-" + args.board)
-    files = plan(args.board)
+    dest = args.dest or os.path.join(ROOT, "build", "CIRCUITPY-" + args.board + ("-frozen" if args.frozen else ""))
+    planned = plan(args.board)
+    files = split_frozen(planned)[0] if args.frozen else planned
     if not any(t == "code.py" for _, t in files):
         print("warning: no code.py yet")
-    if not any(t.startswith("lib/") for _, t in files):
+    if not any(t.startswith("lib/") for _, t in planned):
         print("warning: lib/ is empty: run python tools/fetch_libs.py first")
     if args.mpy_cross and not os.access(args.mpy_cross, os.X_OK):
         raise SystemExit("%s is not an executable mpy-cross" % args.mpy_cross)
     mpy_cross = None
-    if not args.no_mpy:
+    if args.frozen:
+        print("frozen: the board must run a firmware built for it by tools/firmware/build_frozen.py "
+              "(docs/firmware.md); on any other firmware code.py stops at its first import")
+    elif not args.no_mpy:
         mpy_cross, notes = find_mpy_cross(args.mpy_cross)
         for note in notes:
             print("mpy-cross: " + note)
@@ -514,7 +542,7 @@ def main(argv=None):
                       "" if args.verbatim else " (compacted)", MPY_CROSS_HELP))
     if args.tables != "none":
         build_tables()
-    clear_target(dest, files)
+    clear_target(dest, planned)  # on a drive this also removes what a frozen firmware holds
     written = install(files, dest, mpy_cross, args.verbatim)
     # the tables that fit: the drive's free space after the code, or the board's drive size
     code = sum(size for _, size in written)
@@ -541,7 +569,7 @@ def main(argv=None):
     for name, size in left:
         print("  left out %s (%s): %s" % (name, "%d bytes" % size if size else "not built",
                                           "the hard player plays as medium and there are no hints in that game"))
-    if left and args.tables == "auto" and not mpy_cross:
+    if left and args.tables == "auto" and not mpy_cross and not args.frozen:
         print("  (.mpy files from a CircuitPython mpy-cross make the code smaller, which may leave "
               "room for more)")
     print("-> %s" % dest)
