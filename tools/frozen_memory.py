@@ -41,7 +41,9 @@ tools/mpy_runner/run.mjs steps it (a ``gc.collect()`` after each step), with boa
 module list, spacer, strategy tables at /tables, stand-in and driver subtraction and C-size
 correction, and its summary and line (report_line, marked). What differs from board_memory:
 the port (unix, not WebAssembly: its collector also scans the C stack, its heap is one fixed
-16 MiB block at high addresses, so the spacer changes little), and in the frozen run, "code" is
+16 MiB block at high addresses, so the spacer changes little; its figures are the same run
+after run, but may move by some 16 B with what was allocated before the measurement, e.g. the
+length of the arguments), and in the frozen run, "code" is
 what importing the frozen modules still makes in the heap (module tables, function and class
 objects; bytecode, constants and names stay in the binary). With the WebAssembly run on
 (default; ``--no-wasm`` skips it) each board's board_memory run is made too, its peak shown and
@@ -199,8 +201,10 @@ def unix_command(binary, run_dir, links, job, frozen, script, *script_args):
     code.mpy, else the .mpy app. The port's heap holds the host folders' paths (each mount's)
     and the names it interns before the run (its arguments, the script's name): all of the same
     length whatever the checkout's or the work folder's path (``links``: symbolic links, a
-    folder name of fixed length), so the figures do not move with them (they moved by 16 to
-    112 B before)."""
+    folder name of fixed length). Before, the figures moved by up to 112 B with those paths'
+    lengths; now a setup gives the same figures to the byte run after run, and two work folders
+    still differed by 16 B (the heap's layout decides whether a growing block, the interned
+    names' text, grows in place)."""
     job_dir = os.path.join(run_dir, job)
     os.makedirs(job_dir, exist_ok=True)
     shutil.copyfile(os.path.join(ROOT, "tools", "mp_unix_run.py"), os.path.join(run_dir, "mp_unix_run.py"))
