@@ -235,14 +235,16 @@ def run_boards(jobs, app_dir, parallel):
     continues the saved game (a fresh heap, as a board restarts)."""
     first = run_vms([(p, m, ("first",)) for p, m in jobs], app_dir, parallel)
     second = run_vms([(p, m, ("second",) + cut_figures(first[p][0])) for p, m in jobs], app_dir, parallel)
-    done = {}
-    for profile, _ in jobs:
-        result = dict(first[profile][0])
-        for key in ("saved", "first", "bomb", "initials", "presses", "frames"):
-            result.pop(key)
-        result["crc"], result["totals"] = second[profile][0]["crc"], second[profile][0]["totals"]
-        done[profile] = (result, first[profile][1] + second[profile][1])
-    return done
+    return {profile: join_parts(first[profile], second[profile]) for profile, _ in jobs}
+
+
+def join_parts(first, second):
+    """(RESULT, steps) of the whole tour from its two parts' (RESULT, steps)."""
+    result = dict(first[0])
+    for key in ("saved", "first", "bomb", "initials", "presses", "frames"):
+        result.pop(key)
+    result["crc"], result["totals"] = second[0]["crc"], second[0]["totals"]
+    return result, first[1] + second[1]
 
 
 def cut_figures(result):

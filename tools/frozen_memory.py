@@ -75,6 +75,16 @@ TOUR = os.path.join("host_tests", "ui", "whole_app.py")
 VM_APP = "/mnt/app"  # where tools/mpy_runner/run.mjs puts board_memory's app folder (named app)
 
 
+def lib_files():
+    """{lib package or "": [files]} of the libraries the tour imports from lib/ (board_memory's
+    LIB_MODULES: the clock's and the rules reader's), frozen as a board's firmware freezes them."""
+    files = {}
+    for rel in board_memory.LIB_MODULES:
+        package = os.path.dirname(rel)
+        files.setdefault(package, []).append(os.path.basename(rel))
+    return files
+
+
 def frozen_files(root=ROOT):
     """{package: [file relative to the package]} frozen into the firmware: every module of ui/,
     hw/ and yahtzee_core/ but the desktop-only ones (the driver's doubles included)."""
@@ -88,6 +98,12 @@ def frozen_files(root=ROOT):
 def frozen_modules(root=ROOT):
     """Module names the frozen build holds (``hw.base``, ``ui``, ..., ``whole_app``)."""
     names = ["whole_app"]
+    for package, files in lib_files().items():
+        for n in files:
+            if n == "__init__.py":
+                names.append(package)
+            else:
+                names.append((package + "." if package else "") + n[:-3])
     for package, files in frozen_files(root).items():
         for n in files:
             names.append(package if n == "__init__.py" else package + "." + n[:-3])
@@ -101,6 +117,13 @@ def manifest(root=ROOT):
     for package, files in frozen_files(root).items():
         lines.append("package(%r, files=%r, base_path=%r)" % (package, files, root))
     lines.append("module(%r, base_path=%r)" % (os.path.basename(TOUR), os.path.join(root, os.path.dirname(TOUR))))
+    lib = os.path.join(ROOT, "lib")
+    for package, files in lib_files().items():
+        if package:
+            lines.append("package(%r, files=%r, base_path=%r)" % (package, files, lib))
+        else:
+            for n in files:
+                lines.append("module(%r, base_path=%r)" % (n, lib))
     return "\n".join(lines) + "\n"
 
 
@@ -209,7 +232,8 @@ def unix_command(binary, run_dir, links, job, frozen, script, *script_args):
     os.makedirs(job_dir, exist_ok=True)
     shutil.copyfile(os.path.join(ROOT, "tools", "mp_unix_run.py"), os.path.join(run_dir, "mp_unix_run.py"))
     mounts = "|".join([os.path.join(links, "f" if frozen else "m") + ":" + VM_APP,
-                       os.path.join(links, "t") + ":/tables", os.path.join(links, "r") + ":/repo/tools"])
+                       os.path.join(links, "t") + ":/tables", os.path.join(links, "r") + ":/repo/tools",
+                       os.path.join(links, "l") + ":/lib/fonts"])
     search = (".frozen:" if frozen else "") + VM_APP
     with open(os.path.join(job_dir, "args"), "w") as f:
         f.write("\n".join([search, mounts, "/repo/tools/" + script] + [str(a) for a in script_args]) + "\n")
@@ -221,7 +245,7 @@ def make_links(app):
     the frozen app folders, t to the strategy tables, r to tools/."""
     links = tempfile.mkdtemp(prefix="frozen_memory-", dir="/tmp")
     for name, target in (("m", app["mpy"]), ("f", app["frozen"]), ("t", os.path.join(ROOT, "build", "tables")),
-                         ("r", os.path.join(ROOT, "tools"))):
+                         ("r", os.path.join(ROOT, "tools")), ("l", board_memory.FONTS)):
         os.symlink(target, os.path.join(links, name))
     return links
 
@@ -310,17 +334,27 @@ def main(argv):
     links = make_links(app)
     atexit.register(shutil.rmtree, links, True)  # the links only
     modules = {}
+    keys = []
     for board in args["boards"]:
         modules[board] = ",".join(board_memory.import_order(board_memory.app_modules(board).split(",")))
-        for kind in ("frozen", "mpy"):
-            jobs.append(((board, kind), unix_command(
-                binaries[kind], run_dir, links, "%s-%s" % (board, kind), kind == "frozen",
-                "mp_board_memory.py", board, modules[board], board_memory.SPACER)))
-        if args["wasm"]:
-            jobs.append(((board, "wasm"), (board_memory.vm_command(
-                app_mpy, "mp_board_memory.py", board, modules[board], board_memory.SPACER), ROOT)))
-    outs = run_all(jobs, max(1, args["jobs"]))
-    runs = {key: board_memory.summarize(*board_memory.parse_run(key[0], out)) for key, out in outs.items()}
+        keys += [(board, "frozen"), (board, "mpy")] + ([(board, "wasm")] if args["wasm"] else [])
+
+    def command(key, part):
+        board, kind = key
+        if kind == "wasm":
+            return board_memory.vm_command(app_mpy, "mp_board_memory.py", board, modules[board],
+                                           board_memory.SPACER, *part), ROOT
+        return unix_command(binaries[kind], run_dir, links, "%s-%s-%s" % (board, kind, part[0]), kind == "frozen",
+                            "mp_board_memory.py", board, modules[board], board_memory.SPACER, *part)
+
+    # the tour's two power-ons in two fresh VMs, as board_memory runs them
+    firsts = run_all([(k, command(k, ("first",))) for k in keys], max(1, args["jobs"]))
+    firsts = {k: board_memory.parse_run(k[0], out) for k, out in firsts.items()}
+    seconds = run_all([(k, command(k, ("second",) + board_memory.cut_figures(firsts[k][0]))) for k in keys],
+                      max(1, args["jobs"]))
+    jobs = keys + keys
+    runs = {k: board_memory.summarize(*board_memory.join_parts(firsts[k], board_memory.parse_run(k[0], out)))
+            for k, out in seconds.items()}
     # each module's own code per binary, over every module any board's run loaded
     names = set()
     for r in runs.values():
