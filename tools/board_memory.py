@@ -51,6 +51,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools", "firmware"))
+
+import static_names  # noqa: E402
 
 PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 
@@ -214,18 +217,138 @@ def vm_command(app_dir, script, *args):
             os.path.join(ROOT, "tools", script)] + [str(a) for a in args]
 
 
+# Interned names (qstrs) as the board holds them. The VM's qstr pools keep a 2-byte hash per
+# entry (MicroPython's py/mpconfig.h:372-381 at the pyscript variant's FULL_FEATURES level: 7 B an
+# entry with the pointer and length); CircuitPython's full builds keep 1 byte
+# (py/circuitpy_mpconfig.h:160-166), so every pool the app makes is a byte per entry smaller on
+# a board. Pools are made as they fill, 20 entries first and each next twice the last (py/qstr.c:
+# the ROM pool's ``alloc`` is MICROPY_ALLOC_QSTR_ENTRIES_INIT, 10, on both). And a name the
+# board's firmware holds in flash (tools/firmware/static_names/) is not interned there: its
+# bytes (the name and its terminating zero) are not in a board's heap.
+VM_HASH_BYTES = 2
+CP_HASH_BYTES = 1
+FIRST_POOL = 20
+# A module's __file__ is interned too: the VM's path has the app's mount ("/mnt/app/ui/app.mpy"),
+# a board's does not ("ui/app.mpy", or "/lib/adafruit_ticks.mpy" for a library: sys.path is
+# "", "/", ".frozen", "/lib").
+VM_APP_MOUNT = "/mnt/app/"
+
+
+def board_path_saving(name):
+    """Bytes a board's __file__ name is shorter than the VM's ``name`` (0 for other names)."""
+    if not name.startswith(VM_APP_MOUNT):
+        return 0
+    return len(VM_APP_MOUNT) - (len("/lib/") if name[len(VM_APP_MOUNT):].startswith("adafruit_") else 0)
+
+
+def pool_capacity(pools):
+    """Entries in the first ``pools`` dynamic qstr pools."""
+    return FIRST_POOL * ((1 << pools) - 1)
+
+
+def interning_order(dumped, pools):
+    """The names of ``micropython.qstr_info(1)`` (newest pool first, each pool in order) in the
+    order they were interned; ``pools``: the VM's ``n_pool`` then."""
+    if not pool_capacity(pools - 1) < len(dumped) <= pool_capacity(pools):
+        raise ValueError("a qstr dump of %d names does not fit %d pools" % (len(dumped), pools))
+    order = []
+    start = 0
+    for i in range(pools, 0, -1):
+        take = len(dumped) - pool_capacity(pools - 1) if i == pools else FIRST_POOL << (i - 1)
+        order[:0] = dumped[start:start + take]
+        start += take
+    return order
+
+
+def name_fixes(marks, order, static):
+    """{mark: bytes} to take off the figures: for ``code`` (m1 -> m2), ``strategy`` (m4 -> m5)
+    and each step (m1 -> m2 plus m4 -> the step; the names the board double and the driver
+    intern, m2 -> m4, are not the app's). ``marks``: [(tag, n_pool, n_qstr)] in order; ``order``:
+    every name in interning order; ``static``: the names the board's firmware holds."""
+    at = {}
+    for tag, pools, count in marks:
+        if tag != "step":
+            at[tag] = (pools, count)
+
+    def fix(lo, hi):
+        """(hash bytes, names in the firmware, their bytes) between two marks."""
+        hashes = (pool_capacity(hi[0]) - pool_capacity(lo[0])) * (VM_HASH_BYTES - CP_HASH_BYTES)
+        names = [n for n in order[lo[1]:hi[1]] if n in static]
+        paths = sum(board_path_saving(n) for n in order[lo[1]:hi[1]])
+        return (hashes + paths, len(names), sum(len(n) + 1 for n in names))
+
+    def add(a, b):
+        return tuple(x + y for x, y in zip(a, b))
+
+    code = fix(at["m1"], at["m2"])
+    steps = [add(code, fix(at["m4"], (pools, count))) for tag, pools, count in marks if tag == "step"]
+    return {"code": code, "strategy": fix(at["m4"], at["m5"]), "steps": steps}
+
+
+def parse_qstrs(profile, lines):
+    """{code, strategy, steps} name fixes of one run's QMARK/QNAMES lines, or None when the run
+    printed none (tools/mp_board_memory.py prints them)."""
+    marks = []
+    dumped = []
+    tag = None
+    in_dump = False
+    partial = None
+    pool_line = re.compile(r"^qstr pool: n_pool=(\d+), n_qstr=(\d+),")
+    for line in lines:
+        if line.startswith("QMARK "):
+            tag = line[6:].strip()
+        elif line == "QNAMES":
+            in_dump = True
+            tag = None
+        elif line == "QNAMES_END":
+            in_dump = False
+        elif in_dump and (line.startswith("Q(") or partial is not None):
+            text = line if partial is None else partial + "\n" + line
+            if text.endswith(")"):  # a name may hold a newline: its Q( line is split
+                dumped.append(text[2:-1])
+                partial = None
+            else:
+                partial = text
+        else:
+            m = pool_line.match(line)
+            if m and tag is not None:
+                marks.append((tag, int(m.group(1)), int(m.group(2))))
+                tag = None
+            elif m and in_dump:
+                final = (int(m.group(1)), int(m.group(2)))
+    if not marks or not dumped:
+        return None
+    if len(dumped) != final[1]:
+        raise SystemExit("board_memory: %s: %d names dumped, the VM said %d" % (profile, len(dumped), final[1]))
+    return name_fixes(marks, interning_order(dumped, final[0]), static_names.read(profile))
+
+
 def parse_run(profile, proc_out):
-    """(RESULT dict, [(label, live, scene, modules)]) from one VM run's output."""
+    """(RESULT dict, [(label, live, scene, modules, names fix)]) from one VM run's output, the
+    figures as a board holds interned names (``name_fixes``: taken off ``live``, ``code`` and
+    ``strategy``; the RESULT's ``names_fix`` is what was taken off the code)."""
     steps = []
     result = None
-    for line in proc_out.splitlines():
+    lines = proc_out.splitlines()
+    for line in lines:
         if line.startswith("STEP "):
             _, label, live, scene, modules = (line + " ").split(" ", 4)
-            steps.append((label, int(live), scene, modules.strip()))
+            steps.append((label, int(live), scene, modules.strip(), (0, 0, 0)))
         elif line.startswith("RESULT "):
             result = dict(kv.split("=", 1) for kv in line[7:].split())
     if result is None or not steps:
         raise SystemExit("board_memory: no RESULT line for %s:\n%s" % (profile, proc_out))
+    fixes = parse_qstrs(profile, lines)
+    if fixes is not None:
+        if len(fixes["steps"]) != len(steps):
+            raise SystemExit("board_memory: %s: %d qstr marks for %d steps" % (profile, len(fixes["steps"]), len(steps)))
+        code, strategy = fixes["code"][0] + fixes["code"][2], fixes["strategy"][0] + fixes["strategy"][2]
+        startup = [f[0] + f[2] for s, f in zip(steps, fixes["steps"]) if s[0] == "start-up"]
+        if startup:  # screens: the start-up step less the code and strategy (tools/mp_board_memory.py)
+            result["screens"] = str(int(result["screens"]) - (startup[0] - code - strategy))
+        steps = [s[:1] + (s[1] - f[0] - f[2],) + s[2:4] + (f,) for s, f in zip(steps, fixes["steps"])]
+        result["code"] = str(int(result["code"]) - code)
+        result["strategy"] = str(int(result["strategy"]) - strategy)
     return result, steps
 
 
@@ -302,11 +425,11 @@ def summarize(result, steps):
     taken from the STEP lines."""
     r = dict(result)
     at = max(range(len(steps)), key=lambda i: steps[i][1])
-    label, peak, scene, modules = steps[at]
-    r["peak"], r["peak_at"], r["scene"], r["modules_at_peak"] = peak, label, scene, modules
+    label, peak, scene, modules, fix = steps[at]
+    r["peak"], r["peak_at"], r["scene"], r["modules_at_peak"], r["names_fix"] = peak, label, scene, modules, fix
     r["steps"] = [(s[0], s[1], s[3]) for s in steps]
     by_label = {}
-    for label, live, _, _ in steps:
+    for label, live, _, _, _ in steps:
         if live > by_label.get(label, -1 << 30):
             by_label[label] = live
     r["by_step"] = ",".join("%s:%d" % (k, by_label[k]) for k in by_label)
@@ -428,6 +551,12 @@ def main(argv):
                   profile, r["peak_at"], SPACER,
                   r["double"], scene["groups"], scene["tilegrids"], scene["tile_bytes"], scene["bitmaps"],
                   scene["bitmap_bytes"], scene["palettes"], scene["palette_entries"], r["crc"], r["totals"]))
+        hashes, count, size = r["names_fix"]
+        print("  %s interned names as a board holds them, taken off at the peak: %d B of qstr pool "
+              "entries (a 1-byte hash on CircuitPython, 2 in the VM) and module paths (no VM mount), and %d names the firmware holds "
+              "in flash (%d B; tools/firmware/static_names/%s.txt%s)" % (
+                  profile, hashes, count, size, profile,
+                  "" if static_names.read(profile) else ": none for this board, so none taken off"))
         print("  %s code loaded at the peak step: %d B; the most at any step: %d B (%s); "
               "modules at the peak: %s" % (profile, at_peak, most, most_at,
                                            r["modules_at_peak"].replace(",", " ")))

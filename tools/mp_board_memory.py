@@ -17,10 +17,14 @@ addresses are small numbers that pixel bytes or table data spell often, so a dro
 could stay alive by chance. tools/board_memory.py passes a 12 MiB spacer, allocated first and
 zeroed, which puts every object at an address such data does not spell. Prints a ``STEP`` line
 per step (label, live bytes less the board's doubles and the stand-in's displayio overhead, the
-scene, the app's modules loaded) and one ``RESULT`` line of key=value pairs."""
+scene, the app's modules loaded) and one ``RESULT`` line of key=value pairs. For the interned
+names (tools/board_memory.py ``name_fixes``): a ``QMARK`` line before the VM's qstr pool line at
+the bookkeeping points and at each step, and at the end every interned name (``QNAMES``)."""
 
 import gc
 import sys
+
+import micropython
 
 RESULT = {}
 
@@ -48,6 +52,7 @@ def measure():
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     m1 = gc.mem_alloc()
+    qmark("m1")
     # the app's code: every module build_app imports, from .mpy
     per_module = []
     last = m1
@@ -60,6 +65,7 @@ def measure():
         per_module.append("%s:%d" % (name, now - last))
         last = now
     m2 = gc.mem_alloc()
+    qmark("m2")
     # the board double and the driver (not on a board, subtracted)
     from hw import vmboard
 
@@ -75,6 +81,7 @@ def measure():
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     m4 = gc.mem_alloc()
+    qmark("m4")
     board_double = m3 - m4  # one board double: display (no frame), buttons, NVM, ...
     # the strategy: planner, players, coach, table reader and their modules, what a game builds
     # (ui/strategy_set.py; not resident at start-up), then dropped and unloaded again
@@ -86,6 +93,7 @@ def measure():
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     m5 = gc.mem_alloc()
+    qmark("m5")
     strategy = m5 - m4
     players.release()
     players = None
@@ -136,6 +144,7 @@ def measure():
         if state["label"] == "start-up":
             state["startup"] = live
         label = state["label"].replace(" ", "_")
+        qmark("step")
         print("STEP %s %d %s %s" % (label, live - double, "/".join([str(scene[k]) for k in SCENE_KEYS]),
                                    ",".join(app_modules_loaded())))
     # the peak and the most per kind of step: tools/board_memory.py, from the STEP lines
@@ -152,6 +161,9 @@ def measure():
     else:
         RESULT["crc"] = "%08x" % out["crc"]
         RESULT["totals"] = out["first"] + "/" + out["second"]
+    print("QNAMES")
+    micropython.qstr_info(1)
+    print("QNAMES_END")
     print("RESULT " + " ".join(["%s=%s" % (k, RESULT[k]) for k in RESULT]))
 
 
@@ -179,6 +191,12 @@ def app_modules_loaded():
     return sorted([n for n in sys.modules if (n.split(".")[0] in ("ui", "hw", "yahtzee_core") and "." in n
                                               or n.startswith("adafruit_"))
                    and n not in ("hw.fbdisplay", "hw.vmboard")])
+
+
+def qmark(tag):
+    """``QMARK tag`` and the VM's qstr pool line (``n_pool``, ``n_qstr``) after the figure was read."""
+    print("QMARK " + tag)
+    micropython.qstr_info()
 
 
 def forget(*_):

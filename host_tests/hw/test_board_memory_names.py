@@ -1,0 +1,96 @@
+"""Interned names as a board holds them (tools/board_memory.py ``parse_run``): the VM's qstr
+dump put back in interning order, and the bytes taken off the code, the strategy and each step
+(a 1-byte pool hash on CircuitPython, the names its firmware holds in flash)."""
+
+import pytest
+
+from tools import board_memory
+from tools.firmware import static_names
+
+
+def dump(order, pools):
+    """What micropython.qstr_info(1) prints for names interned in ``order``: newest pool first."""
+    out = []
+    start = 0
+    chunks = []
+    for i in range(1, pools + 1):
+        size = board_memory.FIRST_POOL << (i - 1)
+        chunks.append(order[start:start + size])
+        start += size
+    for chunk in reversed(chunks):
+        out.extend(chunk)
+    return out
+
+
+def test_interning_order_undoes_the_newest_first_dump():
+    order = ["n%d" % i for i in range(75)]  # pools of 20 and 40 full, 15 in the third
+    assert board_memory.interning_order(dump(order, 3), 3) == order
+
+
+def test_interning_order_refuses_a_dump_that_does_not_fit_the_pools():
+    with pytest.raises(ValueError):
+        board_memory.interning_order(["a"] * 61, 2)  # two pools hold 60
+
+
+def test_name_fixes_count_only_the_apps_marks():
+    order = ["boot%d" % i for i in range(10)] + ["width", "app_a", "pressed"] + ["driver", "x"] + ["height", "b"]
+    marks = [("m1", 1, 10), ("m2", 2, 13), ("m4", 2, 15), ("m5", 2, 15), ("step", 2, 17)]
+    static = frozenset(["width", "pressed", "x", "height", "boot1"])
+    fixes = board_memory.name_fixes(marks, order, static)
+    # code: pool 2 (40 entries) made after m1, a byte each; "width" and "pressed" (6 + 8 B)
+    assert fixes["code"] == (40, 2, 14)
+    assert fixes["strategy"] == (0, 0, 0)
+    # the step adds "height" (7 B) but not the driver's "x" (m2 -> m4)
+    assert fixes["steps"] == [(40, 3, 21)]
+
+
+def test_parse_run_takes_the_fixes_off_the_figures():
+    names = ["boot"] * 5 + ["width"] + ["n%d" % i for i in range(30)]
+    out = ["QMARK m1", "qstr pool: n_pool=1, n_qstr=5, n_str_data_bytes=1, n_total_bytes=1",
+           "QMARK m2", "qstr pool: n_pool=2, n_qstr=36, n_str_data_bytes=1, n_total_bytes=1",
+           "QMARK m4", "qstr pool: n_pool=2, n_qstr=36, n_str_data_bytes=1, n_total_bytes=1",
+           "QMARK m5", "qstr pool: n_pool=2, n_qstr=36, n_str_data_bytes=1, n_total_bytes=1",
+           "QMARK step", "qstr pool: n_pool=2, n_qstr=36, n_str_data_bytes=1, n_total_bytes=1",
+           "STEP start-up 5000 1/2/3/4/5/6/7 ui.app",
+           "QMARK step", "qstr pool: n_pool=2, n_qstr=36, n_str_data_bytes=1, n_total_bytes=1",
+           "STEP play 9000 1/2/3/4/5/6/7 ui.app,ui.play_screen",
+           "QNAMES", "qstr pool: n_pool=2, n_qstr=36, n_str_data_bytes=1, n_total_bytes=1"]
+    out += ["Q(%s)" % n for n in dump(names, 2)]
+    out += ["QNAMES_END", "RESULT code=4000 strategy=300 screens=700 crc=0"]
+    result, steps = board_memory.parse_run("pybadge", "\n".join(out))
+    assert "width" in static_names.read("pybadge")
+    fix = 40 + len("width") + 1  # pool 2 made after m1; "width" is in the PyBadge's firmware
+    assert [s[1] for s in steps] == [5000 - fix, 9000 - fix]
+    assert result["code"] == str(4000 - fix)
+    assert result["strategy"] == "300"
+    assert result["screens"] == "700"  # the start-up step's fix is all code
+
+
+def test_a_name_with_a_newline_is_one_name():
+    out = ["QMARK m1", "qstr pool: n_pool=1, n_qstr=0, n_str_data_bytes=0, n_total_bytes=0",
+           "QMARK m2", "qstr pool: n_pool=1, n_qstr=2, n_str_data_bytes=0, n_total_bytes=0",
+           "QMARK m4", "qstr pool: n_pool=1, n_qstr=2, n_str_data_bytes=0, n_total_bytes=0",
+           "QMARK m5", "qstr pool: n_pool=1, n_qstr=2, n_str_data_bytes=0, n_total_bytes=0",
+           "QMARK step", "qstr pool: n_pool=1, n_qstr=2, n_str_data_bytes=0, n_total_bytes=0",
+           "STEP start-up 100 1/2/3/4/5/6/7 ui.app",
+           "QNAMES", "qstr pool: n_pool=1, n_qstr=2, n_str_data_bytes=0, n_total_bytes=0",
+           "Q(", ")", "Q(width)", "QNAMES_END", "RESULT code=50 strategy=0 screens=0"]
+    _, steps = board_memory.parse_run("pybadge", "\n".join(out))
+    assert steps[0][4] == (0, 1, 6)  # no new pool after m1; "width" only
+
+
+def test_the_static_name_files_hold_circuitpython_names():
+    for board in ("pybadge", "pygamer", "macropad", "clue", "pico_displaypack"):
+        names = static_names.read(board)
+        assert {"keypad", "displayio", "TileGrid", "pressed", "mem_free"} <= names, board
+        assert "Yahtzee" not in names and "scorecard" not in names  # the app's own are not there
+    assert static_names.read("feather_tft") == frozenset()
+
+
+def test_module_paths_are_a_boards():
+    assert board_memory.board_path_saving("/mnt/app/ui/app.mpy") == len("/mnt/app/")  # "ui/app.mpy"
+    assert board_memory.board_path_saving("/mnt/app/adafruit_ticks.mpy") == len("/mnt/app/") - len("/lib/")
+    assert board_memory.board_path_saving("app.py") == 0
+    order = ["boot", "/mnt/app/ui/app.mpy", "app.py"]
+    marks = [("m1", 1, 1), ("m2", 1, 3), ("m4", 1, 3), ("m5", 1, 3)]
+    assert board_memory.name_fixes(marks, order, frozenset())["code"] == (9, 0, 0)
