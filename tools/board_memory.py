@@ -217,16 +217,18 @@ def vm_command(app_dir, script, *args):
             os.path.join(ROOT, "tools", script)] + [str(a) for a in args]
 
 
-# Interned names (qstrs) as the board holds them. The VM's qstr pools keep a 2-byte hash per
-# entry (MicroPython's py/mpconfig.h:372-381 at the pyscript variant's FULL_FEATURES level: 7 B an
-# entry with the pointer and length); CircuitPython's full builds keep 1 byte
-# (py/circuitpy_mpconfig.h:160-166), so every pool the app makes is a byte per entry smaller on
-# a board. Pools are made as they fill, 20 entries first and each next twice the last (py/qstr.c:
-# the ROM pool's ``alloc`` is MICROPY_ALLOC_QSTR_ENTRIES_INIT, 10, on both). And a name the
-# board's firmware holds in flash (tools/firmware/static_names/) is not interned there: its
-# bytes (the name and its terminating zero) are not in a board's heap.
-VM_HASH_BYTES = 2
-CP_HASH_BYTES = 1
+# Interned names (qstrs) as the board holds them (``name_fixes``). Each name takes its bytes and
+# a terminating zero in a string chunk, and an entry in a pool table: a pointer, a length byte and
+# a hash, 2 bytes in the VM (MicroPython's py/mpconfig.h:372-381 at the pyscript variant's
+# FULL_FEATURES level), 1 in CircuitPython's full builds (py/circuitpy_mpconfig.h:160-166). Pools
+# are made as the last fills, 20 entries first and each next twice the last (py/qstr.c; the ROM
+# pool's ``alloc`` is MICROPY_ALLOC_QSTR_ENTRIES_INIT, 10, on both), each a 24-byte header and its
+# table in one heap block. In the VM the app's names go on after the runner's and the stand-in's,
+# into the pools those left; on a board they are nearly all there is, from the first pool. A name
+# the board's firmware holds in flash (tools/firmware/static_names/) is not interned there at all.
+VM_ENTRY_BYTES = 4 + 1 + 2
+CP_ENTRY_BYTES = 4 + 1 + 1
+POOL_HEADER = 24
 FIRST_POOL = 20
 # A module's __file__ is interned too: the VM's path has the app's mount ("/mnt/app/ui/app.mpy"),
 # a board's does not ("ui/app.mpy", or "/lib/adafruit_ticks.mpy" for a library: sys.path is
@@ -234,16 +236,29 @@ FIRST_POOL = 20
 VM_APP_MOUNT = "/mnt/app/"
 
 
+def pool_capacity(pools):
+    """Entries in the first ``pools`` dynamic qstr pools."""
+    return FIRST_POOL * ((1 << pools) - 1)
+
+
+def pool_bytes(first, last, entry):
+    """Heap bytes of dynamic pools ``first``..``last`` (1-based) at ``entry`` bytes an entry."""
+    return sum((POOL_HEADER + entry * (FIRST_POOL << (i - 1)) + 15) // 16 * 16 for i in range(first, last + 1))
+
+
+def board_pool_bytes(names):
+    """Heap bytes of the pools a board makes for ``names`` names interned from the start."""
+    pools = 0
+    while pool_capacity(pools) < names:
+        pools += 1
+    return pool_bytes(1, pools, CP_ENTRY_BYTES)
+
+
 def board_path_saving(name):
     """Bytes a board's __file__ name is shorter than the VM's ``name`` (0 for other names)."""
     if not name.startswith(VM_APP_MOUNT):
         return 0
     return len(VM_APP_MOUNT) - (len("/lib/") if name[len(VM_APP_MOUNT):].startswith("adafruit_") else 0)
-
-
-def pool_capacity(pools):
-    """Entries in the first ``pools`` dynamic qstr pools."""
-    return FIRST_POOL * ((1 << pools) - 1)
 
 
 def interning_order(dumped, pools):
@@ -260,29 +275,37 @@ def interning_order(dumped, pools):
     return order
 
 
+def names_fix(parts, order, static):
+    """What the app's names interned in ``parts`` (mark pairs ((n_pool, n_qstr), (n_pool,
+    n_qstr))) take in the VM beyond a board: {"vm_pools", "board_pools", "names", "paths",
+    "static", "static_bytes", "total"} (total = vm_pools - board_pools + paths + static_bytes)."""
+    names = []
+    vm_pools = 0
+    for lo, hi in parts:
+        names += order[lo[1]:hi[1]]
+        vm_pools += pool_bytes(lo[0] + 1, hi[0], VM_ENTRY_BYTES)
+    held = [n for n in names if n in static]
+    fix = {"vm_pools": vm_pools, "board_pools": board_pool_bytes(len(names) - len(held)),
+           "names": len(names) - len(held), "paths": sum(board_path_saving(n) for n in names),
+           "static": len(held), "static_bytes": sum(len(n) + 1 for n in held)}
+    fix["total"] = fix["vm_pools"] - fix["board_pools"] + fix["paths"] + fix["static_bytes"]
+    return fix
+
+
 def name_fixes(marks, order, static):
-    """{mark: bytes} to take off the figures: for ``code`` (m1 -> m2), ``strategy`` (m4 -> m5)
-    and each step (m1 -> m2 plus m4 -> the step; the names the board double and the driver
-    intern, m2 -> m4, are not the app's). ``marks``: [(tag, n_pool, n_qstr)] in order; ``order``:
-    every name in interning order; ``static``: the names the board's firmware holds."""
+    """The ``names_fix`` of the code (m1 -> m2), the code with the strategy (m1 -> m2, m4 -> m5)
+    and each step (m1 -> m2, m4 -> the step: the names the board double and the driver intern,
+    m2 -> m4, are not the app's). ``marks``: [(tag, n_pool, n_qstr)] in order; ``order``: every
+    name in interning order; ``static``: the names the board's firmware holds."""
     at = {}
     for tag, pools, count in marks:
         if tag != "step":
             at[tag] = (pools, count)
-
-    def fix(lo, hi):
-        """(hash bytes, names in the firmware, their bytes) between two marks."""
-        hashes = (pool_capacity(hi[0]) - pool_capacity(lo[0])) * (VM_HASH_BYTES - CP_HASH_BYTES)
-        names = [n for n in order[lo[1]:hi[1]] if n in static]
-        paths = sum(board_path_saving(n) for n in order[lo[1]:hi[1]])
-        return (hashes + paths, len(names), sum(len(n) + 1 for n in names))
-
-    def add(a, b):
-        return tuple(x + y for x, y in zip(a, b))
-
-    code = fix(at["m1"], at["m2"])
-    steps = [add(code, fix(at["m4"], (pools, count))) for tag, pools, count in marks if tag == "step"]
-    return {"code": code, "strategy": fix(at["m4"], at["m5"]), "steps": steps}
+    code = (at["m1"], at["m2"])
+    return {"code": names_fix([code], order, static),
+            "strategy": names_fix([code, (at["m4"], at["m5"])], order, static),
+            "steps": [names_fix([code, (at["m4"], (pools, count))], order, static)
+                      for tag, pools, count in marks if tag == "step"]}
 
 
 def parse_qstrs(profile, lines):
@@ -333,7 +356,7 @@ def parse_run(profile, proc_out):
     for line in lines:
         if line.startswith("STEP "):
             _, label, live, scene, modules = (line + " ").split(" ", 4)
-            steps.append((label, int(live), scene, modules.strip(), (0, 0, 0)))
+            steps.append((label, int(live), scene, modules.strip(), None))
         elif line.startswith("RESULT "):
             result = dict(kv.split("=", 1) for kv in line[7:].split())
     if result is None or not steps:
@@ -342,11 +365,12 @@ def parse_run(profile, proc_out):
     if fixes is not None:
         if len(fixes["steps"]) != len(steps):
             raise SystemExit("board_memory: %s: %d qstr marks for %d steps" % (profile, len(fixes["steps"]), len(steps)))
-        code, strategy = fixes["code"][0] + fixes["code"][2], fixes["strategy"][0] + fixes["strategy"][2]
-        startup = [f[0] + f[2] for s, f in zip(steps, fixes["steps"]) if s[0] == "start-up"]
+        code = fixes["code"]["total"]
+        strategy = fixes["strategy"]["total"] - code
+        startup = [f["total"] for s, f in zip(steps, fixes["steps"]) if s[0] == "start-up"]
         if startup:  # screens: the start-up step less the code and strategy (tools/mp_board_memory.py)
             result["screens"] = str(int(result["screens"]) - (startup[0] - code - strategy))
-        steps = [s[:1] + (s[1] - f[0] - f[2],) + s[2:4] + (f,) for s, f in zip(steps, fixes["steps"])]
+        steps = [s[:1] + (s[1] - f["total"],) + s[2:4] + (f,) for s, f in zip(steps, fixes["steps"])]
         result["code"] = str(int(result["code"]) - code)
         result["strategy"] = str(int(result["strategy"]) - strategy)
     return result, steps
@@ -551,12 +575,15 @@ def main(argv):
                   profile, r["peak_at"], SPACER,
                   r["double"], scene["groups"], scene["tilegrids"], scene["tile_bytes"], scene["bitmaps"],
                   scene["bitmap_bytes"], scene["palettes"], scene["palette_entries"], r["crc"], r["totals"]))
-        hashes, count, size = r["names_fix"]
-        print("  %s interned names as a board holds them, taken off at the peak: %d B of qstr pool "
-              "entries (a 1-byte hash on CircuitPython, 2 in the VM) and module paths (no VM mount), and %d names the firmware holds "
-              "in flash (%d B; tools/firmware/static_names/%s.txt%s)" % (
-                  profile, hashes, count, size, profile,
-                  "" if static_names.read(profile) else ": none for this board, so none taken off"))
+        f = r["names_fix"]
+        if f is not None:
+            print("  %s interned names as a board holds them, taken off at the peak: %d B (the app's %d "
+                  "names' pool tables %d B in the VM, %d B on a board; module paths without the VM's "
+                  "mount %d B; %d names the firmware holds in flash, %d B: tools/firmware/static_names/"
+                  "%s.txt%s)" % (
+                      profile, f["total"], f["names"], f["vm_pools"], f["board_pools"], f["paths"],
+                      f["static"], f["static_bytes"], profile,
+                      "" if static_names.read(profile) else ", none for this board"))
         print("  %s code loaded at the peak step: %d B; the most at any step: %d B (%s); "
               "modules at the peak: %s" % (profile, at_peak, most, most_at,
                                            r["modules_at_peak"].replace(",", " ")))

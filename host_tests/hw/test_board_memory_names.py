@@ -32,16 +32,26 @@ def test_interning_order_refuses_a_dump_that_does_not_fit_the_pools():
         board_memory.interning_order(["a"] * 61, 2)  # two pools hold 60
 
 
+def test_pool_tables_a_board_makes():
+    assert board_memory.board_pool_bytes(0) == 0
+    assert board_memory.board_pool_bytes(20) == 144  # 24 + 6 * 20
+    assert board_memory.board_pool_bytes(21) == 144 + 272  # and 24 + 6 * 40 -> 264, in 16-byte blocks
+    assert board_memory.pool_bytes(2, 2, board_memory.VM_ENTRY_BYTES) == 304  # 24 + 7 * 40
+
+
 def test_name_fixes_count_only_the_apps_marks():
     order = ["boot%d" % i for i in range(10)] + ["width", "app_a", "pressed"] + ["driver", "x"] + ["height", "b"]
     marks = [("m1", 1, 10), ("m2", 2, 13), ("m4", 2, 15), ("m5", 2, 15), ("step", 2, 17)]
     static = frozenset(["width", "pressed", "x", "height", "boot1"])
     fixes = board_memory.name_fixes(marks, order, static)
-    # code: pool 2 (40 entries) made after m1, a byte each; "width" and "pressed" (6 + 8 B)
-    assert fixes["code"] == (40, 2, 14)
-    assert fixes["strategy"] == (0, 0, 0)
-    # the step adds "height" (7 B) but not the driver's "x" (m2 -> m4)
-    assert fixes["steps"] == [(40, 3, 21)]
+    # code: the VM made pool 2 (40 entries, 304 B) after m1; a board needs one pool of 20 (144 B)
+    # for "app_a"; "width" and "pressed" (6 + 8 B) are in its flash
+    assert fixes["code"] == {"vm_pools": 304, "board_pools": 144, "names": 1, "paths": 0, "static": 2,
+                             "static_bytes": 14, "total": 304 - 144 + 14}
+    assert fixes["strategy"] == fixes["code"]  # nothing interned m4 -> m5
+    # the step adds "height" (7 B) and "b", not the driver's "x" (m2 -> m4)
+    step = fixes["steps"][0]
+    assert (step["names"], step["static"], step["static_bytes"], step["total"]) == (2, 3, 21, 304 - 144 + 21)
 
 
 def test_parse_run_takes_the_fixes_off_the_figures():
@@ -59,7 +69,9 @@ def test_parse_run_takes_the_fixes_off_the_figures():
     out += ["QNAMES_END", "RESULT code=4000 strategy=300 screens=700 crc=0"]
     result, steps = board_memory.parse_run("pybadge", "\n".join(out))
     assert "width" in static_names.read("pybadge")
-    fix = 40 + len("width") + 1  # pool 2 made after m1; "width" is in the PyBadge's firmware
+    # the VM made pool 2 (304 B) after m1; a board needs 144 + 272 B for the 30 other names;
+    # "width" is in the PyBadge's firmware
+    fix = 304 - (144 + 272) + len("width") + 1
     assert [s[1] for s in steps] == [5000 - fix, 9000 - fix]
     assert result["code"] == str(4000 - fix)
     assert result["strategy"] == "300"
@@ -76,7 +88,7 @@ def test_a_name_with_a_newline_is_one_name():
            "QNAMES", "qstr pool: n_pool=1, n_qstr=2, n_str_data_bytes=0, n_total_bytes=0",
            "Q(", ")", "Q(width)", "QNAMES_END", "RESULT code=50 strategy=0 screens=0"]
     _, steps = board_memory.parse_run("pybadge", "\n".join(out))
-    assert steps[0][4] == (0, 1, 6)  # no new pool after m1; "width" only
+    assert steps[0][4]["static_bytes"] == 6 and steps[0][4]["names"] == 1  # "\n" and "width"
 
 
 def test_the_static_name_files_hold_circuitpython_names():
@@ -93,4 +105,4 @@ def test_module_paths_are_a_boards():
     assert board_memory.board_path_saving("app.py") == 0
     order = ["boot", "/mnt/app/ui/app.mpy", "app.py"]
     marks = [("m1", 1, 1), ("m2", 1, 3), ("m4", 1, 3), ("m5", 1, 3)]
-    assert board_memory.name_fixes(marks, order, frozenset())["code"] == (9, 0, 0)
+    assert board_memory.name_fixes(marks, order, frozenset())["code"]["paths"] == 9
