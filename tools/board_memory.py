@@ -364,7 +364,8 @@ def parse_run(profile, proc_out):
     fixes = parse_qstrs(profile, lines)
     if fixes is not None:
         if len(fixes["steps"]) != len(steps):
-            raise SystemExit("board_memory: %s: %d qstr marks for %d steps" % (profile, len(fixes["steps"]), len(steps)))
+            raise SystemExit("board_memory: %s: %d qstr marks for %d steps" % (
+                profile, len(fixes["steps"]), len(steps)))
         code = fixes["code"]["total"]
         strategy = fixes["strategy"]["total"] - code
         startup = [f["total"] for s, f in zip(steps, fixes["steps"]) if s[0] == "start-up"]

@@ -5,8 +5,9 @@
     CONTAINS strategy: planner: array.i x7 (7128 B), bytearray x10 (6684 B), ...
     OWNER strategy: planner 11856 B
     ...
-    SUMMARY pybadge at play: live 196512 B (as board_memory's step figure); code of the 33
-    modules loaded 142736 B; objects 53776 B, of which the owners above ... B and the rest ... B
+    SUMMARY pybadge at play: live 196512 B (as board_memory's step figure before its
+    interned-names fix); code of the 33 modules loaded 142736 B; objects 53776 B, of which the
+    owners above ... B and the rest ... B
 
 Compiles the app to .mpy as tools/board_memory.py does (or reuses ``--keep DIR`` from a
 board_memory run: its app/ folder), runs host_tests/ui/whole_app.py in the MicroPython VM with the
@@ -84,7 +85,8 @@ def main(argv):
                 print(line)
         costs = board_memory.module_costs(board, app_dir, loaded)
         code = sum(costs.get(m, 0) for m in loaded)
-        print("SUMMARY %s at %s: live %d B (as board_memory's step figure); code of the %d modules "
+        print("SUMMARY %s at %s: live %d B (as board_memory's step figure before its interned-names "
+              "fix); code of the %d modules "
               "loaded %d B; objects %d B, of which the owners above %d B and the rest %d B (the App "
               "object, the driver's objects, interned names and module dicts grown at run time)" % (
                   board, step, figure, len(loaded), code, figure - code, freed, figure - code - freed))
