@@ -13,7 +13,9 @@ Compiles the app to .mpy as tools/board_memory.py does (or reuses ``--keep DIR``
 board_memory run: its app/ folder), runs host_tests/ui/whole_app.py in the MicroPython VM with the
 same 12 MiB spacer up to the step ``LABEL`` (default ``play``: the first turn of the first game;
 any label board_memory prints per step: scorecard, game_1, initials, end, ...), its ``N``-th
-occurrence, and there takes the app apart one owner at a time (tools/mp_heap_census.py): each
+occurrence in the tour (whose steps after the power cut run in a fresh VM, as board_memory runs
+them: a run of board_memory's first part finds which part holds the step and gives the second
+its saved bytes), and there takes the app apart one owner at a time (tools/mp_heap_census.py): each
 ``OWNER`` line is what dropping that owner freed, exactly (gc.mem_alloc() after a collection),
 with the stand-in's displayio objects counted at CircuitPython's C sizes; ``CONTAINS`` counts the
 objects it held by kind (data bytes of buffers; 4 B per list/tuple slot, 8 B per dict entry or
@@ -34,6 +36,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import board_memory  # noqa: E402
+
+
+def census_part(board, modules, app_dir, step, nth):
+    """(occurrence within its part, part, cut figures...) of the ``nth`` ``step`` of the tour,
+    which runs as board_memory runs it: up to the power cut in one VM, the board powered on
+    again in a fresh one (the first part's run gives the cut figures); None if there is none."""
+    first = board_memory.run_vms([(board, modules, ("first",))], app_dir, 1)[board]
+    seen = sum(1 for s in first[1] if s[0] == step)
+    if nth <= seen:
+        return (nth, "first")
+    second = board_memory.run_vms([(board, modules, ("second",) + board_memory.cut_figures(first[0]))],
+                                  app_dir, 1)[board]
+    if nth - seen > sum(1 for s in second[1] if s[0] == step):
+        return None
+    return (nth - seen, "second") + board_memory.cut_figures(first[0])
 
 
 def main(argv):
@@ -63,8 +80,13 @@ def main(argv):
     status = 0
     for board in boards:
         modules = ",".join(board_memory.import_order(board_memory.app_modules(board).split(",")))
-        cmd = board_memory.vm_command(app_dir, "mp_heap_census.py", board, step, nth, modules,
-                                      board_memory.SPACER)
+        part = census_part(board, modules, app_dir, step, nth)
+        if part is None:
+            sys.stderr.write("heap census: %s: no step %r (occurrence %d) in the tour\n" % (board, step, nth))
+            status = 1
+            continue
+        cmd = board_memory.vm_command(app_dir, "mp_heap_census.py", board, step, part[0], modules,
+                                      board_memory.SPACER, *part[1:])
         at = cmd.index(os.path.join(ROOT, "tools", "mp_heap_census.py"))
         cmd[at:at] = ["--file", os.path.join(ROOT, "tools", "mp_board_memory.py")]
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)

@@ -2,7 +2,10 @@
 of the whole app goes at one step of host_tests/ui/whole_app.py's run.
 
     argv: profile, step label (as board_memory prints it: play, scorecard, game_1, ...), which
-    occurrence of it (1: the first), spacer bytes (as tools/board_memory.py: see SPACER there)
+    occurrence of it (1: the first), the app's modules, spacer bytes (as tools/board_memory.py:
+    see SPACER there), then the part of the tour as tools/mp_board_memory.py takes it: ``first``
+    (up to the power cut) or ``second`` and the first part's six cut figures (the board powered
+    on again, in a fresh VM); ``all`` (the default) runs the whole tour in one VM
 
 The run goes on as in tools/mp_board_memory.py (from .mpy, a collection between steps) up to the
 step; there the app is taken apart one owner at a time, a collection after each, and each line
@@ -171,7 +174,17 @@ def measure():
         state["label"] = label
         state["app"] = app
 
-    run = whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False)
+    part = sys.argv[6] if len(sys.argv) > 6 else "all"
+    out = {}
+    if part == "first":
+        run = whole_app.first_power_on(profile, whole_app.SEED, checkpoint, False, out)
+    elif part == "second":
+        out["saved"] = bytes.fromhex(sys.argv[7])
+        out["first"], out["bomb"] = sys.argv[8], sys.argv[9]
+        out["initials"], out["presses"], out["frames"] = int(sys.argv[10]), int(sys.argv[11]), int(sys.argv[12])
+        run = whole_app.second_power_on(profile, whole_app.SEED, checkpoint, False, out)
+    else:
+        run = whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False)
     found = False
     for _ in run:
         if state["label"].replace(" ", "_") == target:
