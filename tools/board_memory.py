@@ -229,21 +229,31 @@ def vm_command(app_dir, script, *args):
 VM_ENTRY_BYTES = 4 + 1 + 2
 CP_ENTRY_BYTES = 4 + 1 + 1
 POOL_HEADER = 24
-FIRST_POOL = 20
+FIRST_POOL = 20  # a board's, and the WebAssembly VM's (MicroPython's unix port may start at 10)
 # A module's __file__ is interned too: the VM's path has the app's mount ("/mnt/app/ui/app.mpy"),
 # a board's does not ("ui/app.mpy", or "/lib/adafruit_ticks.mpy" for a library: sys.path is
 # "", "/", ".frozen", "/lib").
 VM_APP_MOUNT = "/mnt/app/"
 
 
-def pool_capacity(pools):
-    """Entries in the first ``pools`` dynamic qstr pools."""
-    return FIRST_POOL * ((1 << pools) - 1)
+def pool_capacity(pools, first_pool=FIRST_POOL):
+    """Entries in the first ``pools`` dynamic qstr pools, the first of ``first_pool`` entries."""
+    return first_pool * ((1 << pools) - 1)
 
 
-def pool_bytes(first, last, entry):
+def pool_bytes(first, last, entry, first_pool=FIRST_POOL):
     """Heap bytes of dynamic pools ``first``..``last`` (1-based) at ``entry`` bytes an entry."""
-    return sum((POOL_HEADER + entry * (FIRST_POOL << (i - 1)) + 15) // 16 * 16 for i in range(first, last + 1))
+    return sum((POOL_HEADER + entry * (first_pool << (i - 1)) + 15) // 16 * 16 for i in range(first, last + 1))
+
+
+def vm_first_pool(counts):
+    """The first dynamic pool's size that fits every (n_pool, n_qstr) the VM printed: each pool
+    but the last is full. 20 in the WebAssembly VM; a build's extra (frozen) pool can make it
+    10 (``min(len(new), 10)`` entries "allocated" in tools/mpy-tool.py, doubled)."""
+    for first in (20, 10, 40, 80):
+        if all(pool_capacity(n - 1, first) < q <= pool_capacity(n, first) for n, q in counts if q):
+            return first
+    raise ValueError("no first qstr pool size fits %r" % (counts[:4],))
 
 
 def board_pool_bytes(names):
@@ -261,29 +271,30 @@ def board_path_saving(name):
     return len(VM_APP_MOUNT) - (len("/lib/") if name[len(VM_APP_MOUNT):].startswith("adafruit_") else 0)
 
 
-def interning_order(dumped, pools):
+def interning_order(dumped, pools, first_pool=FIRST_POOL):
     """The names of ``micropython.qstr_info(1)`` (newest pool first, each pool in order) in the
     order they were interned; ``pools``: the VM's ``n_pool`` then."""
-    if not pool_capacity(pools - 1) < len(dumped) <= pool_capacity(pools):
+    if not pool_capacity(pools - 1, first_pool) < len(dumped) <= pool_capacity(pools, first_pool):
         raise ValueError("a qstr dump of %d names does not fit %d pools" % (len(dumped), pools))
     order = []
     start = 0
     for i in range(pools, 0, -1):
-        take = len(dumped) - pool_capacity(pools - 1) if i == pools else FIRST_POOL << (i - 1)
+        take = len(dumped) - pool_capacity(pools - 1, first_pool) if i == pools else first_pool << (i - 1)
         order[:0] = dumped[start:start + take]
         start += take
     return order
 
 
-def names_fix(parts, order, static):
+def names_fix(parts, order, static, first_pool=FIRST_POOL):
     """What the app's names interned in ``parts`` (mark pairs ((n_pool, n_qstr), (n_pool,
-    n_qstr))) take in the VM beyond a board: {"vm_pools", "board_pools", "names", "paths",
-    "static", "static_bytes", "total"} (total = vm_pools - board_pools + paths + static_bytes)."""
+    n_qstr))) take in the VM (its first pool of ``first_pool`` entries) beyond a board:
+    {"vm_pools", "board_pools", "names", "paths", "static", "static_bytes", "total"}
+    (total = vm_pools - board_pools + paths + static_bytes)."""
     names = []
     vm_pools = 0
     for lo, hi in parts:
         names += order[lo[1]:hi[1]]
-        vm_pools += pool_bytes(lo[0] + 1, hi[0], VM_ENTRY_BYTES)
+        vm_pools += pool_bytes(lo[0] + 1, hi[0], VM_ENTRY_BYTES, first_pool)
     held = [n for n in names if n in static]
     fix = {"vm_pools": vm_pools, "board_pools": board_pool_bytes(len(names) - len(held)),
            "names": len(names) - len(held), "paths": sum(board_path_saving(n) for n in names),
@@ -292,7 +303,7 @@ def names_fix(parts, order, static):
     return fix
 
 
-def name_fixes(marks, order, static):
+def name_fixes(marks, order, static, first_pool=FIRST_POOL):
     """The ``names_fix`` of the code (m1 -> m2), the code with the strategy (m1 -> m2, m4 -> m5)
     and each step (m1 -> m2, m4 -> the step: the names the board double and the driver intern,
     m2 -> m4, are not the app's). ``marks``: [(tag, n_pool, n_qstr)] in order; ``order``: every
@@ -302,9 +313,9 @@ def name_fixes(marks, order, static):
         if tag != "step":
             at[tag] = (pools, count)
     code = (at["m1"], at["m2"])
-    return {"code": names_fix([code], order, static),
-            "strategy": names_fix([code, (at["m4"], at["m5"])], order, static),
-            "steps": [names_fix([code, (at["m4"], (pools, count))], order, static)
+    return {"code": names_fix([code], order, static, first_pool),
+            "strategy": names_fix([code, (at["m4"], at["m5"])], order, static, first_pool),
+            "steps": [names_fix([code, (at["m4"], (pools, count))], order, static, first_pool)
                       for tag, pools, count in marks if tag == "step"]}
 
 
@@ -343,7 +354,8 @@ def parse_qstrs(profile, lines):
         return None
     if len(dumped) != final[1]:
         raise SystemExit("board_memory: %s: %d names dumped, the VM said %d" % (profile, len(dumped), final[1]))
-    return name_fixes(marks, interning_order(dumped, final[0]), static_names.read(profile))
+    first_pool = vm_first_pool([m[1:] for m in marks] + [final])
+    return name_fixes(marks, interning_order(dumped, final[0], first_pool), static_names.read(profile), first_pool)
 
 
 def parse_run(profile, proc_out):

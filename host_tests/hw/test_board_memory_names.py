@@ -106,3 +106,11 @@ def test_module_paths_are_a_boards():
     order = ["boot", "/mnt/app/ui/app.mpy", "app.py"]
     marks = [("m1", 1, 1), ("m2", 1, 3), ("m4", 1, 3), ("m5", 1, 3)]
     assert board_memory.name_fixes(marks, order, frozenset())["code"]["paths"] == 9
+
+
+def test_the_vms_first_pool_is_read_off_its_counts():
+    assert board_memory.vm_first_pool([(4, 280), (7, 1375), (7, 2409)]) == 20  # the WebAssembly VM
+    assert board_memory.vm_first_pool([(8, 2464), (4, 140)]) == 10  # 20 would hold 2464 in 7 pools
+    order = ["n%d" % i for i in range(25)]  # pools of 10 and 20
+    dumped = order[10:] + order[:10]
+    assert board_memory.interning_order(dumped, 2, 10) == order
