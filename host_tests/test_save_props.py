@@ -385,3 +385,14 @@ def test_any_bytes_at_all(data):
         assert status == save.ST_NO_STORAGE
     else:
         F.check_loaded(store, rec, status)
+
+
+@given(st.binary(min_size=0, max_size=80), st.integers(0, 40), st.integers(0, 80))
+def test_crc32_into_writes_the_slot_field(data, a, b):
+    a, b = min(a, len(data)), min(max(a, b), len(data))
+    pure = bytearray(6)
+    save.crc32_into(data, a, b, pure, 1)  # the pure one, as on a board
+    assert bytes(pure[1:5]) == (zlib.crc32(data[a:b]) & 0xFFFFFFFF).to_bytes(4, "little")
+    fast = bytearray(6)
+    save._crc_into(bytearray(data), a, b, fast, 1)  # what CPython uses for slots
+    assert fast == pure

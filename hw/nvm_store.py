@@ -52,6 +52,17 @@ def _length(nvm):
         return 0
 
 
+class _SliceMaker:
+    """``_SLICE[a:b]`` is the slice object ``a:b``, for MicroPython builds whose ``slice()``
+    makes none (the WebAssembly VM's; CircuitPython's does)."""
+
+    def __getitem__(self, key):
+        return key
+
+
+_SLICE = _SliceMaker()
+
+
 class NvmStore:
     """The records of one device over a bytearray-like ``nvm`` (``len``, slice read, slice write)."""
 
@@ -61,6 +72,9 @@ class NvmStore:
         self.nvm = nvm if layout is not None else None
         self.layout = layout if layout is not None else _save.SMALL
         self.offsets = (0, size // 2)
+        n = self.layout.slot_bytes
+        # the slots as slice objects made once: ``nvm[a:b] = buf`` would make one per save
+        self._slots = (_SLICE[0:n], _SLICE[size // 2:size // 2 + n])
         self.records = _save.Records(self.layout)
         self.settings = self.records.settings
         self.ranks = bytearray(_engine.MAX_SEATS)  # each seat's rank after record_result, 0xFF none
@@ -203,10 +217,9 @@ class NvmStore:
         backup = self.backup is not None and not self.backup_off
         file_first = not (self._file_current and not self._nvm_current)
         filed = backup and file_first and self._write_backup(buf)
-        off = self.offsets[self._target]
         stored = True
         try:
-            self.nvm[off:off + len(buf)] = buf
+            self.nvm[self._slots[self._target]] = buf
         except Exception as e:  # OSError, ESP-IDF's NVS errors...: the game goes on without it
             self.error = e
             stored = False
@@ -276,16 +289,13 @@ class NvmStore:
         if game.over:
             return REFUSED
         rec = self.records
-        _buf, n = _snapshot.encode(game, rec.game)
-        rec.game_len = n
+        rec.game_len = _snapshot.encode_into(game, rec.game)
         rec.coached = coached & ((1 << game.seats) - 1)
         rec.challenge = game.challenge  # a challenge game's dice come from its code, not rng
         for i in range(3):
             rec.rng[i] = 0
-        if rng is not None and hasattr(rng, "state"):
-            state = rng.state()
-            for i in range(3):
-                rec.rng[i] = state[i]
+        if rng is not None and hasattr(rng, "store_state"):
+            rng.store_state(rec.rng)
         return self.save()
 
     def restore_game(self, game, rng=None):

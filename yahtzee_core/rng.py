@@ -40,6 +40,12 @@ class SeededDice:
     def state(self):
         return (self._s1, self._s2, self._s3)
 
+    def store_state(self, dest):
+        """``state()`` into ``dest[0:3]`` without a tuple (the save after every box)."""
+        dest[0] = self._s1
+        dest[1] = self._s2
+        dest[2] = self._s3
+
     def set_state(self, state):
         self._s1, self._s2, self._s3 = state
 

@@ -168,10 +168,9 @@ def _nibble_tables():
 _TH, _TL = _nibble_tables()
 
 
-def crc32(data, start=0, end=None):
-    """CRC-32 of ``data[start:end]`` as ``(high 16 bits, low 16 bits)``."""
-    if end is None:
-        end = len(data)
+def crc32_into(data, start, end, dest, at):
+    """Write the CRC-32 of ``data[start:end]`` into ``dest[at:at + 4]``, least significant byte
+    first (a slot's CRC field). Allocates nothing: a save after every box calls it."""
     th = _TH
     tl = _TL
     hi = 0xFFFF
@@ -184,7 +183,21 @@ def crc32(data, start=0, end=None):
         k = (lo ^ (b >> 4)) & 15
         lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[k]
         hi = (hi >> 4) ^ th[k]
-    return hi ^ 0xFFFF, lo ^ 0xFFFF
+    lo ^= 0xFFFF
+    hi ^= 0xFFFF
+    dest[at] = lo & 0xFF
+    dest[at + 1] = lo >> 8
+    dest[at + 2] = hi & 0xFF
+    dest[at + 3] = hi >> 8
+
+
+def crc32(data, start=0, end=None):
+    """CRC-32 of ``data[start:end]`` as ``(high 16 bits, low 16 bits)``."""
+    if end is None:
+        end = len(data)
+    out = bytearray(4)
+    crc32_into(data, start, end, out, 0)
+    return out[2] | (out[3] << 8), out[0] | (out[1] << 8)
 
 
 def _crc_c(data, start, end):
@@ -192,11 +205,17 @@ def _crc_c(data, start, end):
     return v >> 16, v & 0xFFFF
 
 
+def _crc_into_c(data, start, end, dest, at):
+    dest[at:at + 4] = _zlib_crc32(memoryview(data)[start:end]).to_bytes(4, "little")
+
+
 _crc = crc32
+_crc_into = crc32_into
 if _sys.implementation.name == "cpython":  # desktop and host tests: zlib's C loop, same numbers
     from zlib import crc32 as _zlib_crc32
 
     _crc = _crc_c
+    _crc_into = _crc_into_c
 
 
 # -- records --------------------------------------------------------------------------------------
@@ -345,11 +364,7 @@ def seal(buf, seq, length):
     buf[2] = seq & 0xFF
     buf[3] = (seq >> 8) & 0xFF
     end = HEADER + length
-    hi, lo = _crc(buf, 0, end)
-    buf[end] = lo & 0xFF
-    buf[end + 1] = lo >> 8
-    buf[end + 2] = hi & 0xFF
-    buf[end + 3] = hi >> 8
+    _crc_into(buf, 0, end, buf, end)
 
 
 def slot_seq(buf):

@@ -34,6 +34,9 @@ class _Bits:
     """Sequential bit reader/writer over a bytearray."""
 
     def __init__(self, buf, nbytes):
+        self.reset(buf, nbytes)
+
+    def reset(self, buf, nbytes):
         self.buf = buf
         self.limit = nbytes * 8
         self.pos = 0
@@ -81,8 +84,17 @@ def encode(game, buf=None):
     ``(buf, nbytes)``."""
     if buf is None:
         buf = bytearray(MAX_BYTES)
+    return buf, encode_into(game, buf)
+
+
+_WRITER = _Bits(bytearray(0), 0)  # encode_into's, reused: a save after every box allocates nothing
+
+
+def encode_into(game, buf):
+    """Write ``game`` into the bytearray ``buf``; returns the bytes used. Allocates nothing."""
     rs = game.rules
-    w = _Bits(buf, len(buf))
+    w = _WRITER
+    w.reset(buf, len(buf))
     w.put(VERSION, 8)
     w.put(rs.variant_id, 4)
     w.put(rs.joker, 2)
@@ -111,9 +123,10 @@ def encode(game, buf=None):
             else:
                 code = 0
             w.put(code, code_width(rs, b))
+    w.buf = None
     if w.overrun:
         raise ValueError("snapshot buffer too small")
-    return buf, (w.pos + 7) >> 3
+    return (w.pos + 7) >> 3
 
 
 def snapshot(game):

@@ -10,10 +10,14 @@ every byte allocated) and, where the delta is 0, once more under micropython.hea
 allocation raises MemoryError). Prints one line per board; exits 1 when a kind that must not
 allocate does: idle frames, roll, hold, cursor, screen changes between built screens (play,
 menu, scorecard), the command ring, a hint (the coach's search), a frame while rolled dice
-tumble and a press queued meanwhile (rolls include their tumble: the Driver waits for it). Kinds that write the NVM
-allocate and are measured and printed: scoring a box (the save), a computer turn (its score
-saves too), the last turn with the game over (statistics, high score, save, and the initials or
-game-over screen built then: ui/screen_set.py)."""
+tumble and a press queued meanwhile (rolls include their tumble: the Driver waits for it),
+scoring a box with its save to NVM, and a computer's whole turn (its moves, its score and
+save): those two are measured on the first human turn and the computer's turn after it, and
+locked on the next ones. Measured and printed, allowed to allocate: on the boards that keep a
+backup file of each save (``NVM_BACKUP``: all but the CLUE), writing it (on this VM's file
+system: CircuitPython's FatFs file objects differ), and the last turn with the game over
+(statistics, high score, save, and the initials or game-over screen built then:
+ui/screen_set.py)."""
 
 import gc
 import sys
@@ -24,7 +28,7 @@ import whole_app
 from hw import inputs as I
 
 MUST_BE_ZERO = ("idle frame", "roll", "hold", "cursor", "screen change", "ring step", "hint", "tumble frame",
-                "tumble press")
+                "tumble press", "score + save", "computer turn")
 
 
 def allocated(fn, n):
@@ -35,17 +39,29 @@ def allocated(fn, n):
     return (gc.mem_alloc() - before) // n
 
 
-def locked(fn, n):
-    """True when n calls run under heap_lock without MemoryError."""
+def locked(fn, n, more=None):
+    """True when n calls (or, with ``more``, calls while ``more()``, up to n) run under
+    heap_lock without MemoryError."""
     micropython.heap_lock()
     try:
         for _ in range(n):
+            if more is not None and not more():
+                break
             fn()
         return True
     except MemoryError:
         return False
     finally:
         micropython.heap_unlock()
+
+
+def best_box(game):
+    """The open box of seat 0 that scores most now."""
+    best = -1
+    for box in range(game.rules.n_boxes):
+        if not game.is_filled(0, box) and (best < 0 or game.preview[box] > game.preview[best]):
+            best = box
+    return best
 
 
 def measure(profile, to_the_end):
@@ -135,12 +151,10 @@ def measure(profile, to_the_end):
         b = gc.mem_alloc()
         drv.give(I.ROLL)
         roll_rows.append(gc.mem_alloc() - b)
-    best = -1
-    for box in range(game.rules.n_boxes):
-        if not game.is_filled(0, box) and (best < 0 or game.preview[box] > game.preview[best]):
-            best = box
+    best = best_box(game)
     b = gc.mem_alloc()
     player.score(best)
+    score_row = len(rows)
     rows.append(("score + save", gc.mem_alloc() - b, None))
     gc.collect()
     yield
@@ -151,6 +165,7 @@ def measure(profile, to_the_end):
     while game.is_computer() and frames < 4000:
         drv.frame(1)
         frames += 1
+    computer_row = len(rows)
     rows.append(("computer turn", gc.mem_alloc() - b, None))
     gc.collect()
     yield
@@ -176,6 +191,29 @@ def measure(profile, to_the_end):
     rows.append(("roll", max(roll_rows[1:]) if len(roll_rows) > 1 else roll_rows[0], roll_ok))
     gc.collect()
     yield
+    # this turn's score and the computer's turn after it, under the lock
+    best = best_box(game)
+    name, delta, _ = rows[score_row]
+    rows[score_row] = (name, delta, locked(lambda: player.score(best), 1) if delta == 0 else None)
+    assert game.is_computer()
+    name, delta, _ = rows[computer_row]
+    rows[computer_row] = (name, delta, locked(lambda: drv.frame(1), 4000, game.is_computer) if delta == 0 else None)
+    assert not game.is_computer() or rows[computer_row][2] is not True
+    gc.collect()
+    yield
+    # the boards whose NVM write erases both slots also write each save to a backup file on the
+    # drive (hw/nvm.py FileCopy; the board double has none): that write, on this VM's file system
+    if getattr(board.profile, "NVM_BACKUP", False):
+        from hw.nvm import FileCopy
+
+        copy = FileCopy("/alloc_backup_%s.bin" % profile, len(app.store._buf))
+        copy.write(app.store._buf)
+        gc.collect()
+        yield
+        rows.append(("backup file write", allocated(lambda: copy.write(app.store._buf), 1), None))
+        copy = None
+        gc.collect()
+        yield
     # play on to the end (first board only: it takes a while): the last computer turn ends the
     # game (statistics, high score, save)
     for _ in range(200 if to_the_end else 0):
