@@ -114,3 +114,15 @@ def test_the_vms_first_pool_is_read_off_its_counts():
     order = ["n%d" % i for i in range(25)]  # pools of 10 and 20
     dumped = order[10:] + order[:10]
     assert board_memory.interning_order(dumped, 2, 10) == order
+
+
+def test_least_of_two_spacers_takes_each_steps_smaller_figure():
+    a = ({"crc": "1", "code": "100", "screens": "50", "strategy": "30"},
+         [("play", 1000, "s", "m", None), ("game_1", 1900, "s", "m", None)])
+    b = ({"crc": "1", "code": "100", "screens": "40", "strategy": "30"},
+         [("play", 1010, "s", "m", None), ("game_1", 1200, "s", "m", None)])
+    result, steps = board_memory.least([a, b])
+    assert [s[1] for s in steps] == [1000, 1200]
+    assert result["screens"] == "40"
+    with pytest.raises(SystemExit):
+        board_memory.least([a, ({"crc": "2", "code": "1", "screens": "1", "strategy": "1"}, b[1])])
