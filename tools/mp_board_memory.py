@@ -127,15 +127,7 @@ def measure():
         state["fix"] = correction(scene, sizes)
 
     out = {}
-    if part == "first":
-        profile_gen = whole_app.first_power_on(profile, whole_app.SEED, checkpoint, False, out)
-    elif part == "second":
-        out["saved"] = bytes.fromhex(sys.argv[5])
-        out["first"], out["bomb"] = sys.argv[6], sys.argv[7]
-        out["initials"], out["presses"], out["frames"] = int(sys.argv[8]), int(sys.argv[9]), int(sys.argv[10])
-        profile_gen = whole_app.second_power_on(profile, whole_app.SEED, checkpoint, False, out)
-    else:
-        profile_gen = whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False, out=out)
+    profile_gen = tour(profile, part, sys.argv[5:11], checkpoint, out)
     for _ in profile_gen:
         gc.collect()
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -191,6 +183,22 @@ def app_modules_loaded():
     return sorted([n for n in sys.modules if (n.split(".")[0] in ("ui", "hw", "yahtzee_core") and "." in n
                                               or n.startswith("adafruit_"))
                    and n not in ("hw.fbdisplay", "hw.vmboard")])
+
+
+def tour(profile, part, cut, checkpoint, out):
+    """The whole-app tour's generator (host_tests/ui/whole_app.py): ``part`` ``first`` (up to the
+    power cut), ``second`` (powered on again; ``cut``: the first part's saved bytes in hex,
+    totals, bomb, initials, presses and frames, as strings) or ``all``; ``out`` gets its figures."""
+    import whole_app  # loaded already, with the driver
+
+    if part == "first":
+        return whole_app.first_power_on(profile, whole_app.SEED, checkpoint, False, out)
+    if part == "second":
+        out["saved"] = bytes.fromhex(cut[0])
+        out["first"], out["bomb"] = cut[1], cut[2]
+        out["initials"], out["presses"], out["frames"] = int(cut[3]), int(cut[4]), int(cut[5])
+        return whole_app.second_power_on(profile, whole_app.SEED, checkpoint, False, out)
+    return whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False, out=out)
 
 
 def qmark(tag):

@@ -174,17 +174,7 @@ def measure():
         state["label"] = label
         state["app"] = app
 
-    part = sys.argv[6] if len(sys.argv) > 6 else "all"
-    out = {}
-    if part == "first":
-        run = whole_app.first_power_on(profile, whole_app.SEED, checkpoint, False, out)
-    elif part == "second":
-        out["saved"] = bytes.fromhex(sys.argv[7])
-        out["first"], out["bomb"] = sys.argv[8], sys.argv[9]
-        out["initials"], out["presses"], out["frames"] = int(sys.argv[10]), int(sys.argv[11]), int(sys.argv[12])
-        run = whole_app.second_power_on(profile, whole_app.SEED, checkpoint, False, out)
-    else:
-        run = whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False)
+    run = bm.tour(profile, sys.argv[6] if len(sys.argv) > 6 else "all", sys.argv[7:13], checkpoint, {})
     found = False
     for _ in run:
         if state["label"].replace(" ", "_") == target:
