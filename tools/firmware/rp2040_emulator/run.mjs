@@ -130,8 +130,16 @@ for (const spi of mcu.spi) {
 const cdc = new USBCDC(mcu.usbCtrl);
 let screen = '';
 let step = -1; // -1: waiting for the first prompt
+// rp2040js's CDC keeps 512 bytes for the device to read: the rest waits here and is topped up
+// every 0.1 ms (emulated).
+const pending = [];
+const feed = sim.clock.createAlarm(() => {
+  while (pending.length && !cdc.txFIFO.full) cdc.sendSerialByte(pending.shift());
+  if (pending.length) feed.schedule(100e3);
+});
 const type = (text) => {
-  for (const byte of Buffer.from(text, 'utf8')) cdc.sendSerialByte(byte);
+  pending.push(...Buffer.from(text, 'utf8'));
+  feed.schedule(0);
 };
 
 function next() {
