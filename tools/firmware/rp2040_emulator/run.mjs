@@ -29,6 +29,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { ConsoleLogger, LogLevel, Simulator, USBCDC } from 'rp2040js';
 import { SpiNorFlash } from './flash.mjs';
+import { Sh1106 } from './oled.mjs';
 
 const FLASH_BASE = 0x10000000;
 const UF2_MAGIC = [0x0a324655, 0x9e5d5157];
@@ -47,6 +48,7 @@ function parseArgs(argv) {
     else if (a === '--timeout') opts.timeout = Number(value());
     else if (a === '--send') opts.steps.push({ kind: 'send', text: value() });
     else if (a === '--paste') opts.steps.push({ kind: 'paste', file: value() });
+    else if (a === '--oled-png') opts.oledPng = value();
     else if (a === '--verbose') opts.verbose = true;
     else throw new Error(`unknown argument ${a}`);
   }
@@ -127,6 +129,8 @@ for (const spi of mcu.spi) {
   };
 }
 
+const oled = opts.oledPng ? new Sh1106(mcu) : null;
+
 const cdc = new USBCDC(mcu.usbCtrl);
 let screen = '';
 let step = -1; // -1: waiting for the first prompt
@@ -149,6 +153,11 @@ function next() {
   screen = '';
   if (step >= opts.steps.length) {
     note(`all ${opts.steps.length} steps done; flash writes: ${norFlash.summary()}`);
+    if (oled) {
+      oled.png(opts.oledPng);
+      note(`OLED ${oled.on ? 'on' : 'off'}, ${oled.commands} command and ${oled.dataBytes} data bytes, ` +
+        `${oled.litPixels()} of 8192 pixels lit: ${opts.oledPng}`);
+    }
     process.exit(0);
   }
   const s = opts.steps[step];
