@@ -4,7 +4,8 @@
 //   cd tools/firmware/rp2040_emulator && npm ci
 //   node run.mjs --image firmware.uf2 --bootrom ~/src/rp2040js/demo/bootrom.ts \
 //       --send "import gc; gc.collect(); print(gc.mem_free(), gc.mem_alloc())" \
-//       [--paste ../../../code.py] [--send ...] [--elf firmware.elf] [--timeout 300] [--verbose]
+//       [--paste ../../../code.py] [--send ...] [--elf firmware.elf] [--oled-png oled.png]
+//       [--timeout 300] [--verbose]
 //
 // --bootrom: the RP2040 B1 boot ROM, which the npm package does not ship: demo/bootrom.ts of a
 //   checkout of https://github.com/wokwi/rp2040js (its 32-bit words are parsed out of the file),
@@ -14,15 +15,19 @@
 //   functions get defined without its main loop starting. Both run in the order given; each waits
 //   for the prompt that follows the previous one. Exit 0 when all have run, 2 on --timeout
 //   (wall-clock seconds), with the PC (and its function, given --elf and arm-none-eabi-nm) every 10 s.
+// --oled-png FILE: the MacroPad's SH1106 as the firmware last drew it, written at exit (oled.mjs).
 //
 // What it adds to rp2040js 1.4.1 (nothing in node_modules is changed):
 // - SPI bytes take their wire time. rp2040js completes a byte the moment it is written, so the TX
 //   DMA channel of CircuitPython's busio.SPI (ports/raspberrypi/common-hal/busio/SPI.c, _transfer),
 //   re-armed by rp2040js ahead of the RX channel, overflows the 8-entry RX FIFO, and the RX channel
-//   never finishes: the firmware hangs in the display's first SPI write.
+//   never finishes: the firmware hangs in the OLED's first DMA transfer (32 bytes or more).
 // - A SPI NOR flash behind the SSI when the firmware drives the chip select itself (the boot ROM's
 //   flash_range_erase/program, CircuitPython's CIRCUITPY drive and microcontroller.nvm): rp2040js
-//   only serves XIP reads, so without it writes are lost and CIRCUITPY cannot be formatted.
+//   only serves XIP reads, so without it writes are lost and CIRCUITPY cannot be formatted (safe
+//   mode NO_CIRCUITPY); flash.mjs also gives IO_QSPI registers and the QSPI chip select a pull-up.
+// - GPIO inputs idle high (rp2040js ignores pull-ups: the MacroPad's keys read as held).
+// - Typed text waits for room in rp2040js's 512-byte CDC FIFO.
 // Host-only (docs/firmware.md, "On an emulated RP2040"); not part of tools/test or CI.
 
 import { execFileSync } from 'node:child_process';
@@ -128,6 +133,10 @@ for (const spi of mcu.spi) {
     done.schedule(Math.max(1, Math.round((spi.dataBits * 1e9) / hz)));
   };
 }
+
+// rp2040js ignores pull-ups: an input nobody drives reads low, which on the MacroPad is every key
+// and the encoder's switch held down. Here every GPIO input idles high, as pulled up.
+for (const pin of mcu.gpio) pin.setInputValue(true);
 
 const oled = opts.oledPng ? new Sh1106(mcu) : null;
 
