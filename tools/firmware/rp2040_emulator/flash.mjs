@@ -1,4 +1,4 @@
-// A SPI NOR flash (W25Q64-like, 8 MB as on the MacroPad) behind rp2040js's SSI, for the commands
+// A SPI NOR flash (Winbond W25Q-like; 8 MB as on the MacroPad unless told) behind rp2040js's SSI, for the commands
 // the RP2040 boot ROM and pico-sdk send with the chip select forced low through IO_QSPI's SS
 // override (flash_do_cmd, flash_range_erase, flash_range_program): read id, status, write enable,
 // page program, sector/block erase, read, unique id. Reads and writes rp2040js's flash array,
@@ -22,13 +22,15 @@ const SSI_DR0 = 0x60;
 const SR_TFNF = 0x02;
 const SR_TFE = 0x04;
 const SR_RFNE = 0x08;
-const JEDEC_ID = [0xef, 0x40, 0x17]; // Winbond, 2^23 bytes
 const UNIQUE_ID = [0xe6, 0x60, 0x38, 0x63, 0x2f, 0x44, 0x31, 0x2c];
 const ERASE_SIZE = { 0x20: 4096, 0x52: 32768, 0xd8: 65536 };
 
 export class SpiNorFlash {
-  constructor(mcu) {
+  constructor(mcu, megabytes = 8) {
     this.flash = mcu.flash;
+    // JEDEC id: Winbond, and log2 of the size, which CircuitPython reads to size CIRCUITPY
+    // (ports/raspberrypi/supervisor/internal_flash.c, supervisor_flash_init)
+    this.jedecId = [0xef, 0x40, Math.log2(megabytes * 1024 * 1024)];
     this.ssCtrl = 0;
     this.rx = [];
     this.cmd = -1;
@@ -110,7 +112,7 @@ export class SpiNorFlash {
     }
     const i = this.count++;
     const cmd = this.cmd;
-    if (cmd === 0x9f) return JEDEC_ID[i - 1] ?? 0;
+    if (cmd === 0x9f) return this.jedecId[i - 1] ?? 0;
     if (cmd === 0x05) return this.wel ? 0x02 : 0; // never busy: erases and programs are instant
     if (cmd === 0x35) return 0x02; // QE set (boot2 then leaves it alone)
     if (cmd === 0x4b) return i >= 5 ? (UNIQUE_ID[i - 5] ?? 0) : 0;

@@ -5,7 +5,7 @@
 //   node run.mjs --image firmware.uf2 --bootrom ~/src/rp2040js/demo/bootrom.ts \
 //       --send "import gc; gc.collect(); print(gc.mem_free(), gc.mem_alloc())" \
 //       [--paste ../../../code.py] [--send ...] [--elf firmware.elf] [--oled-png oled.png]
-//       [--timeout 300] [--verbose]
+//       [--flash-mb 8] [--timeout 300] [--verbose]
 //
 // --bootrom: the RP2040 B1 boot ROM, which the npm package does not ship: demo/bootrom.ts of a
 //   checkout of https://github.com/wokwi/rp2040js (its 32-bit words are parsed out of the file),
@@ -15,6 +15,7 @@
 //   functions get defined without its main loop starting. Both run in the order given; each waits
 //   for the prompt that follows the previous one. Exit 0 when all have run, 2 on --timeout
 //   (wall-clock seconds), with the PC (and its function, given --elf and arm-none-eabi-nm) every 10 s.
+// --flash-mb N: the flash chip's size (8, the MacroPad's; 2 for a Pico); sets CIRCUITPY's size.
 // --oled-png FILE: the MacroPad's SH1106 as the firmware last drew it, written at exit (oled.mjs).
 //
 // What it adds to rp2040js 1.4.1 (nothing in node_modules is changed):
@@ -40,7 +41,7 @@ const FLASH_BASE = 0x10000000;
 const UF2_MAGIC = [0x0a324655, 0x9e5d5157];
 
 function parseArgs(argv) {
-  const opts = { steps: [], timeout: 300, verbose: false };
+  const opts = { steps: [], timeout: 300, verbose: false, flashMb: 8 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -54,6 +55,7 @@ function parseArgs(argv) {
     else if (a === '--send') opts.steps.push({ kind: 'send', text: value() });
     else if (a === '--paste') opts.steps.push({ kind: 'paste', file: value() });
     else if (a === '--oled-png') opts.oledPng = value();
+    else if (a === '--flash-mb') opts.flashMb = Number(value());
     else if (a === '--verbose') opts.verbose = true;
     else throw new Error(`unknown argument ${a}`);
   }
@@ -123,7 +125,7 @@ mcu.loadBootrom(readBootrom(opts.bootrom));
 mcu.logger = new ConsoleLogger(opts.verbose ? LogLevel.Warn : LogLevel.Error);
 mcu.flash.fill(0xff); // erased NOR flash, as on a new board
 note(`${loadUF2(opts.image, mcu.flash)} UF2 blocks of ${opts.image} in flash`);
-const norFlash = new SpiNorFlash(mcu);
+const norFlash = new SpiNorFlash(mcu, opts.flashMb);
 
 // SPI: each byte completes after its wire time at the programmed clock (see the header).
 for (const spi of mcu.spi) {
