@@ -65,7 +65,7 @@ function parseArgs(argv) {
 
 function readBootrom(path) {
   const data = fs.readFileSync(path);
-  if (path.endsWith('.bin')) return new Uint32Array(data.buffer, data.byteOffset, data.length >> 2);
+  if (path.endsWith('.bin')) return new Uint32Array(new Uint8Array(data).buffer, 0, data.length >> 2);
   const text = data.toString('utf8');
   const start = text.indexOf('Uint32Array([');
   if (start < 0) throw new Error(`${path}: no Uint32Array([...]) in it`);
