@@ -102,30 +102,40 @@ def app_modules(profile):
     return out.strip().splitlines()[-1] + ",adafruit_ticks"
 
 
+def imports_of(path, package):
+    """(modules, members) a source file in ``package`` (its dotted package: "" at the top)
+    imports, relative imports made absolute: ``import X`` and ``from X import a`` give X in
+    modules and X.a in members (a module or only an attribute: the caller tells)."""
+    import ast
+
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    modules, members = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                pkg = package.split(".") if package else []
+                base = ".".join(pkg[:len(pkg) - node.level + 1] + ([base] if base else []))
+            modules.add(base)
+            members.update(base + "." + a.name for a in node.names)
+    return modules, members
+
+
 def import_order(names):
     """``names`` with each module after the project modules it imports (read from the sources),
     so the VM's per-module figures are each module's own cost."""
-    import ast
-
     deps = {}
     for name in names:
         parts = name.split(".")
         base = ROOT if parts[0] in ("ui", "hw", "yahtzee_core") else os.path.join(ROOT, "lib")
         path = os.path.join(base, *parts)
+        package = name if os.path.isdir(path) else ".".join(parts[:-1])
         path = os.path.join(path, "__init__.py") if os.path.isdir(path) else path + ".py"
-        found = set()
-        with open(path) as f:
-            tree = ast.parse(f.read())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                found.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    pkg = parts[:len(parts) - node.level] if not path.endswith("__init__.py") else parts
-                    base = ".".join(pkg + ([base] if base else []))
-                found.add(base)
-                found.update(base + "." + a.name for a in node.names)
+        modules, members = imports_of(path, package)
+        found = modules | members
         deps[name] = sorted(d for d in found if d in names and d != name)
     order = []
     state = {}

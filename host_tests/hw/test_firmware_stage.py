@@ -3,14 +3,13 @@ firmware, what stays on the drive, the turned-off modules the app must not impor
 check and the figures read from a build log. (The build itself needs CircuitPython's source and
 an arm gcc 14 and is not run here: docs/firmware.md.)"""
 
-import ast
 import os
 import shutil
 import subprocess
 
 import pytest
 
-from tools import deploy
+from tools import board_memory, deploy
 from tools.firmware import boards as data
 from tools.firmware import build_frozen as bf
 
@@ -75,21 +74,8 @@ def test_staging_takes_the_boards_modules_and_leaves_code_py_on_the_drive(board,
 def imported_modules(path, package):
     """Our modules (dotted names) that a file in ``package`` imports, absolute or relative:
     ``from X import a`` needs X, and X.a too when that is a module of ours (not an attribute)."""
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                base = ".".join(filter(None, package.split(".")[:len(package.split(".")) - node.level + 1]
-                                       + [node.module]))
-            found.add(base)
-            for a in node.names:
-                if os.path.exists(os.path.join(ROOT, *(base + "." + a.name).split(".")) + ".py"):
-                    found.add(base + "." + a.name)
+    modules, members = board_memory.imports_of(path, package)
+    found = modules | {m for m in members if os.path.exists(os.path.join(ROOT, *m.split(".")) + ".py")}
     return {m for m in found if m.split(".")[0] in OURS}
 
 
