@@ -90,16 +90,23 @@ def test_a_game_builds_them_once_and_the_title_drops_them():
     assert built(app) and st.builds == 3 and st.policies is not policies
 
 
-@pytest.mark.parametrize("sid", [S.RULES, S.SETTINGS, S.HELP])
-def test_a_parked_game_keeps_what_the_coach_measured(sid):
-    app, board = boot(kinds=(engine.HUMAN,))
+def one_costly_choice():
+    """(app, driver): a game of one human who rolled once and scored Chance, a choice the coach
+    measures as costly (skipped without the strategy tables)."""
+    app, _ = boot(kinds=(engine.HUMAN,))
     driver = KeyDriver(app)
     app.start_game()
     settle(app)
     if app.hinter.tables.values_for(app.game.rules) is None:
         pytest.skip("no strategy table built (tools/test builds them)")
     driver.give(I.ROLL)
-    Player(app, driver).score(app.game.rules.index("chance"))  # a costly choice: measured
+    Player(app, driver).score(app.game.rules.index("chance"))
+    return app, driver
+
+
+@pytest.mark.parametrize("sid", [S.RULES, S.SETTINGS, S.HELP])
+def test_a_parked_game_keeps_what_the_coach_measured(sid):
+    app, driver = one_costly_choice()  # a costly choice: measured
     driver.give(I.HINT)
     coach = app.hinter
     figures = (list(coach.lost), list(coach.choices), coach.hints, coach.last_box_cost, coach.last_box_seat)
@@ -120,14 +127,7 @@ def test_a_parked_game_keeps_what_the_coach_measured(sid):
 
 
 def test_the_coach_counts_each_human_choice_in_the_game_it_is_built_for():
-    app, board = boot(kinds=(engine.HUMAN,))
-    driver = KeyDriver(app)
-    app.start_game()
-    settle(app)
-    if app.hinter.tables.values_for(app.game.rules) is None:
-        pytest.skip("no strategy table built (tools/test builds them)")
-    driver.give(I.ROLL)
-    Player(app, driver).score(app.game.rules.index("chance"))
+    app, driver = one_costly_choice()
     assert app.hinter.choices[0] == 1
     driver.give(I.HINT)
     assert app.hinter.hints == 1 and app.coached == 1
