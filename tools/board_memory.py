@@ -72,7 +72,8 @@ LINE = re.compile(r"^(\w+): peak (\d+) B of (\d+) B budget; code (\d+) B; screen
 
 # Host-only modules that never go to a board.
 SKIP = {os.path.join("hw", "desktop.py"), os.path.join("hw", "testing.py"),
-        os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "vmboard.py")}
+        os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "vmboard.py"),
+        os.path.join("hw", "vmhardware.py")}
 
 
 def app_modules(profile):
@@ -164,9 +165,12 @@ def mpy_cross():
     return exe
 
 
-# The libraries of lib/ the app imports on a board (the rules reader's, loaded only while it is
-# open; tools/deploy.py ships these files), compiled with the app: the tour opens the reader.
-LIB_MODULES = ("adafruit_ticks.py", "adafruit_display_text/__init__.py",
+# The libraries of lib/ the app imports on a board (tools/deploy.py ships these files), compiled
+# with the app: the clock's, those the boards' make_board loads (each board's own is run on fakes
+# of its hardware, hw/vmhardware.py) and the rules reader's, loaded only while it is open (the
+# tour opens it).
+LIB_MODULES = ("adafruit_ticks.py", "neopixel.py", "adafruit_debouncer.py", "adafruit_st7789.py",
+               "adafruit_display_text/__init__.py",
                "adafruit_display_text/bitmap_label.py", "adafruit_bitmap_font/__init__.py",
                "adafruit_bitmap_font/pcf.py", "adafruit_bitmap_font/glyph_cache.py")
 FONTS = os.path.join(ROOT, "lib", "fonts")  # at /lib/fonts in the VM, as on a board's drive
@@ -197,6 +201,7 @@ def compile_app(dest):
     # the doubles are needed in the VM too (their bytes are measured and subtracted)
     jobs.append((os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "fbdisplay.mpy")))
     jobs.append((os.path.join("hw", "vmboard.py"), os.path.join("hw", "vmboard.mpy")))
+    jobs.append((os.path.join("hw", "vmhardware.py"), os.path.join("hw", "vmhardware.mpy")))
     total = 0
     for src, out in jobs:
         target = os.path.join(dest, out)
@@ -330,7 +335,9 @@ def name_fixes(marks, order, static, first_pool=FIRST_POOL):
             at[tag] = (pools, count)
     code = (at["m1"], at["m2"])
     return {"code": names_fix([code], order, static, first_pool),
-            "strategy": names_fix([code, (at["m4"], at["m5"])], order, static, first_pool),
+            # from after the board's own make_board (m4h; m4 in runs before it was measured)
+            "strategy": names_fix([code, (at.get("m4h", at["m4"]), at["m5"])], order, static,
+                                  first_pool),
             "steps": [names_fix([code, (at["m4"], (pools, count))], order, static, first_pool)
                       for tag, pools, count in marks if tag == "step"]}
 
@@ -468,7 +475,8 @@ def run_vms(jobs, app_dir, parallel, spacer=SPACER):
 def module_costs(profile, app_dir, names):
     """{module: bytes} of each module's own code as loaded from .mpy (tools/mp_module_costs.py),
     the modules imported in dependency order so each figure is that module's own share."""
-    cmd = vm_command(app_dir, "mp_module_costs.py", ",".join(import_order(sorted(names))), SPACER)
+    cmd = vm_command(app_dir, "mp_module_costs.py", ",".join(import_order(sorted(names))), SPACER,
+                     profile)
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     if proc.returncode != 0:
         sys.stderr.write(proc.stdout + proc.stderr)
@@ -615,12 +623,14 @@ def main(argv):
                           "palette_entries"), r["scene"].split("/")))
         print("  %s detail: peak at %s; every object above a %d B spacer (the less of two runs, at it and 4 KB "
               "higher); subtracted: the displayio "
-              "stand-in, board double and driver "
+              "stand-in, board double, fakes of CircuitPython's modules and driver "
               "%s B, and the Python object overhead of the stand-in's displayio objects over "
-              "CircuitPython's C objects; scene at the peak: %s groups, %s tile grids (%s B of tile indexes), "
+              "CircuitPython's C objects; counted: the board's own make_board on the fakes "
+              "(hw/vmhardware.py: its modules' code, its objects, the C objects' heap bytes) %s B at "
+              "start-up; scene at the peak: %s groups, %s tile grids (%s B of tile indexes), "
               "%s bitmaps (%s B of pixels), %s palettes (%s colours); run crc %s, totals %s" % (
                   profile, r["peak_at"], SPACER,
-                  r["double"], scene["groups"], scene["tilegrids"], scene["tile_bytes"], scene["bitmaps"],
+                  r["double"], r.get("hardware", "?"), scene["groups"], scene["tilegrids"], scene["tile_bytes"], scene["bitmaps"],
                   scene["bitmap_bytes"], scene["palettes"], scene["palette_entries"], r["crc"], r["totals"]))
         f = r["names_fix"]
         if f is not None:

@@ -30,11 +30,11 @@ differ only in ``FROZEN_MANIFEST``):
   ui/, hw/ and yahtzee_core/, all their modules, not only those a board imports (a frozen
   module that is not imported takes no heap), without the desktop-only hw/desktop.py and
   hw/testing.py; plus what the VM-side driver needs, which board_memory loads and subtracts
-  the same way: the doubles hw/fbdisplay.py and hw/vmboard.py (a package cannot be part frozen,
-  part files) and the tour host_tests/ui/whole_app.py. No lib/ module: board_memory does not
-  mount lib/, so the tour imports none (the rules reader, the one user of
-  adafruit_display_text, is not in the tour); a tour that did would fail in both tools alike.
-  code.py stays a file loaded from .mpy in both runs, as it stays a file on a board.
+  the same way: the doubles hw/fbdisplay.py, hw/vmboard.py and hw/vmhardware.py (a package
+  cannot be part frozen, part files) and the tour host_tests/ui/whole_app.py; and the lib/
+  modules of board_memory's LIB_MODULES (the clock's, the boards' make_board's, the rules
+  reader's), frozen as a board's firmware freezes them. code.py stays a file loaded from .mpy
+  in both runs, as it stays a file on a board.
 
 What is measured: tools/mp_board_memory.py, unchanged, stepped by tools/mp_unix_run.py as
 tools/mpy_runner/run.mjs steps it (a ``gc.collect()`` after each step), with board_memory's
@@ -70,7 +70,7 @@ PACKAGES = ("ui", "hw", "yahtzee_core")
 # desktop-only modules (never on a board, not needed by the VM-side driver)
 HOST_ONLY = ("hw/desktop.py", "hw/testing.py")
 # the doubles and the tour: not a board's, but the driver imports them (board_memory subtracts them)
-DRIVER = ("hw/fbdisplay.py", "hw/vmboard.py")
+DRIVER = ("hw/fbdisplay.py", "hw/vmboard.py", "hw/vmhardware.py")
 TOUR = os.path.join("host_tests", "ui", "whole_app.py")
 VM_APP = "/mnt/app"  # where tools/mpy_runner/run.mjs puts board_memory's app folder (named app)
 

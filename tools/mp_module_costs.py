@@ -3,6 +3,8 @@ when loaded from .mpy (bytecode, constants, names, functions, classes, module ta
 
     argv: comma-separated modules, each after the project modules it imports; optionally a
     spacer size (zeroed bytes allocated first: every object above it; see tools/board_memory.py)
+    and a board (its hardware modules faked, hw/vmhardware.py: the libraries its make_board
+    loads import them)
 
 Prints ``COST module bytes`` per module (live heap after a collection, before and after the
 import; this port collects only between top-level calls, so each import is its own step)."""
@@ -21,6 +23,10 @@ def measure():
     from hw import fbdisplay  # ui/ imports displayio: the stand-in, loaded first and not counted
 
     fbdisplay.install()
+    if len(sys.argv) > 3:
+        from hw import vmhardware
+
+        vmhardware.install(sys.argv[3])
     gc.collect()
     yield
     last = gc.mem_alloc()

@@ -12,7 +12,8 @@ storage...) with THAT board's ``board`` stub (board_definitions/<board_id>), so 
 does not have is an error. A second check reads the stub's list of modules built into that
 board: importing one the board lacks, outside ``try: ... except ImportError``, is an error too
 (``[board-module]``). Desktop-only and web-page modules and test doubles (hw/desktop.py,
-keytable.py, web.py, testing.py, fbdisplay.py, vmboard.py, flash_model.py) are not device code
+keytable.py, web.py, testing.py, fbdisplay.py, vmboard.py, vmhardware.py, flash_model.py) are not
+device code
 and are not checked.
 
 Prints the errors, then per board ``pygamer: 0 errors (mypy 2.4.1, circuitpython-stubs 10.3.1,
@@ -38,7 +39,7 @@ import fetch_libs  # noqa: E402
 CONFIG = os.path.join(ROOT, "tools", "typecheck.ini")
 BOARDS = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 NOT_DEVICE = ("hw/desktop.py", "hw/keytable.py", "hw/web.py", "hw/testing.py", "hw/fbdisplay.py",
-              "hw/vmboard.py", "hw/flash_model.py")
+              "hw/vmboard.py", "hw/vmhardware.py", "hw/flash_model.py")
 
 # Stub fixes, each checked against the CircuitPython source: (board stub text, replacement, why).
 BOARD_STUB_FIXES = (

@@ -61,7 +61,7 @@ def test_staging_takes_the_boards_modules_and_leaves_code_py_on_the_drive(board,
     assert "hw/%s.py" % board in hw
     others = {"hw/%s.py" % b for b in deploy.BOARD_NAMES if b != board}
     host_only = {"hw/desktop.py", "hw/testing.py", "hw/vmboard.py", "hw/fbdisplay.py", "hw/web.py",
-                 "hw/flash_model.py"}
+                 "hw/flash_model.py", "hw/vmhardware.py"}
     assert not hw & (others | host_only)
     # libraries go in under their import names, only the modules the app imports
     libs = frozen_names - {n for n in frozen_names if n.split("/")[0] in OURS}
@@ -87,7 +87,7 @@ def test_every_module_the_frozen_app_imports_is_frozen(board, fake_lib):
     frozen, drive = bf.stage_plan(board, ROOT, fake_lib)
     have = {n[:-3].replace("/", ".").replace(".__init__", "") for n in names(frozen)}
     elsewhere = {"hw." + b for b in deploy.BOARD_NAMES if b != board} | {
-        "hw.desktop", "hw.testing", "hw.vmboard", "hw.fbdisplay", "hw.web", "hw.flash_model",
+        "hw.desktop", "hw.testing", "hw.vmboard", "hw.fbdisplay", "hw.web", "hw.flash_model", "hw.vmhardware",
         "yahtzee_core.table_bytes"}
     missing = set()
     for src, name in frozen + [d for d in drive if d[1] == "code.py"]:
