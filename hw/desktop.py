@@ -386,8 +386,6 @@ def make_board(profile="pygamer", headless=False, seed=None, storage_path=None, 
 def _pygame_sound(pygame):
     try:
         pygame.mixer.init(frequency=22050, size=-16, channels=1)
-        from .sound import PygameSound
-
         return PygameSound(pygame.mixer)
     except Exception:  # no audio device: play silently
         return NullSound()
@@ -473,3 +471,44 @@ def make_board_from_args(argv):
 
         atexit.register(board.display.save_png, screenshot)
     return board
+
+
+class PygameSound:
+    """The cues of ``hw.sound.CUES`` through ``pygame.mixer`` (prebuilt, non-blocking); here, not
+    in hw/sound.py, so a board does not load its code."""
+
+    RATE = 22050
+
+    def __init__(self, mixer):
+        from array import array
+        import math
+
+        self.mixer = mixer
+        self.muted = False
+        self.last = None
+        self.count = 0
+        self.sounds = {}
+        from .sound import CUES
+
+        for name, steps in CUES.items():
+            samples = array("h")
+            for i in range(0, len(steps), 2):
+                freq, ms = steps[i], steps[i + 1]
+                n = self.RATE * ms // 1000
+                for j in range(n):
+                    fade = min(1.0, (n - j) / 200.0)
+                    v = math.sin(2 * math.pi * freq * j / self.RATE) if freq else 0.0
+                    samples.append(int(v * 6000 * fade))
+            self.sounds[name] = mixer.Sound(buffer=samples.tobytes())
+
+    def play(self, name):
+        self.last = name
+        self.count += 1
+        if not self.muted and name in self.sounds:
+            self.sounds[name].play()
+
+    def update(self, now_ms):
+        pass
+
+    def stop(self):
+        self.mixer.stop()

@@ -5,6 +5,10 @@ power" part-way through a write (tests of crash-safe saves)."""
 
 import os
 
+# The backup copy of the newest slot (``FileCopy``), on the boards whose NVM write erases both
+# slots at once; boot.py gives the drive to the game's code for it (hw/boot_drive.py).
+BACKUP_FILE = "/yahtzee.sav"
+
 
 class PowerCut(Exception):
     """Raised by ``MemoryNVM`` when the armed byte budget runs out mid-write."""

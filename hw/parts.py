@@ -51,8 +51,7 @@ def backup_copy(module, storage, persistent):
         return None
     from yahtzee_core import save
 
-    from .boot_drive import BACKUP_FILE
-    from .nvm import FileCopy
+    from .nvm import BACKUP_FILE, FileCopy
 
     layout = save.layout_for(len(storage))
     return FileCopy(BACKUP_FILE, layout.slot_bytes) if layout is not None else None

@@ -290,15 +290,14 @@ def test_select_maps_board_ids_to_modules():
 @pytest.mark.parametrize("made", list(BOARDS), indirect=True)
 def test_backup_file_where_the_nvm_write_erases_both_slots(made):
     module, board, fakes, clock = made
-    from hw import boot_drive
-    from hw.nvm import FileCopy
+    from hw.nvm import BACKUP_FILE, FileCopy
     from hw.nvm_store import NvmStore
     from yahtzee_core import save
 
     if module.NAME == "clue":
         assert board.backup is None  # its 4 KB pages keep the other slot
         return
-    assert isinstance(board.backup, FileCopy) and board.backup.path == boot_drive.BACKUP_FILE
+    assert isinstance(board.backup, FileCopy) and board.backup.path == BACKUP_FILE
     assert board.backup.size == save.layout_for(len(board.storage)).slot_bytes
     assert board.backup.writable() is False  # the fake drive is the computer's
     store = NvmStore(board.storage, board.backup)
