@@ -365,7 +365,9 @@ def main(argv):
     for kind in ("frozen", "mpy"):
         cost_jobs.append((("costs", kind), unix_command(
             binaries[kind], run_dir, links, "costs-" + kind, kind == "frozen",
-            "mp_module_costs.py", order, board_memory.SPACER)))
+            # with the fakes of CircuitPython's hardware modules (the same modules for every board;
+            # only the pins differ): the boards' libraries import them
+            "mp_module_costs.py", order, board_memory.SPACER, args["boards"][0])))
     costs = {key[1]: costs_from(out) for key, out in run_all(cost_jobs, max(1, args["jobs"])).items()}
     status = 0
     for board in args["boards"]:
