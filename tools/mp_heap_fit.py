@@ -1,0 +1,85 @@
+"""Runs inside MicroPython's unix port for tools/frozen_memory.py --fit (not on its own): the
+whole-app tour of one board in a heap the size of that board's budget, as the board would run
+it. This port collects garbage whenever an allocation does not fit, and raises MemoryError when
+a collection does not make room: a tour that ends here never needed more than the heap it had,
+its transient garbage and the heap's fragmentation included.
+
+    argv: profile, part (``first``: up to the power cut; ``second``: the board powered on
+    again, then the first part's saved bytes in hex, totals, bomb, initials, presses, frames)
+
+The heap holds more than a board's would: the displayio stand-in and its font bitmap, the board
+double that the tour drives (its NVM in RAM), the driver and the fakes of CircuitPython's
+hardware modules under the board's own ``make_board`` (which runs first; its board is kept for
+the whole run, as a board keeps its own). tools/frozen_memory.py gives the run a heap of the
+budget plus what those hold at start-up, measured in the same binary (board_memory's
+"subtracted"); what it does not add stays a burden a board does not carry: the stand-in's Python
+displayio objects over CircuitPython's C objects, this script's compiled code, and the heap's
+own tables (the unix port takes them out of the heap it is given).
+
+Prints ``FIT label`` and the port's ``micropython.mem_info()`` after a collection at every step
+of the tour (tools/frozen_memory.py reads the most used bytes and the least largest free block
+from them), then one ``RESULT`` line: the figures the second part needs, or the run CRC and
+totals, which must equal tools/board_memory.py's for the same board."""
+
+import binascii
+import gc
+import sys
+
+import micropython
+
+
+def _label(label, app):
+    STATE[0] = label
+
+
+def main():
+    profile, part = sys.argv[1], sys.argv[2]
+    from hw import fbdisplay
+
+    fbdisplay.install()
+    from hw import vmhardware
+
+    vmhardware.install(profile)
+    from hw import vmboard
+
+    import whole_app
+
+    global HARDWARE
+    HARDWARE = vmboard.board_module(profile).make_board()
+    out = {}
+    if part == "first":
+        steps = whole_app.first_power_on(profile, whole_app.SEED, _label, False, out)
+    else:
+        cut = sys.argv[3:9]
+        # the saved bytes as the board double's NVM itself (make_board takes a store as it is):
+        # no second copy, and their hex text dropped from argv (8 KB of NVM is 16 KB of text)
+        from hw.nvm import MemoryNVM
+
+        saved = bytes.fromhex(cut[0])
+        out["saved"] = MemoryNVM(len(saved))
+        out["saved"].data[:] = saved
+        saved = None
+        sys.argv[3] = cut[0] = None
+        out["first"], out["bomb"] = cut[1], cut[2]
+        out["initials"], out["presses"], out["frames"] = int(cut[3]), int(cut[4]), int(cut[5])
+        steps = whole_app.second_power_on(profile, whole_app.SEED, _label, False, out)
+    for _ in steps:
+        gc.collect()
+        print("FIT " + STATE[0].replace(" ", "_"))
+        micropython.mem_info()
+    if part == "first":
+        # the saved bytes in hex a piece at a time: as one string (16 KB for the CLUE's 8 KB NVM)
+        # the driver's output would need a block the app's heap does not have to spare
+        sys.stdout.write("RESULT saved=")
+        saved = memoryview(out["saved"])
+        for i in range(0, len(saved), 64):
+            sys.stdout.write(binascii.hexlify(saved[i:i + 64]).decode())
+        figures = ["%s=%s" % (k, out[k]) for k in ("first", "bomb", "initials", "presses", "frames")]
+        print(" " + " ".join(figures))
+    else:
+        print("RESULT crc=%08x totals=%s/%s" % (out["crc"], out["first"], out["second"]))
+
+
+STATE = [""]
+HARDWARE = None
+main()
