@@ -243,4 +243,9 @@ class RulesScreen(S.Screen):
         tf.put(end - 1, 47)  # "/"
         end = tf.number(self.page + 1, end - 1, 0)
         tf.spaces(tf.text(S.to_bytes(title), 0, end - 1), end)
+        # the last page's bitmap goes before the next one's is made: a page takes one block of up
+        # to ~3 KB, and in a heap cut up by the parked game the old page's may be the only one
+        # (tools/frozen_memory.py --fit: the CLUE's tour ran out of such blocks here)
+        self.label.text = ""
+        gc.collect()
         self.label.text = "\n".join(self.page_lines())
