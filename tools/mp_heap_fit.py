@@ -5,16 +5,18 @@ a collection does not make room: a tour that ends here never needed more than th
 its transient garbage and the heap's fragmentation included.
 
     argv: profile, part (``first``: up to the power cut; ``second``: the board powered on
-    again, then the first part's saved bytes in hex, totals, bomb, initials, presses, frames)
+    again, then the first part's saved bytes in hex, totals, bomb, initials, presses, frames;
+    ``base``: only print ``BASE bytes``, what the runner and this script hold before the app)
 
 The heap holds more than a board's would: the displayio stand-in and its font bitmap, the board
 double that the tour drives (its NVM in RAM), the driver and the fakes of CircuitPython's
 hardware modules under the board's own ``make_board`` (which runs first; its board is kept for
-the whole run, as a board keeps its own). tools/frozen_memory.py gives the run a heap of the
-budget plus what those hold at start-up, measured in the same binary (board_memory's
-"subtracted"); what it does not add stays a burden a board does not carry: the stand-in's Python
-displayio objects over CircuitPython's C objects, this script's compiled code, and the heap's
-own tables (the unix port takes them out of the heap it is given).
+the whole run, as a board keeps its own), and the runner and this script. tools/frozen_memory.py
+gives the run a heap of the budget plus what those hold (measured in the same binary: the stand-in
+and doubles as board_memory's "subtracted", the runner with ``base``); what it does not add stays
+a burden a board does not carry: the stand-in's Python displayio objects over CircuitPython's C
+objects (~2-7 KB, tools/mp_board_memory.py ``correction``) and the heap's own tables (the unix
+port takes them out of the heap it is given: ~2.5 %).
 
 Prints ``FIT label`` and the port's ``micropython.mem_info()`` after a collection at every step
 of the tour (tools/frozen_memory.py reads the most used bytes and the least largest free block
@@ -34,6 +36,10 @@ def _label(label, app):
 
 def main():
     profile, part = sys.argv[1], sys.argv[2]
+    if part == "base":  # what the runner and this script hold before the app: not on a board
+        gc.collect()
+        print("BASE %d" % gc.mem_alloc())
+        return
     from hw import fbdisplay
 
     fbdisplay.install()
@@ -51,17 +57,9 @@ def main():
         steps = whole_app.first_power_on(profile, whole_app.SEED, _label, False, out)
     else:
         cut = sys.argv[3:9]
-        # the saved bytes as the board double's NVM itself (make_board takes a store as it is):
-        # no second copy, and their hex text dropped from argv (8 KB of NVM is 16 KB of text)
-        from hw.nvm import MemoryNVM
-
-        saved = bytes.fromhex(cut[0])
-        out["saved"] = MemoryNVM(len(saved))
-        out["saved"].data[:] = saved
-        saved = None
-        sys.argv[3] = cut[0] = None
-        out["first"], out["bomb"] = cut[1], cut[2]
-        out["initials"], out["presses"], out["frames"] = int(cut[3]), int(cut[4]), int(cut[5])
+        sys.argv[3] = None  # the saved bytes' hex text (twice the NVM) goes with the cut
+        out = whole_app.cut_out(cut)
+        cut = None
         steps = whole_app.second_power_on(profile, whole_app.SEED, _label, False, out)
     for _ in steps:
         gc.collect()

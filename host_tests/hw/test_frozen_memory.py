@@ -151,3 +151,21 @@ def test_debian_source_with_another_hash_is_refused(tmp_path, monkeypatch):
     options = " ".join(ms.apt_options(str(dest)))
     for key in ("sourcelist", "sourceparts", "Lists", "Cache"):
         assert "::%s=%s" % (key, dest) in options, key
+
+
+def test_the_margin_is_the_unbroken_run_of_heaps_a_tour_ends_in():
+    # fragmentation: a tour can fail in one heap and end in a smaller one; only the unbroken run
+    # from the top counts, and a board is not tried further once it failed (nor past the cap)
+    ends_in = {"clue": lambda h: h > 95000 or 80000 < h < 90000, "pybadge": lambda h: True}
+    asked = []
+
+    def ends(probes):
+        asked.extend(probes)
+        return {b: ends_in[b](h) for b, h in probes}
+
+    margin, runs = frozen_memory.margins(["clue", "pybadge"], {"clue": 100000, "pybadge": 100000}, ends,
+                                         step=2000, most=5)
+    assert margin == {"clue": 4000, "pybadge": 10000}
+    assert [h for b, h in asked if b == "clue"] == [98000, 96000, 94000]
+    assert [h for b, h in asked if b == "pybadge"] == [98000, 96000, 94000, 92000, 90000]
+    assert runs == 2 * len(asked)

@@ -469,7 +469,9 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
     for _ in play_turns(drv, player, app, checkpoint, "game 2", stop_after=3):
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
-    out["saved"] = bytes(board.storage.data)
+    # the NVM's own bytes, not a copy (the board goes next): a copy needs one more block of the
+    # NVM's size (8 KB on the CLUE) in a full heap (tools/mp_heap_fit.py), which no board makes
+    out["saved"] = board.storage.data
     out["profile"] = profile
     out["first"] = first
     out["bomb"] = bomb_result
@@ -480,6 +482,22 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
     checkpoint("power off", None)
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
+
+
+def cut_out(cut):
+    """``out`` for ``second_power_on`` in a fresh VM from the first power-on's figures as text
+    (``cut``: the saved NVM bytes in hex, totals, bomb, initials, presses, frames; the hex item
+    is set to None). The saved bytes become the board double's NVM store itself (``make_board``
+    takes a store as it is): the NVM is held once, as the double was measured, not once more as
+    a bytes object of the driver's (8 KB on the CLUE)."""
+    from hw.nvm import MemoryNVM
+
+    saved = bytes.fromhex(cut[0])
+    cut[0] = None
+    store = MemoryNVM(len(saved))
+    store.data[:] = saved
+    return {"saved": store, "first": cut[1], "bomb": cut[2], "initials": int(cut[3]), "presses": int(cut[4]),
+            "frames": int(cut[5])}
 
 
 def second_power_on(profile, seed, checkpoint, keep_frame, out):
