@@ -493,13 +493,12 @@ def main(argv):
 
 
 def fit(args, binaries, run_dir, links, crcs, doubles):
-    """--fit: each board's tour in the frozen binary with a heap of the board's budget plus
-    ``doubles`` (what the stand-in, the board double and the driver hold at start-up, measured in
-    the frozen run: not on a board) and what the runner holds before it (tools/mp_heap_fit.py
-    ``base``) (tools/mp_heap_fit.py); 1 when a board's tour does not end
-    there or plays another tour. Then, for the boards whose tour ended, how much less heap it
-    still ends in (``margins``): what is left of the budget once fragmentation and garbage are
-    paid for."""
+    """--fit: each board's tour in the frozen binary (tools/mp_heap_fit.py) with a heap of the
+    board's budget plus ``doubles`` (what the stand-in, the board double and the driver hold at
+    start-up, measured in the frozen run: not on a board) and what the runner holds before it
+    (mp_heap_fit.py ``base``); 1 when a board's tour does not end there or plays another tour.
+    Then, for the boards whose tour ended, how much less heap it still ends in (``margins``):
+    what is left of the budget once fragmentation and garbage are paid for."""
     t0 = time.time()
 
     def command(board, part, heap):
