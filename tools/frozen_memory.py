@@ -59,6 +59,7 @@ objects; bytecode, constants and names stay in the binary). With the WebAssembly
 its run CRC and totals compared: the three runs must play the same tour."""
 
 import atexit
+import hashlib
 import os
 import shutil
 import subprocess
@@ -183,8 +184,6 @@ def version_of(src):
 def frozen_digest(manifest_text):
     """SHA-256 of the files a manifest freezes: a build is stale when one of them changed, not
     only when the manifest names other files."""
-    import hashlib
-
     h = hashlib.sha256()
     calls = []
     exec(manifest_text, {"package": lambda name, files, base_path: calls.extend(
@@ -210,7 +209,9 @@ def build(src, work, name, manifest_text, jobs):
                 return binary
     with open(manifest_path, "w") as f:
         f.write(manifest_text)
-    obj = os.path.join(work, "build-unix32")
+    # one object folder per source tree: make trusts an object newer than its source, and an
+    # unpacked tarball's files keep their old dates
+    obj = os.path.join(work, "build-unix32-" + hashlib.sha256(src.encode()).hexdigest()[:12])
     # the manifests use no micropython-lib package, but the build insists on its README
     no_lib = os.path.join(work, "no-micropython-lib")
     os.makedirs(no_lib, exist_ok=True)
