@@ -513,7 +513,14 @@ def fit(args, binaries, run_dir, links, crcs, doubles):
 
     firsts = run_all([(b, command(b, ("first",), heaps[b])) for b in args["boards"]], max(1, args["jobs"]),
                      stop=False)
-    cuts = {b: board_memory.cut_figures(parse_fit(firsts[b][1])[5]) for b in args["boards"] if firsts[b][0] == 0}
+    cuts = {}
+    for b in args["boards"]:
+        if firsts[b][0] == 0:  # the saved bytes go in a file (mp_heap_fit.read_saved), the rest as text
+            cut = board_memory.cut_figures(parse_fit(firsts[b][1])[5])
+            saved = os.path.join(run_dir, "%s-saved.hex" % b)
+            with open(saved, "w") as f:
+                f.write(cut[0])
+            cuts[b] = (saved,) + cut[1:]
     seconds = run_all([(b, command(b, ("second",) + cuts[b], heaps[b])) for b in cuts], max(1, args["jobs"]),
                       stop=False)
     status = 0

@@ -5,7 +5,8 @@ a collection does not make room: a tour that ends here never needed more than th
 its transient garbage and the heap's fragmentation included.
 
     argv: profile, part (``first``: up to the power cut; ``second``: the board powered on
-    again, then the first part's saved bytes in hex, totals, bomb, initials, presses, frames;
+    again, then a file of the first part's saved bytes in hex, totals, bomb, initials, presses,
+    frames;
     ``base``: only print ``BASE bytes``, what the runner and this script hold before the app)
 
 The heap holds more than a board's would: the displayio stand-in and its font bitmap, the board
@@ -34,7 +35,9 @@ def _label(label, app):
     STATE[0] = label
 
 
-def main():
+def tour():
+    """The generator the runner steps (``VM_STEPS``), as tools/mp_board_memory.py's: the
+    runner's own frame has returned before the first step."""
     profile, part = sys.argv[1], sys.argv[2]
     if part == "base":  # what the runner and this script hold before the app: not on a board
         gc.collect()
@@ -57,14 +60,17 @@ def main():
         steps = whole_app.first_power_on(profile, whole_app.SEED, _label, False, out)
     else:
         cut = sys.argv[3:9]
-        sys.argv[3] = None  # the saved bytes' hex text (twice the NVM) goes with the cut
+        cut[0] = read_saved(cut[0])
         out = whole_app.cut_out(cut)
         cut = None
         steps = whole_app.second_power_on(profile, whole_app.SEED, _label, False, out)
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     for _ in steps:
         gc.collect()
         print("FIT " + STATE[0].replace(" ", "_"))
         micropython.mem_info()
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        yield
     if part == "first":
         # the saved bytes in hex a piece at a time: as one string (16 KB for the CLUE's 8 KB NVM)
         # the driver's output would need a block the app's heap does not have to spare
@@ -78,6 +84,32 @@ def main():
         print("RESULT crc=%08x totals=%s/%s" % (out["crc"], out["first"], out["second"]))
 
 
+def read_saved(path):
+    """The first power-on's saved bytes as the double's NVM store, read from a file of their hex
+    a piece at a time: as one string (16 KB for the CLUE's 8 KB NVM) they stayed alive, held by
+    a stale word of the runner's frames, all through the second power-on."""
+    from hw.nvm import MemoryNVM
+
+    import os
+
+    store = MemoryNVM(os.stat(path)[6] // 2)
+    size = len(store.data)
+    piece = bytearray(64)
+    with open(path, "rb") as f:
+        at = 0
+        while at < size:
+            text = f.read(128)
+            n = len(text) // 2
+            piece[:n] = binascii.unhexlify(text)
+            store.data[at:at + n] = piece[:n]
+            at += n
+    return store
+
+
+def forget(*_):
+    """Overwrites the stale stack slots of the generator that calls it (see whole_app.forget)."""
+
+
 STATE = [""]
 HARDWARE = None
-main()
+VM_STEPS = tour()

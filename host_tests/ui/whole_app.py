@@ -486,16 +486,18 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
 
 def cut_out(cut):
     """``out`` for ``second_power_on`` in a fresh VM from the first power-on's figures as text
-    (``cut``: the saved NVM bytes in hex, totals, bomb, initials, presses, frames; the hex item
-    is set to None). The saved bytes become the board double's NVM store itself (``make_board``
-    takes a store as it is): the NVM is held once, as the double was measured, not once more as
-    a bytes object of the driver's (8 KB on the CLUE)."""
-    from hw.nvm import MemoryNVM
+    (``cut``: the saved NVM bytes in hex or as a ``MemoryNVM`` already, totals, bomb, initials,
+    presses, frames; the first item is set to None). The saved bytes become the board double's
+    NVM store itself (``make_board`` takes a store as it is): the NVM is held once, as the
+    double was measured, not once more as a bytes object of the driver's (8 KB on the CLUE)."""
+    store = cut[0]
+    if isinstance(store, str):
+        from hw.nvm import MemoryNVM
 
-    saved = bytes.fromhex(cut[0])
+        saved = bytes.fromhex(store)
+        store = MemoryNVM(len(saved))
+        store.data[:] = saved
     cut[0] = None
-    store = MemoryNVM(len(saved))
-    store.data[:] = saved
     return {"saved": store, "first": cut[1], "bomb": cut[2], "initials": int(cut[3]), "presses": int(cut[4]),
             "frames": int(cut[5])}
 
