@@ -169,3 +169,23 @@ def test_the_margin_is_the_unbroken_run_of_heaps_a_tour_ends_in():
     assert [h for b, h in asked if b == "clue"] == [98000, 96000, 94000]
     assert [h for b, h in asked if b == "pybadge"] == [98000, 96000, 94000, 92000, 90000]
     assert runs == 2 * len(asked)
+
+
+def test_the_second_power_on_holds_the_saved_bytes_once():
+    # the continued game gets the first part's NVM as the board double's store itself: no bytes
+    # copy of the driver's beside it (counted as the app's in board_memory, 8 KB on the CLUE)
+    sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
+    try:
+        import whole_app
+        from hw import vmboard
+    finally:
+        sys.path.pop(0)
+    saved = bytes(range(256)) * 2
+    cut = [saved.hex(), "1,2", "over:3", "3", "10", "20"]
+    out = whole_app.cut_out(cut)
+    assert cut[0] is None and bytes(out["saved"].data) == saved
+    assert (out["first"], out["bomb"], out["initials"], out["presses"], out["frames"]) == ("1,2", "over:3", 3, 10, 20)
+    board = vmboard.make_board("pybadge", nvm=out["saved"], keep_frame=False)
+    assert board.storage is out["saved"]
+    store = out["saved"]
+    assert whole_app.cut_out([store, "1,2", "over:3", "3", "10", "20"])["saved"] is store
