@@ -13,21 +13,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def modules_of_manifest(text):
-    """Module names a manifest text freezes, read by running it with package()/module() stand-ins
-    that check each file is there."""
-    names = []
-
-    def package(name, files, base_path):
-        for f in files:
-            assert os.path.isfile(os.path.join(base_path, name, f)), f
-            names.append(name if f == "__init__.py" else name + "." + f[:-3])
-
-    def module(path, base_path):
-        assert os.path.isfile(os.path.join(base_path, path)), path
-        names.append(path[:-3])
-
-    exec(text, {"package": package, "module": module})
-    return sorted(names)
+    """Module names a manifest text freezes, each file checked to be there."""
+    files = frozen_memory.manifest_files(text)
+    for _, path in files:
+        assert os.path.isfile(path), path
+    return sorted(name for name, _ in files)
 
 
 def test_manifest_freezes_the_app_less_the_desktop_modules():
