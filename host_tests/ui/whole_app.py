@@ -18,7 +18,7 @@ collects only between top-level calls), calling ``checkpoint(label, app)`` first
 
 import sys
 
-MP = sys.implementation.name == "micropython"
+MP = sys.implementation.name != "cpython"  # MicroPython, or CircuitPython's VM core (unix port)
 if not MP and __name__ == "__main__":  # python host_tests/ui/whole_app.py: the repository root
     import os
 

@@ -1,0 +1,112 @@
+"""tools/board_bench.py's judge (tools/bench/states.py), its line and its margin search
+(tools/bench/core.py), without running CircuitPython (the runs are bash tools/test's)."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from bench import core, states  # noqa: E402
+
+FITS = ("pybadge (CircuitPython 10 core, frozen): peak 69554 B of 128000 B budget, free at peak 45 %; in a "
+        "128000-byte heap (its budget) the tour ended; margin at least 25600 B; in a heap 20 % smaller (102400 B) "
+        "the tour ended; fits: yes")
+FAILS = ("clue (CircuitPython 10 core, .mpy): peak 185920 B of 120000 B budget, free at peak -55 %; in a "
+         "120000-byte heap (its budget) the tour MemoryError after start-up (first power-on); margin none; in a "
+         "heap 20 % smaller (96000 B) the tour not run (it did not end in its budget); fits: no")
+ENDS = ("feather_tft (CircuitPython 10 core, .mpy): peak 189402 B of 1800000 B budget, free at peak 89 %; in a "
+        "1800000-byte heap (its budget) the tour ended; margin 2048 B; in a heap 20 % smaller (1440000 B) the tour "
+        "MemoryError after rules (first power-on); fits: no")
+FIRMWARE = ("macropad (CircuitPython 10 firmware, rp2040js): MemoryError at score 13; peak 187000 B of 187616 B "
+            "heap, least largest free block 216 B")
+
+
+def test_state_of_each_kind_of_line():
+    assert states.state_of(FITS) == ("pybadge", "frozen", "fits", 69554)
+    assert states.state_of(FAILS) == ("clue", "mpy", "fails", 185920)
+    assert states.state_of(ENDS) == ("feather_tft", "mpy", "ends", 189402)
+    assert states.state_of(FIRMWARE) == ("macropad", "firmware", "fails", 187000)
+    assert states.state_of("clue: peak 1 B") is None
+
+
+def test_judge_regressions_fail_known_failures_do_not():
+    known = {("pybadge", "frozen"): ("fits", 70000), ("clue", "mpy"): ("fails", 190000),
+             ("feather_tft", "mpy"): ("fits", None), ("macropad", "firmware"): ("fails", None)}
+    status, messages = states.judge([FITS, FAILS, FIRMWARE], known)
+    assert status == 0, messages
+    status, messages = states.judge([ENDS], known)  # it fitted: a regression
+    assert status == 1 and "regression" in messages[0]
+    known[("pybadge", "frozen")] = ("fits", 69000)  # the peak above its ceiling
+    assert states.judge([FITS], known)[0] == 1
+    known[("clue", "mpy")] = ("ends", None)
+    assert states.judge([FAILS], known)[0] == 1
+    assert states.judge([FITS.replace("pybadge", "pygamer")], known)[0] == 1  # no known state
+    assert states.judge(["nonsense"], known)[0] == 1
+    known[("clue", "mpy")] = ("fails", None)
+    known[("feather_tft", "mpy")] = ("fails", None)
+    status, messages = states.judge([ENDS], known)  # better than known: passes, says so
+    assert status == 0 and "better" in messages[0]
+
+
+def test_the_states_file_reads_and_covers_every_board():
+    known = states.read(os.path.join(ROOT, "docs", "board_states.txt"))
+    for board in core.board_memory.PROFILES:
+        for kind in core.KINDS:
+            assert (board, kind) in known
+
+
+def test_bad_states_line(tmp_path):
+    path = tmp_path / "s.txt"
+    path.write_text("pybadge mpy fitting 100\n")
+    with pytest.raises(SystemExit, match="expected"):
+        states.read(str(path))
+
+
+def fit_of(budget_run, smaller_ok, margin=0, capped=False):
+    return {"heap": 1, "base": 1, "budget_run": budget_run, "capped": capped, "margin": margin,
+            "smaller_run": None if smaller_ok is None else (1, (smaller_ok, None if smaller_ok else "MemoryError "
+                                                                "after play (first power-on)", ""))}
+
+
+def test_line_says_fits_only_with_a_fifth_free_and_the_smaller_heap():
+    r = {"peak": "100000", "double": "1", "crc": "0"}
+    text, fits = core.line("pybadge", "mpy", r, fit_of((True, None, ""), True, 25600, True))
+    assert fits and text.endswith("fits: yes") and states.state_of(text)[2] == "fits"
+    text, fits = core.line("pybadge", "mpy", r, fit_of((True, None, ""), False, 4096))
+    assert not fits and "margin 4096 B" in text and states.state_of(text)[2] == "ends"
+    r["peak"] = "110000"  # 14 % free: the tour may end, it does not fit
+    assert not core.line("pybadge", "mpy", r, fit_of((True, None, ""), True, 25600, True))[1]
+    text, fits = core.line("pybadge", "mpy", r, fit_of((False, "MemoryError after play (first power-on)", ""),
+                                                       None))
+    assert not fits and states.state_of(text)[2] == "fails" and "margin none" in text
+
+
+class FakeBench(core.Bench):
+    """A Bench whose tours end in any heap of at least ``need`` bytes (no unix port)."""
+
+    def __init__(self, need):
+        self.boards, self.kinds, self.need, self.binaries = ["pybadge"], ["mpy"], need, {"mpy": "x"}
+        self.run_dir, self.times, self.probed = None, {}, []
+
+    def base(self, kind):
+        return 0
+
+    def tours(self, probes):
+        self.probed += probes
+        return {p: (p[2] >= self.need, None if p[2] >= self.need else "MemoryError after play", "") for p in probes}
+
+
+def test_margin_by_bisection_in_2_kb_steps(monkeypatch):
+    monkeypatch.setattr(core, "heap_for", lambda binary, want, run_dir: want)
+    runs = {("pybadge", "mpy"): {"double": "0"}}
+    bench = FakeBench(128000 - 9000)  # ends down to 9000 B less: 4 steps of 2048 B
+    fit = bench.fit(runs)[("pybadge", "mpy")]
+    assert fit["budget_run"][0] and not fit["smaller_run"][1][0] and fit["margin"] == 4 * 2048
+    assert len(bench.probed) <= 2 + 5
+    fit = FakeBench(100000).fit(runs)[("pybadge", "mpy")]  # ends in a heap 20 % smaller too
+    assert fit["capped"] and fit["margin"] == 128000 - 102400
+    fit = FakeBench(130000).fit(runs)[("pybadge", "mpy")]
+    assert not fit["budget_run"][0] and fit["margin"] == 0

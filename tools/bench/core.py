@@ -1,0 +1,234 @@
+"""Every board's whole-app tour on CircuitPython 10's VM core (its 32-bit unix port, built by
+tools/circuitpython_build.py), for tools/board_bench.py:
+
+- ``.mpy``: the app as the .mpy files tools/deploy.py writes (CircuitPython's mpy-cross,
+  deploy's own ``install``), loaded from a folder the port mounts; ``frozen``: the app frozen
+  into the port through a manifest (tools/frozen_memory.py ``manifest``), code.py a file;
+- the peak and its parts: tools/mp_board_memory.py stepped by tools/mp_unix_run.py (a 16 MiB
+  heap, a 12 MiB spacer), read by tools/board_memory.py: what the displayio stand-in, the board
+  double, the fakes of CircuitPython's modules and the driver hold is measured there and taken
+  off (``double``); each board's own make_board runs on the fakes and counts;
+- the run in a fixed heap (tools/mp_heap_fit.py): the board's budget plus what that run's
+  stand-ins and driver hold (``double``) and the runner's own ``base``, the port's collector
+  tables added back (``heap_for``), so the heap the app gets is the budget; then the same in a
+  heap 20 % smaller, and the margin (how much smaller the heap can be, in 2 KB steps, and the
+  tour still end: at least those 20 % when it ended there, else found by bisection).
+
+Two unix runs at a time (``JOBS``)."""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(TOOLS)
+sys.path.insert(0, TOOLS)
+
+import board_memory  # noqa: E402
+import circuitpython_build  # noqa: E402
+import deploy  # noqa: E402
+import frozen_memory  # noqa: E402
+
+JOBS = 2
+KINDS = ("mpy", "frozen")
+MARGIN_STEP = 2048
+SMALLER = 0.2  # issue 23: the tour must still end in a heap this much smaller than the budget
+
+
+def say(text):
+    print(text)
+    sys.stdout.flush()
+
+
+def compile_app(dest, cross):
+    """board_memory's app folder, each module compiled as tools/deploy.py compiles it (its
+    ``install``, with CircuitPython's mpy-cross; code.py stays source, compacted, as on a drive)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(dest)
+    written = deploy.install(board_memory.app_files(), dest, cross)
+    os.remove(os.path.join(dest, ".pocket-yahtzee-build"))
+    return sum(size for _, size in written)
+
+
+def prepare(work, kinds):
+    """({kind: binary}, {kind: app folder}, cross): the ports and the app folders."""
+    cross, unix = circuitpython_build.ensure()
+    binaries = {"mpy": unix}
+    if "frozen" in kinds:
+        text = frozen_memory.manifest()
+        files = [path for _, path in frozen_memory.manifest_files(text)]
+        binaries["frozen"] = circuitpython_build.frozen_binary(text, files, jobs=JOBS)
+    apps = {"mpy": os.path.join(work, "mpy", "app"), "frozen": os.path.join(work, "frozen", "app")}
+    compile_app(apps["mpy"], cross)
+    shutil.rmtree(apps["frozen"], ignore_errors=True)
+    os.makedirs(apps["frozen"])
+    shutil.copyfile(os.path.join(apps["mpy"], "code.py"), os.path.join(apps["frozen"], "code.py"))
+    return binaries, apps, cross
+
+
+def heap_for(binary, want, run_dir):
+    """-X heapsize for a heap whose collector sees ``want`` bytes: the port takes its tables
+    (allocation, finaliser and CircuitPython's collect-or-not bits, ~3 %) out of the heap it is
+    given, a board's budget is what gc.mem_free() reports. One probe run per binary."""
+    cache = heap_for.__dict__.setdefault("ratio", {})
+    if binary not in cache:
+        probe = 1 << 20
+        out = subprocess.run([binary, "-X", "heapsize=%d" % probe, "-c",
+                              "import gc; gc.collect(); print(gc.mem_free() + gc.mem_alloc())"],
+                             capture_output=True, text=True, cwd=run_dir, check=True).stdout
+        cache[binary] = int(out.split()[-1]) / probe
+    return -(-int(want / cache[binary]) // 16) * 16 + 16
+
+
+class Bench:
+    def __init__(self, boards, kinds, work):
+        self.boards, self.kinds, self.work = boards, kinds, work
+        self.binaries, apps, self.cross = prepare(work, kinds)
+        self.run_dir = os.path.join(work, "run")
+        os.makedirs(self.run_dir, exist_ok=True)
+        self.links = frozen_memory.make_links(apps)
+        self.times = {}
+        self.cuts = {}
+
+    def close(self):
+        shutil.rmtree(self.links, ignore_errors=True)
+
+    def command(self, kind, job, script, *args, heap=frozen_memory.HEAP):
+        return frozen_memory.unix_command(self.binaries[kind], self.run_dir, self.links, job, kind == "frozen",
+                                          script, *args, heap=heap)
+
+    def measure(self):
+        """{(board, kind): board_memory.summarize's dict} of the tour's two power-ons."""
+        t0 = time.time()
+        modules = {b: ",".join(board_memory.import_order(board_memory.app_modules(b).split(",")))
+                   for b in self.boards}
+        keys = [(b, k) for b in self.boards for k in self.kinds]
+
+        def command(key, part):
+            board, kind = key
+            return self.command(kind, "%s-%s-%s" % (board, kind, part[0]), "mp_board_memory.py", board,
+                                modules[board], board_memory.SPACER, *part)
+
+        firsts = frozen_memory.run_all([(k, command(k, ("first",))) for k in keys], JOBS)
+        firsts = {k: board_memory.parse_run(k[0], out) for k, out in firsts.items()}
+        # the second power-on's start in the fixed heaps: this run's saved bytes (the same tour)
+        for k in keys:
+            cut = board_memory.cut_figures(firsts[k][0])
+            saved = os.path.join(self.run_dir, "%s-%s-saved.hex" % k)
+            with open(saved, "w") as f:
+                f.write(cut[0])
+            self.cuts[k] = (saved,) + cut[1:]
+        seconds = frozen_memory.run_all(
+            [(k, command(k, ("second",) + board_memory.cut_figures(firsts[k][0]))) for k in keys], JOBS)
+        runs = {k: board_memory.summarize(*board_memory.join_parts(firsts[k], board_memory.parse_run(k[0], out)))
+                for k, out in seconds.items()}
+        self.times["tour peaks"] = (time.time() - t0, 2 * len(keys))
+        return runs
+
+    def tours(self, probes):
+        """{(board, kind, heap): (ended, step or None, traceback tail)} of the tour in fixed heaps:
+        ``probes`` [(board, kind, heap)]."""
+        def command(board, kind, heap, part):
+            return self.command(kind, "%s-%s-fit-%s-%d" % (board, kind, part[0], heap), "mp_heap_fit.py", board,
+                                *part, heap=heap)
+
+        # both power-ons at once: the second starts from the measured run's saved bytes
+        jobs = [((p, "first"), command(*p, ("first",))) for p in probes]
+        jobs += [((p, "second"), command(*p, ("second",) + self.cuts[p[:2]])) for p in probes]
+        done_runs = frozen_memory.run_all(jobs, JOBS, stop=False)
+        firsts = {p: done_runs[(p, "first")] for p in probes}
+        seconds = {p: done_runs[(p, "second")] for p in probes}
+        done = {}
+        for p in probes:
+            ran = [("first", firsts[p]), ("second", seconds[p])]
+            failed = [(part, run) for part, run in ran if run[0] != 0]
+            if not failed:
+                done[p] = (True, None, "")
+                continue
+            part, (status, out, err) = failed[0]
+            why = "MemoryError" if "MemoryError" in out + err else "exit %d" % status
+            tail = "\n".join((out + err).strip().splitlines()[-6:])
+            done[p] = (False, "%s after %s (%s power-on)" % (why, frozen_memory.last_step(out), part), tail)
+        return done
+
+    def base(self, kind):
+        out = frozen_memory.run_all([("base", self.command(kind, "base-" + kind, "mp_heap_fit.py", "-",
+                                                           "base"))], 1)["base"]
+        return int(out.split("BASE ")[1].split()[0])
+
+    def fit(self, runs):
+        """{(board, kind): {"heap", "extra", "budget_run", "smaller_run", "margin", "capped"}}."""
+        t0 = time.time()
+        n = 0
+        bases = {k: self.base(k) for k in self.kinds}
+        extra = {(b, k): int(runs[(b, k)]["double"]) + bases[k] for b in self.boards for k in self.kinds}
+
+        def heap(key, budget):
+            return heap_for(self.binaries[key[1]], budget + extra[key], self.run_dir)
+
+        keys = list(extra)
+        at_budget = self.tours([(b, k, heap((b, k), board_memory.BUDGETS[b])) for b, k in keys])
+        n += len(keys)
+        fits = {}
+        for b, k in keys:
+            h = heap((b, k), board_memory.BUDGETS[b])
+            fits[(b, k)] = {"heap": h, "extra": extra[(b, k)], "base": bases[k], "budget_run": at_budget[(b, k, h)],
+                            "smaller_run": None, "margin": 0, "capped": False}
+        ended = [key for key in keys if fits[key]["budget_run"][0]]
+        smaller = {key: heap(key, int(board_memory.BUDGETS[key[0]] * (1 - SMALLER))) for key in ended}
+        for (b, k, h), run in self.tours([key + (smaller[key],) for key in ended]).items():
+            fits[(b, k)]["smaller_run"] = (h, run)
+        n += len(ended)
+        # the margin, in 2 KB steps: at least 20 % of the budget when the tour ended in the heap
+        # 20 % smaller; else the largest step down that still ends, found by bisection between
+        # the budget (ended) and 20 % less (did not). With fragmentation a tour that ends in one
+        # heap may fail in a larger one: the bisection assumes it does not in between.
+        lows = {}
+        for key in ended:
+            budget = board_memory.BUDGETS[key[0]]
+            if fits[key]["smaller_run"][1][0]:
+                fits[key]["margin"], fits[key]["capped"] = budget - int(budget * (1 - SMALLER)), True
+            else:  # in steps: it ends at lo steps down, not at hi
+                lows[key] = [0, -(-(budget - int(budget * (1 - SMALLER))) // MARGIN_STEP)]
+        while lows:
+            probes = [(b, k, heap((b, k), board_memory.BUDGETS[b] - (lo + hi) // 2 * MARGIN_STEP))
+                      for (b, k), (lo, hi) in lows.items()]
+            n += len(probes)
+            done = self.tours(probes)
+            for b, k, h in probes:
+                lo_hi = lows[(b, k)]
+                mid = (lo_hi[0] + lo_hi[1]) // 2
+                lo_hi[0 if done[(b, k, h)][0] else 1] = mid
+            for key in [key for key, (lo, hi) in lows.items() if hi - lo <= 1]:
+                fits[key]["margin"] = lows.pop(key)[0] * MARGIN_STEP
+        self.times["fixed heaps"] = (time.time() - t0, n)
+        return fits
+
+
+def line(board, kind, r, fit):
+    """One board_bench line (issue 22's form) and whether the board fits (issue 23)."""
+    budget = board_memory.BUDGETS[board]
+    peak = int(r["peak"])
+    free = 100.0 * (budget - peak) / budget
+    ended, where, _ = fit["budget_run"]
+    smaller = fit["smaller_run"]
+    small_ok = smaller is not None and smaller[1][0]
+    fits = ended and small_ok and free >= 100 * SMALLER
+    margin = "%s%d B" % ("at least " if fit["capped"] else "", fit["margin"]) if ended else "none"
+    return ("%s (CircuitPython 10 core, %s): peak %d B of %d B budget, free at peak %d %%; in a %d-byte heap "
+            "(its budget) the tour %s; margin %s; in a heap 20 %% smaller (%d B) the tour %s; fits: %s" % (
+                board, ".mpy" if kind == "mpy" else "frozen", peak, budget, int(free // 1), budget,
+                "ended" if ended else where, margin, int(budget * (1 - SMALLER)),
+                ("ended" if small_ok else smaller[1][1]) if smaller else "not run (it did not end in its budget)",
+                "yes" if fits else "no")), fits
+
+
+def detail(board, kind, r, fit):
+    """The parts of the peak and what was subtracted or added, one line."""
+    return ("  %s %s: peak at %s; code %s B, screens %s B, strategy %s B; the board's own make_board on the fakes "
+            "%s B (counted); subtracted: the displayio stand-in, board double, fakes and driver %s B; fixed heap "
+            "%d B = budget %d B + stand-ins/driver %d B + runner %d B + the port's collector tables; run crc %s" % (
+                board, kind, r["peak_at"], r["code"], r["screens"], r["strategy"], r.get("hardware", "?"),
+                r["double"], fit["heap"], board_memory.BUDGETS[board], int(r["double"]), fit["base"], r["crc"]))

@@ -1,0 +1,83 @@
+"""The known states of the boards (docs/board_states.txt) and the judge of tools/board_bench.py's
+lines against them, as docs/memory_ceilings.txt is for peaks.
+
+One ``board run state [ceiling]`` a line (# starts a comment):
+- run: ``mpy`` and ``frozen`` (CircuitPython 10's VM core, the app from .mpy or frozen),
+  ``firmware`` (the stock firmware in rp2040js, tools/firmware/emulated_boards.py);
+- state: ``fits`` (fits: yes), ``ends`` (the tour or game ended, but the board does not fit, or a
+  firmware run), ``fails`` (it does not end yet: MemoryError);
+- ceiling: the most the peak may be (bytes), ``-`` for none yet.
+
+A line fails CI when its board's state is worse than the known one (``fits`` > ``ends`` >
+``fails``), its peak is above the ceiling, it has no known state, or it is not in a known form;
+a board known not to fit or finish yet does not. A state better than the known one passes and
+says so: write it down."""
+
+import re
+
+RANK = {"fails": 0, "ends": 1, "fits": 2}
+CORE = re.compile(r"^(\w+) \(CircuitPython 10 core, (\.mpy|frozen)\): peak (\d+) B of \d+ B budget.*"
+                  r"in a \d+-byte heap \(its budget\) the tour (ended|[^;]+);.*fits: (yes|no)$")
+FIRMWARE = re.compile(r"^(\w+) \(CircuitPython 10 firmware, rp2040js\): (game ended|tour ended|MemoryError[^;]*);"
+                      r"(?:.*?peak (\d+) B)?")
+
+
+def read(path):
+    """{(board, run): (state, ceiling or None)}."""
+    table = {}
+    with open(path) as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split()
+            if (len(parts) not in (3, 4) or parts[1] not in ("mpy", "frozen", "firmware") or parts[2] not in RANK
+                    or parts[3:] not in ([], ["-"]) and not parts[3].isdigit()):
+                raise SystemExit("board_states: %s:%d: expected 'board mpy|frozen|firmware fits|ends|fails "
+                                 "[ceiling|-]', got %r" % (path, n, raw.strip()))
+            ceiling = int(parts[3]) if parts[3:] and parts[3].isdigit() else None
+            table[(parts[0], parts[1])] = (parts[2], ceiling)
+    return table
+
+
+def state_of(line):
+    """(board, run, state, peak or None) of a bench line, or None when it is not one."""
+    m = CORE.match(line)
+    if m:
+        board, kind, peak, ended, fits = m.groups()
+        state = "fits" if fits == "yes" else "ends" if ended == "ended" else "fails"
+        return board, "mpy" if kind == ".mpy" else "frozen", state, int(peak)
+    m = FIRMWARE.match(line)
+    if m:
+        board, how, peak = m.groups()
+        return board, "firmware", "fails" if how.startswith("MemoryError") else "ends", int(peak) if peak else None
+    return None
+
+
+def judge(lines, known):
+    """(exit status, messages) of bench lines against the known states."""
+    status = 0
+    messages = []
+    for line in lines:
+        got = state_of(line)
+        if got is None:
+            messages.append("board_bench: not a bench line: %r" % line)
+            status = 1
+            continue
+        board, run, state, peak = got
+        if (board, run) not in known:
+            messages.append("board_bench: %s %s has no known state in docs/board_states.txt" % (board, run))
+            status = 1
+            continue
+        was, ceiling = known[(board, run)]
+        if RANK[state] < RANK[was]:
+            messages.append("board_bench: %s %s: %s, known to be %s: a regression" % (board, run, state, was))
+            status = 1
+        elif RANK[state] > RANK[was]:
+            messages.append("board_bench: %s %s: %s, better than the known %s: write it in docs/board_states.txt"
+                            % (board, run, state, was))
+        if ceiling is not None and peak is not None and peak > ceiling:
+            messages.append("board_bench: %s %s: peak %d B is above its ceiling %d B: a regression (lower the "
+                            "peak; raise the ceiling only with a reason)" % (board, run, peak, ceiling))
+            status = 1
+    return status, messages

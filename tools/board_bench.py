@@ -1,0 +1,115 @@
+"""Does the game fit each board? Measured on CircuitPython itself, one line per board and run:
+
+    python tools/board_bench.py [--board NAME ...] [--mpy-only] [--tour] [--states FILE] [--work DIR]
+
+    pybadge (CircuitPython 10 core, .mpy): peak N B of 128000 B budget, free at peak N %; in a 128000-byte
+      heap (its budget) the tour ended|MemoryError after STEP; margin N B; in a heap 20 % smaller ... ; fits: yes|no
+    pybadge (CircuitPython 10 core, frozen): ...
+
+The "core" lines: each board's whole-app tour on CircuitPython 10's VM core (its 32-bit unix port,
+built once by tools/circuitpython_build.py), the app as the .mpy files tools/deploy.py writes
+(CircuitPython's mpy-cross) and, "(frozen)", frozen into the port through a manifest; the peak,
+and the tour in a fixed heap of the board's budget (tools/bench/core.py says what is added and
+taken off). "fits: yes" (issue 23): at least 20 % of the budget free at the peak, and the tour
+ends in the budget and in a heap 20 % smaller. Then the real firmware's lines (the MacroPad and
+the Pico in rp2040js, tools/firmware/emulated_boards.py; ``--tour`` passed to it), when that
+module is in the tree. ``--states FILE`` (CI: docs/board_states.txt, tools/bench/states.py)
+judges the lines: the exit status is 1 when a board did worse than its known state or a peak is
+above its ceiling. Each stage's wall time is printed."""
+
+import os
+import sys
+import time
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TOOLS)
+sys.path.insert(0, TOOLS)
+
+from bench import core, states  # noqa: E402
+
+FIRMWARE = os.path.join(TOOLS, "firmware", "emulated_boards.py")
+
+
+def parse_args(argv):
+    args = {"boards": [], "kinds": list(core.KINDS), "tour": False, "states": None,
+            "work": os.path.join(ROOT, "build", "board_bench")}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--board", "--states", "--work") and i + 1 < len(argv):
+            if a == "--board":
+                args["boards"].append(argv[i + 1])
+            else:
+                args[a[2:]] = argv[i + 1]
+            i += 2
+        elif a == "--mpy-only":
+            args["kinds"] = ["mpy"]
+            i += 1
+        elif a == "--tour":
+            args["tour"] = True
+            i += 1
+        else:
+            raise SystemExit(__doc__)
+    args["boards"] = args["boards"] or list(core.board_memory.PROFILES)
+    for b in args["boards"]:
+        if b not in core.board_memory.BUDGETS:
+            raise SystemExit("board_bench: unknown board %r" % b)
+    return args
+
+
+def core_lines(args):
+    t0 = time.time()
+    bench = core.Bench(args["boards"], args["kinds"], os.path.abspath(args["work"]))
+    core.say("board_bench: CircuitPython 10's VM core and mpy-cross ready (%.0f s)" % (time.time() - t0))
+    try:
+        runs = bench.measure()
+        fits = bench.fit(runs)
+    finally:
+        bench.close()
+    lines = []
+    for board in args["boards"]:
+        for kind in args["kinds"]:
+            text, _ = core.line(board, kind, runs[(board, kind)], fits[(board, kind)])
+            lines.append(text)
+            core.say(text)
+            core.say(core.detail(board, kind, runs[(board, kind)], fits[(board, kind)]))
+            ended, _, tail = fits[(board, kind)]["budget_run"]
+            if not ended:
+                core.say("    " + tail.replace("\n", "\n    "))
+    for stage, (seconds, n) in bench.times.items():
+        core.say("board_bench: %s: %d unix runs in %.0f s" % (stage, n, seconds))
+    return lines
+
+
+def firmware_lines(tour):
+    """The emulated firmware's lines, when tools/firmware/emulated_boards.py is in the tree (an
+    error in it is an error here)."""
+    if not os.path.exists(FIRMWARE):
+        return []
+    sys.path.insert(0, os.path.dirname(FIRMWARE))
+    import emulated_boards
+
+    t0 = time.time()
+    lines = list(emulated_boards.bench_lines(tour=tour))
+    for text in lines:
+        core.say(text)
+    core.say("board_bench: the emulated firmware in %.0f s" % (time.time() - t0))
+    return lines
+
+
+def main(argv):
+    args = parse_args(argv)
+    t0 = time.time()
+    lines = core_lines(args) + firmware_lines(args["tour"])
+    core.say("board_bench: %d lines in %.0f s" % (len(lines), time.time() - t0))
+    if args["states"] is None:
+        return 0
+    status, messages = states.judge(lines, states.read(args["states"]))
+    for text in messages:
+        core.say(text)
+    core.say("board_bench: %s against %s" % ("FAILED" if status else "ok", os.path.relpath(args["states"], ROOT)))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
