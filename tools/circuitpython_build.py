@@ -3,13 +3,15 @@ source tarball and cached in build/ by the tarball's hash:
 
     python tools/circuitpython_build.py
 
-prints the two binaries' paths, one a line (mpy-cross, then the unix port). The tarball
-(../shared/circuitpython/circuitpython-10-*-unix-src.tar.xz, see the README there) is unpacked
-into build/circuitpython-<first 12 hex digits of its SHA-256>/ and built by the shared
-build-unix.sh (3-4 minutes on two cores); a later run finds both binaries there and costs nothing.
-``frozen_binary(manifest_text)`` builds the unix port again with another FROZEN_MANIFEST on the
-same make line (the modules frozen into the binary, as a board's firmware freezes them) as another program in
-the same build folder, cached by the manifest and the files it freezes.
+prints two paths: CircuitPython's mpy-cross, then the VM core as the boards have it. The
+tarball (../shared/circuitpython/circuitpython-10-*-unix-src.tar.xz, see the README there) is
+unpacked into build/circuitpython-<first 12 hex digits of its SHA-256>/ and built by the shared
+build-unix.sh (mpy-cross and the unix port as that script makes it: ``ensure``); then the unix
+port again on the script's make line with ``BOARD_CFLAGS`` (``core_binary``: the boards' Python
+stack and float objects, which the unix port's own configuration lacks), in its own build folder.
+``core_binary(manifest_text, files)`` freezes modules into it through another FROZEN_MANIFEST on
+that make line, as a board's firmware freezes them. A later run finds every binary built and
+costs nothing (about a minute from an empty folder on two cores).
 
 Needs gcc with -m32 (Debian: gcc-multilib), make, and the PyPI packages huffman and polib
 (requirements-dev.txt) in the Python that runs this: CircuitPython's build scripts import them,
@@ -34,6 +36,16 @@ UNIX = os.path.join("ports", "unix", "build-standard32", "micropython32")
 MAKE_FLAGS = ("VARIANT=standard", "MICROPY_FORCE_32BIT=1", "MICROPY_PY_FFI=0", "MICROPY_PY_BTREE=0",
               "MICROPY_PY_SSL=0", "MICROPY_SSL_AXTLS=0", "MICROPY_SSL_MBEDTLS=0", "CIRCUITPY_ULAB=0",
               "CFLAGS_EXTRA=-DMICROPY_PY_MICROPYTHON_RINGIO=0")
+
+
+# What the boards' VM has and the unix port's own configuration does not (py/circuitpy_mpconfig.h,
+# which every board's build includes and the unix port does not): Python frames on a separate
+# stack, not the heap (:80; the unix port's is 4 KB, a board's CIRCUITPY_PYSTACK_SIZE 2 KB, :481),
+# and single-precision floats held in the object word, never on the heap (:26, :88). Without them
+# every call of a larger function and every float result allocates on the unix port: the heap
+# figures and the checks under micropython.heap_lock() would not be a board's.
+BOARD_CFLAGS = ("-DMICROPY_ENABLE_PYSTACK=1", "-DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C",
+                "-DMICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT")
 
 
 class Missing(SystemExit):
@@ -155,16 +167,20 @@ def frozen_make_flags(shared=SHARED):
     return MAKE_FLAGS
 
 
-def frozen_binary(manifest_text, files, name="frozen", jobs=2, shared=SHARED, build=BUILD, quiet=False):
-    """The unix port with ``manifest_text`` frozen into it (``files``: the paths it freezes, for
-    the cache key): build/circuitpython-<hash>/ports/unix/build-standard32/micropython32-<name>."""
+def core_binary(manifest_text=None, files=(), name="board", jobs=2, shared=SHARED, build=BUILD, quiet=False):
+    """The unix port as the boards' VM core (``BOARD_CFLAGS``), with ``manifest_text`` frozen
+    into it (None: build-unix.sh's empty manifest; ``files``: the paths it freezes, for the
+    cache key): build/circuitpython-<hash>/ports/unix/build-board32/micropython32-<name>. The
+    builds of one source share that folder: another manifest compiles frozen_content.c and links."""
     ensure(shared, build, quiet)
-    src, tar = source_folder(shared, build)
-    # build-unix.sh's build folder: only frozen_content.c differs (made again at every make), so
-    # this build compiles that and links
-    obj = os.path.join(src, "ports", "unix", "build-standard32")
+    src, _ = source_folder(shared, build)
+    obj = os.path.join(src, "ports", "unix", "build-board32")
     binary = os.path.join(obj, "micropython32-" + name)
-    h = hashlib.sha256(manifest_text.encode())
+    manifest = os.path.join(obj, "manifest-%s.py" % name)
+    if manifest_text is None:
+        with open(os.path.join(src, "empty_manifest.py")) as f:  # written by build-unix.sh
+            manifest_text = f.read()
+    h = hashlib.sha256((manifest_text + " ".join(BOARD_CFLAGS)).encode())
     for path in sorted(files):
         with open(path, "rb") as f:
             h.update(path.encode() + b"\0" + f.read())
@@ -174,18 +190,27 @@ def frozen_binary(manifest_text, files, name="frozen", jobs=2, shared=SHARED, bu
         with open(stamp) as f:
             if f.read() == key:
                 return binary
-    manifest = os.path.join(obj, "manifest-%s.py" % name)
+    # make does not see a changed flag: a folder built with other BOARD_CFLAGS starts again
+    flags_stamp = os.path.join(obj, ".board-cflags")
+    if os.path.exists(obj) and (not os.path.exists(flags_stamp) or open(flags_stamp).read() != " ".join(BOARD_CFLAGS)):
+        shutil.rmtree(obj)
+    os.makedirs(obj, exist_ok=True)
+    with open(flags_stamp, "w") as f:
+        f.write(" ".join(BOARD_CFLAGS))
     with open(manifest, "w") as f:
         f.write(manifest_text)
     if os.path.exists(binary):
         os.remove(binary)
     log = binary + ".log"
-    cmd = ["make", "-C", os.path.join(src, "ports", "unix"), "-j%d" % jobs, "BUILD=build-standard32",
-           "PROG=micropython32-" + name, "FROZEN_MANIFEST=" + manifest] + list(frozen_make_flags(shared))
+    flags = [f for f in frozen_make_flags(shared) if not f.startswith("CFLAGS_EXTRA=")]
+    cflags = [f for f in MAKE_FLAGS if f.startswith("CFLAGS_EXTRA=")][0] + " " + " ".join(BOARD_CFLAGS)
+    cmd = ["make", "-C", os.path.join(src, "ports", "unix"), "-j%d" % jobs, "BUILD=build-board32",
+           "PROG=micropython32-" + name, "FROZEN_MANIFEST=" + manifest] + flags + [cflags]
     env = build_env()
     env["CP_VERSION"] = read_cp_version(shared)
     if not quiet:
-        print("circuitpython_build: building the unix port with the app frozen (log %s)" % log)
+        print("circuitpython_build: building the VM core as the boards have it, %s (log %s)" % (
+            "nothing frozen" if not files else "the app frozen", log))
         sys.stdout.flush()
     t0 = time.time()
     with open(log, "w") as f:
@@ -193,11 +218,12 @@ def frozen_binary(manifest_text, files, name="frozen", jobs=2, shared=SHARED, bu
     if proc.returncode != 0 or not os.path.exists(binary):
         with open(log) as f:
             sys.stderr.write("".join(f.readlines()[-30:]))
-        raise SystemExit("circuitpython_build: the frozen build failed (exit %d; log %s)" % (proc.returncode, log))
+        raise SystemExit("circuitpython_build: the build of %s failed (exit %d; log %s)" % (
+            os.path.basename(binary), proc.returncode, log))
     with open(stamp, "w") as f:
         f.write(key)
     if not quiet:
-        print("circuitpython_build: built the frozen unix port in %.0f s" % (time.time() - t0))
+        print("circuitpython_build: built %s in %.0f s" % (os.path.basename(binary), time.time() - t0))
     return binary
 
 
@@ -213,8 +239,8 @@ def read_cp_version(shared=SHARED):
 def main(argv):
     if argv:
         raise SystemExit(__doc__)
-    for path in ensure():
-        print(path)
+    print(ensure()[0])
+    print(core_binary())
     return 0
 
 

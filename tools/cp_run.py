@@ -1,5 +1,5 @@
-"""Runs a VM-side script in CircuitPython 10's VM core (its 32-bit unix port, built once by
-tools/circuitpython_build.py) as tools/mpy_runner/run.mjs runs one in the WebAssembly VM: the
+"""Runs a VM-side script in CircuitPython 10's VM core (its 32-bit unix port with the boards'
+Python stack and float objects, built once by tools/circuitpython_build.py) as tools/mpy_runner/run.mjs runs one in the WebAssembly VM: the
 repository at /repo, the strategy tables at /tables, the script's folder and /repo on sys.path,
 a ``VM_STEPS`` generator stepped with a ``gc.collect()`` after each step (tools/mp_unix_run.py).
 
@@ -26,7 +26,7 @@ import circuitpython_build  # noqa: E402
 def command(script, args, heap="64M", unix=None):
     """(command, folder, args file): the unix port running ``script`` (a path in the repository)
     through tools/mp_unix_run.py."""
-    unix = unix or circuitpython_build.ensure()[1]
+    unix = unix or circuitpython_build.core_binary()
     rel = os.path.relpath(os.path.abspath(script), ROOT)
     if rel.startswith(".."):
         raise SystemExit("cp_run: %s is not in the repository" % script)

@@ -88,10 +88,13 @@ def _report(label, exc):
     print("FAIL " + label)
     if hasattr(sys, "print_exception"):
         sys.print_exception(exc)
-    else:  # CPython
+        return
+    try:  # CPython
         import traceback
-
-        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stdout)
+    except ImportError:  # CircuitPython's unix port: neither sys.print_exception nor traceback
+        print("%s: %s" % (type(exc).__name__, exc))
+        return
+    traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stdout)
 
 
 def run(wanted, verbose=False):

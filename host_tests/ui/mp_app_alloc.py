@@ -1,13 +1,14 @@
-"""Heap allocated by the whole app per idle frame and per action, inside the MicroPython VM:
+"""Heap allocated by the whole app per idle frame and per action, inside CircuitPython's VM core
+(bash tools/test) or the WebAssembly MicroPython VM:
 
+    python tools/cp_run.py host_tests/ui/mp_app_alloc.py [profile ...]
     node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
         host_tests/ui/mp_app_alloc.py [profile ...]
 
 code.py's build_app on a board double (hw/vmboard.py), a game with a human and a computer
 seat, every input through the board's own keys. Each kind is warmed up once, then measured
-with gc.mem_alloc() deltas (this port frees nothing inside a top-level call, so a delta is
-every byte allocated) and, where the delta is 0, once more under micropython.heap_lock() (any
-allocation raises MemoryError). Prints one line per board; exits 1 when a kind that must not
+with deltas of the bytes allocated so far (``allocated_so_far``) and, where the delta is 0, once
+more under micropython.heap_lock() (any allocation raises MemoryError). Prints one line per board; exits 1 when a kind that must not
 allocate does: idle frames, roll, hold, cursor, screen changes between built screens (play,
 menu, scorecard), the command ring, a hint (the coach's search), a frame while rolled dice
 tumble and a press queued meanwhile (rolls include their tumble: the Driver waits for it),
@@ -31,12 +32,22 @@ MUST_BE_ZERO = ("idle frame", "roll", "hold", "cursor", "screen change", "ring s
                 "tumble press", "score + save", "computer turn")
 
 
+def allocated_so_far():
+    """Bytes allocated up to now, never less than before: CircuitPython's unix port counts
+    every allocation (``micropython.mem_total()``: the app's own ``gc.collect()``, e.g. when a
+    game ends and its screens' modules are unloaded, runs there at once and would make a
+    ``gc.mem_alloc()`` difference negative); the WebAssembly VM frees nothing inside a
+    top-level call, so its ``gc.mem_alloc()`` only grows."""
+    total = getattr(micropython, "mem_total", None)
+    return total() if total is not None else allocated_so_far()
+
+
 def allocated(fn, n):
-    """Bytes allocated per call over n calls (nothing is freed inside a top-level call)."""
-    before = gc.mem_alloc()
+    """Bytes allocated per call over n calls."""
+    before = allocated_so_far()
     for _ in range(n):
         fn()
-    return (gc.mem_alloc() - before) // n
+    return (allocated_so_far() - before) // n
 
 
 def locked(fn, n, more=None):
@@ -122,9 +133,9 @@ def measure(profile, to_the_end):
         drv.give(I.LEFT if not app.die_focus else I.UP)
 
     note("cursor", cursor, 4)
-    b = gc.mem_alloc()
+    b = allocated_so_far()
     drv.give(I.ROLL)
-    roll_rows.append(gc.mem_alloc() - b)
+    roll_rows.append(allocated_so_far() - b)
     # the scorecard and the menu: screen changes between built screens
     from ui import pause_screen as P
 
@@ -148,31 +159,31 @@ def measure(profile, to_the_end):
     note("hint", lambda: drv.give(I.HINT), 2)
     # finish this turn: score (saves the game to NVM)
     while game.rolls_used < engine.ROLLS_PER_TURN and not game.is_computer():
-        b = gc.mem_alloc()
+        b = allocated_so_far()
         drv.give(I.ROLL)
-        roll_rows.append(gc.mem_alloc() - b)
+        roll_rows.append(allocated_so_far() - b)
     best = best_box(game)
-    b = gc.mem_alloc()
+    b = allocated_so_far()
     player.score(best)
     score_row = len(rows)
-    rows.append(("score + save", gc.mem_alloc() - b, None))
+    rows.append(("score + save", allocated_so_far() - b, None))
     gc.collect()
     yield
     # the computer's turn, frame by frame
     assert game.is_computer()
-    b = gc.mem_alloc()
+    b = allocated_so_far()
     frames = 0
     while game.is_computer() and frames < 4000:
         drv.frame(1)
         frames += 1
     computer_row = len(rows)
-    rows.append(("computer turn", gc.mem_alloc() - b, None))
+    rows.append(("computer turn", allocated_so_far() - b, None))
     gc.collect()
     yield
     # a second human turn: rolls after warm-up, under the lock too
-    b = gc.mem_alloc()
+    b = allocated_so_far()
     drv.give(I.ROLL)
-    roll_rows.append(gc.mem_alloc() - b)
+    roll_rows.append(allocated_so_far() - b)
     # the second roll's tumble frame by frame (made longer so every measured frame tumbles),
     # and presses during it (queued until the dice stop)
     assert app.settings.tumble and app.tumble.count > 0
@@ -223,14 +234,14 @@ def measure(profile, to_the_end):
             player.turn()
             continue
         last = game.round == game.rules.n_boxes - 1
-        b = gc.mem_alloc()
+        b = allocated_so_far()
         frames = 0
         seat = game.player
         while not game.over and game.player == seat and frames < 4000:
             drv.frame(1)
             frames += 1
         if last:
-            rows.append(("last turn + game over", gc.mem_alloc() - b, None))
+            rows.append(("last turn + game over", allocated_so_far() - b, None))
         gc.collect()
         yield
     assert game.over or not to_the_end

@@ -1,5 +1,6 @@
-"""Every board's whole-app tour on CircuitPython 10's VM core (its 32-bit unix port, built by
-tools/circuitpython_build.py), for tools/board_bench.py:
+"""Every board's whole-app tour on CircuitPython 10's VM core (its 32-bit unix port with the
+boards' Python stack and float objects, built by tools/circuitpython_build.py ``core_binary``),
+for tools/board_bench.py:
 
 - ``.mpy``: the app as the .mpy files tools/deploy.py writes (CircuitPython's mpy-cross,
   deploy's own ``install``), loaded from a folder the port mounts; ``frozen``: the app frozen
@@ -54,12 +55,12 @@ def compile_app(dest, cross):
 
 def prepare(work, kinds):
     """({kind: binary}, {kind: app folder}, cross): the ports and the app folders."""
-    cross, unix = circuitpython_build.ensure()
-    binaries = {"mpy": unix}
+    cross = circuitpython_build.ensure()[0]
+    binaries = {"mpy": circuitpython_build.core_binary(jobs=JOBS)}
     if "frozen" in kinds:
         text = frozen_memory.manifest()
         files = [path for _, path in frozen_memory.manifest_files(text)]
-        binaries["frozen"] = circuitpython_build.frozen_binary(text, files, jobs=JOBS)
+        binaries["frozen"] = circuitpython_build.core_binary(text, files, "frozen", jobs=JOBS)
     apps = {"mpy": os.path.join(work, "mpy", "app"), "frozen": os.path.join(work, "frozen", "app")}
     compile_app(apps["mpy"], cross)
     shutil.rmtree(apps["frozen"], ignore_errors=True)
