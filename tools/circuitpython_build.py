@@ -8,7 +8,7 @@ tarball (../shared/circuitpython/circuitpython-10-*-unix-src.tar.xz, see the REA
 unpacked into build/circuitpython-<first 12 hex digits of its SHA-256>/ and built by the shared
 build-unix.sh (mpy-cross and the unix port as that script makes it: ``ensure``); then the unix
 port again on the script's make line with ``BOARD_CFLAGS`` (``core_binary``: the boards' Python
-stack and float objects, which the unix port's own configuration lacks), in its own build folder.
+stack and float objects, which the unix port's own configuration lacks), in a build folder of its own.
 ``core_binary(manifest_text, files)`` freezes modules into it through another FROZEN_MANIFEST on
 that make line, as a board's firmware freezes them. A later run finds every binary built and
 costs nothing (about a minute from an empty folder on two cores).
@@ -170,13 +170,21 @@ def frozen_make_flags(shared=SHARED):
 def core_binary(manifest_text=None, files=(), name="board", jobs=2, shared=SHARED, build=BUILD, quiet=False):
     """The unix port as the boards' VM core (``BOARD_CFLAGS``), with ``manifest_text`` frozen
     into it (None: build-unix.sh's empty manifest; ``files``: the paths it freezes, for the
-    cache key): build/circuitpython-<hash>/ports/unix/build-board32/micropython32-<name>. The
-    builds of one source share that folder: another manifest compiles frozen_content.c and links."""
+    cache key): build/circuitpython-<hash>/ports/unix/build-board32-<name>/micropython32-<name>."""
     ensure(shared, build, quiet)
     src, _ = source_folder(shared, build)
-    obj = os.path.join(src, "ports", "unix", "build-board32")
+    # one build folder per program: a frozen_content.c left by another manifest was linked
+    # into a binary that was to freeze nothing (its names then cost nothing to import)
+    obj = os.path.join(src, "ports", "unix", "build-board32-" + name)
     binary = os.path.join(obj, "micropython32-" + name)
     manifest = os.path.join(obj, "manifest-%s.py" % name)
+    # make does not see a changed flag: a folder built with other BOARD_CFLAGS starts again
+    flags_stamp = os.path.join(obj, ".board-cflags")
+    if os.path.exists(obj) and (not os.path.exists(flags_stamp) or read_text(flags_stamp) != " ".join(BOARD_CFLAGS)):
+        shutil.rmtree(obj)
+    os.makedirs(obj, exist_ok=True)
+    with open(flags_stamp, "w") as f:
+        f.write(" ".join(BOARD_CFLAGS))
     if manifest_text is None:
         with open(os.path.join(src, "empty_manifest.py")) as f:  # written by build-unix.sh
             manifest_text = f.read()
@@ -190,13 +198,6 @@ def core_binary(manifest_text=None, files=(), name="board", jobs=2, shared=SHARE
         with open(stamp) as f:
             if f.read() == key:
                 return binary
-    # make does not see a changed flag: a folder built with other BOARD_CFLAGS starts again
-    flags_stamp = os.path.join(obj, ".board-cflags")
-    if os.path.exists(obj) and (not os.path.exists(flags_stamp) or open(flags_stamp).read() != " ".join(BOARD_CFLAGS)):
-        shutil.rmtree(obj)
-    os.makedirs(obj, exist_ok=True)
-    with open(flags_stamp, "w") as f:
-        f.write(" ".join(BOARD_CFLAGS))
     with open(manifest, "w") as f:
         f.write(manifest_text)
     if os.path.exists(binary):
@@ -204,7 +205,10 @@ def core_binary(manifest_text=None, files=(), name="board", jobs=2, shared=SHARE
     log = binary + ".log"
     flags = [f for f in frozen_make_flags(shared) if not f.startswith("CFLAGS_EXTRA=")]
     cflags = [f for f in MAKE_FLAGS if f.startswith("CFLAGS_EXTRA=")][0] + " " + " ".join(BOARD_CFLAGS)
-    cmd = ["make", "-C", os.path.join(src, "ports", "unix"), "-j%d" % jobs, "BUILD=build-board32",
+    stale = os.path.join(obj, "frozen_content.c")
+    if os.path.exists(stale):
+        os.remove(stale)
+    cmd = ["make", "-C", os.path.join(src, "ports", "unix"), "-j%d" % jobs, "BUILD=" + obj,
            "PROG=micropython32-" + name, "FROZEN_MANIFEST=" + manifest] + flags + [cflags]
     env = build_env()
     env["CP_VERSION"] = read_cp_version(shared)
@@ -220,11 +224,19 @@ def core_binary(manifest_text=None, files=(), name="board", jobs=2, shared=SHARE
             sys.stderr.write("".join(f.readlines()[-30:]))
         raise SystemExit("circuitpython_build: the build of %s failed (exit %d; log %s)" % (
             os.path.basename(binary), proc.returncode, log))
+    if not files and subprocess.run([binary, "-c", "import yahtzee_core"], capture_output=True,
+                                    cwd=tempfile.gettempdir()).returncode == 0:
+        raise SystemExit("circuitpython_build: %s was to freeze nothing, and it holds the app" % binary)
     with open(stamp, "w") as f:
         f.write(key)
     if not quiet:
         print("circuitpython_build: built %s in %.0f s" % (os.path.basename(binary), time.time() - t0))
     return binary
+
+
+def read_text(path):
+    with open(path) as f:
+        return f.read()
 
 
 def read_cp_version(shared=SHARED):
