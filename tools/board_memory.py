@@ -1,4 +1,6 @@
-"""Does the whole app fit in each board's heap? One line per board, for people and scripts:
+"""Does the whole app fit in each board's heap, in MicroPython's WebAssembly VM? One line per board
+(the boards' figures in CI come from CircuitPython's own core: tools/board_bench.py, which uses
+this module's tour bookkeeping):
 
     python tools/board_memory.py [--board NAME ...] [--keep DIR] [--ceilings FILE] [--report FILE]
 
