@@ -87,7 +87,10 @@ def firmware_lines(tour):
     if not os.path.exists(FIRMWARE):
         return []
     sys.path.insert(0, os.path.dirname(FIRMWARE))
-    import emulated_boards
+    try:
+        import emulated_boards
+    finally:
+        sys.path.remove(os.path.dirname(FIRMWARE))
 
     t0 = time.time()
     lines = list(emulated_boards.bench_lines(tour=tour))

@@ -110,3 +110,21 @@ def test_margin_by_bisection_in_2_kb_steps(monkeypatch):
     assert fit["capped"] and fit["margin"] == 128000 - 102400
     fit = FakeBench(130000).fit(runs)[("pybadge", "mpy")]
     assert not fit["budget_run"][0] and fit["margin"] == 0
+
+
+def test_firmware_lines_come_from_the_emulated_boards_module_when_it_is_there(tmp_path, monkeypatch):
+    import board_bench
+
+    monkeypatch.setattr(board_bench, "FIRMWARE", str(tmp_path / "emulated_boards.py"))
+    assert board_bench.firmware_lines(False) == []  # not in the tree (yet): nothing to run
+    (tmp_path / "emulated_boards.py").write_text(
+        "def bench_lines(tour=False):\n"
+        "    return ['macropad (CircuitPython 10 firmware, rp2040js): %s; peak 1 B' % "
+        "('tour ended' if tour else 'game ended')]\n")
+    monkeypatch.delitem(sys.modules, "emulated_boards", raising=False)
+    assert board_bench.firmware_lines(True) == ["macropad (CircuitPython 10 firmware, rp2040js): tour ended; peak 1 B"]
+    (tmp_path / "emulated_boards.py").write_text("def bench_lines(tour=False):\n    raise RuntimeError('boom')\n")
+    monkeypatch.delitem(sys.modules, "emulated_boards", raising=False)
+    with pytest.raises(RuntimeError, match="boom"):  # an error in it is an error of the bench
+        board_bench.firmware_lines(False)
+    monkeypatch.delitem(sys.modules, "emulated_boards", raising=False)
