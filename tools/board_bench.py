@@ -1,6 +1,6 @@
 """Does the game fit each board? Measured on CircuitPython itself, one line per board and run:
 
-    python tools/board_bench.py [--board NAME ...] [--mpy-only] [--tour] [--states FILE] [--work DIR]
+    python tools/board_bench.py [--board NAME ...] [--mpy-only] [--need] [--tour] [--states FILE] [--work DIR]
 
     pybadge (CircuitPython 10 core, .mpy): peak N B of 128000 B budget, free at peak N %; in a 128000-byte
       heap (its budget) the tour ended|MemoryError after STEP; margin N B; in a heap 20 % smaller ... ; fits: yes|no
@@ -11,7 +11,9 @@ built once by tools/circuitpython_build.py), the app as the .mpy files tools/dep
 (CircuitPython's mpy-cross) and, "(frozen)", frozen into the port through a manifest; the peak,
 and the tour in a fixed heap of the board's budget (tools/bench/core.py says what is added and
 taken off). "fits: yes" (issue 23): at least 20 % of the budget free at the peak, and the tour
-ends in the budget and in a heap 20 % smaller. Then the real firmware's lines (the MacroPad and
+ends in the budget and in a heap 20 % smaller. ``--need``: for a tour that does not end in its
+budget, the least heap it ends in (2 KB steps, by bisection; "margin none (it ends in N B, M B
+more)"), a few more runs per board. Then the real firmware's lines (the MacroPad and
 the Pico in rp2040js, tools/firmware/emulated_boards.py; ``--tour`` passed to it), when that
 module is in the tree. ``--states FILE`` (CI: docs/board_states.txt, tools/bench/states.py)
 judges the lines: the exit status is 1 when a board did worse than its known state or a peak is
@@ -31,7 +33,7 @@ FIRMWARE = os.path.join(TOOLS, "firmware", "emulated_boards.py")
 
 
 def parse_args(argv):
-    args = {"boards": [], "kinds": list(core.KINDS), "tour": False, "states": None,
+    args = {"boards": [], "kinds": list(core.KINDS), "tour": False, "states": None, "need": False,
             "work": os.path.join(ROOT, "build", "board_bench")}
     i = 0
     while i < len(argv):
@@ -45,8 +47,8 @@ def parse_args(argv):
         elif a == "--mpy-only":
             args["kinds"] = ["mpy"]
             i += 1
-        elif a == "--tour":
-            args["tour"] = True
+        elif a in ("--tour", "--need"):
+            args[a[2:]] = True
             i += 1
         else:
             raise SystemExit(__doc__)
@@ -63,7 +65,7 @@ def core_lines(args):
     core.say("board_bench: CircuitPython 10's VM core and mpy-cross ready (%.0f s)" % (time.time() - t0))
     try:
         runs = bench.measure()
-        fits = bench.fit(runs)
+        fits = bench.fit(runs, need=args["need"])
     finally:
         bench.close()
     lines = []

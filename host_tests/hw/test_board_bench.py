@@ -109,7 +109,17 @@ def test_margin_by_bisection_in_2_kb_steps(monkeypatch):
     fit = FakeBench(100000).fit(runs)[("pybadge", "mpy")]  # ends in a heap 20 % smaller too
     assert fit["capped"] and fit["margin"] == 128000 - 102400
     fit = FakeBench(130000).fit(runs)[("pybadge", "mpy")]
-    assert not fit["budget_run"][0] and fit["margin"] == 0
+    assert not fit["budget_run"][0] and fit["margin"] == 0 and fit["needs"] is None
+
+
+def test_needs_finds_the_least_heap_above_the_budget(monkeypatch):
+    monkeypatch.setattr(core, "heap_for", lambda binary, want, run_dir: want)
+    runs = {("pybadge", "mpy"): {"double": "0", "peak": "150000", "crc": "0"}}
+    fit = FakeBench(128000 + 9000).fit(runs, need=True)[("pybadge", "mpy")]
+    assert fit["needs"] == 128000 + 5 * 2048  # the first 2 KB step at or above 9000 B more
+    text = core.line("pybadge", "mpy", runs[("pybadge", "mpy")], fit)[0]
+    assert "margin none (it ends in 138240 B, 10240 B more)" in text and states.state_of(text)[2] == "fails"
+    assert FakeBench(10 ** 6).fit(runs, need=True)[("pybadge", "mpy")]["needs"] is None  # not even at the top
 
 
 def test_firmware_lines_come_from_the_emulated_boards_module_when_it_is_there(tmp_path, monkeypatch):

@@ -159,8 +159,10 @@ class Bench:
                                                            "base"))], 1)["base"]
         return int(out.split("BASE ")[1].split()[0])
 
-    def fit(self, runs):
-        """{(board, kind): {"heap", "extra", "budget_run", "smaller_run", "margin", "capped"}}."""
+    def fit(self, runs, need=False):
+        """{(board, kind): {"heap", "extra", "budget_run", "smaller_run", "margin", "capped", "needs"}};
+        ``need``: for a tour that does not end in the budget, the least heap (in 2 KB steps above
+        the budget, by bisection up to its peak and a half) it ends in, as "needs"."""
         t0 = time.time()
         n = 0
         bases = {k: self.base(k) for k in self.kinds}
@@ -176,7 +178,7 @@ class Bench:
         for b, k in keys:
             h = heap((b, k), board_memory.BUDGETS[b])
             fits[(b, k)] = {"heap": h, "extra": extra[(b, k)], "base": bases[k], "budget_run": at_budget[(b, k, h)],
-                            "smaller_run": None, "margin": 0, "capped": False}
+                            "smaller_run": None, "margin": 0, "capped": False, "needs": None}
         ended = [key for key in keys if fits[key]["budget_run"][0]]
         smaller = {key: heap(key, int(board_memory.BUDGETS[key[0]] * (1 - SMALLER))) for key in ended}
         for (b, k, h), run in self.tours([key + (smaller[key],) for key in ended]).items():
@@ -204,8 +206,39 @@ class Bench:
                 lo_hi[0 if done[(b, k, h)][0] else 1] = mid
             for key in [key for key, (lo, hi) in lows.items() if hi - lo <= 1]:
                 fits[key]["margin"] = lows.pop(key)[0] * MARGIN_STEP
+        if need:
+            n += self.needs(runs, fits, [key for key in keys if not fits[key]["budget_run"][0]], heap)
         self.times["fixed heaps"] = (time.time() - t0, n)
         return fits
+
+    def needs(self, runs, fits, failed, heap):
+        """Sets "needs" (bytes, or None when it did not end even at the top) of the ``failed``
+        tours: the least heap above the budget, in 2 KB steps, it ends in (a bisection that
+        assumes a tour that ends in a heap ends in every larger one); the number of runs."""
+        spans = {}
+        for key in failed:
+            budget = board_memory.BUDGETS[key[0]]
+            top = -(-(int(runs[key]["peak"]) * 3 // 2 - budget) // MARGIN_STEP)
+            spans[key] = [0, max(top, 1)]  # steps above the budget: it fails at lo, ends at hi (to check)
+        n = 0
+        tops = self.tours([key + (heap(key, board_memory.BUDGETS[key[0]] + hi * MARGIN_STEP),)
+                           for key, (lo, hi) in spans.items()])
+        n += len(tops)
+        for (b, k, h), run in tops.items():
+            if not run[0]:
+                del spans[(b, k)]
+        while spans:
+            probes = [(b, k, heap((b, k), board_memory.BUDGETS[b] + (lo + hi) // 2 * MARGIN_STEP))
+                      for (b, k), (lo, hi) in spans.items()]
+            n += len(probes)
+            done = self.tours(probes)
+            for b, k, h in probes:
+                lo_hi = spans[(b, k)]
+                mid = (lo_hi[0] + lo_hi[1]) // 2
+                lo_hi[1 if done[(b, k, h)][0] else 0] = mid
+            for key in [key for key, (lo, hi) in spans.items() if hi - lo <= 1]:
+                fits[key]["needs"] = board_memory.BUDGETS[key[0]] + spans.pop(key)[1] * MARGIN_STEP
+        return n
 
 
 def line(board, kind, r, fit):
@@ -218,6 +251,8 @@ def line(board, kind, r, fit):
     small_ok = smaller is not None and smaller[1][0]
     fits = ended and small_ok and free >= 100 * SMALLER
     margin = "%s%d B" % ("at least " if fit["capped"] else "", fit["margin"]) if ended else "none"
+    if not ended and fit.get("needs"):
+        margin += " (it ends in %d B, %d B more)" % (fit["needs"], fit["needs"] - budget)
     return ("%s (CircuitPython 10 core, %s): peak %d B of %d B budget, free at peak %d %%; in a %d-byte heap "
             "(its budget) the tour %s; margin %s; in a heap 20 %% smaller (%d B) the tour %s; fits: %s" % (
                 board, ".mpy" if kind == "mpy" else "frozen", peak, budget, int(free // 1), budget,
