@@ -56,6 +56,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools", "firmware"))
 
 import static_names  # noqa: E402
+from tools.deploy import MPY_OPTIONS  # noqa: E402
 
 PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 
@@ -208,8 +209,11 @@ def compile_app(dest):
     for src, out in jobs:
         target = os.path.join(dest, out)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        subprocess.run([exe, "-o", target, "-s", os.path.basename(src), os.path.join(ROOT, src)],
-                       check=True)
+        # the source name a board's .mpy carries: its __file__ there (tools/deploy.py
+        # mpy_source_name), here the VM's path, so the two are one name as on a board
+        # with deploy's options (no line-number tables)
+        subprocess.run([exe, "-o", target, "-s", VM_APP_MOUNT + out.replace(os.sep, "/")]
+                       + list(MPY_OPTIONS) + [os.path.join(ROOT, src)], check=True)
         total += os.path.getsize(target)
     return total
 

@@ -73,6 +73,20 @@ MPY_CROSS_HELP = ("get CircuitPython's own mpy-cross: Adafruit's prebuilt binary
                   "index.html?prefix=bin/mpy-cross/), or `make -C mpy-cross` in a CircuitPython "
                   "checkout; then put it on PATH as mpy-cross-cp10, set MPY_CROSS, or pass --mpy-cross")
 
+
+def mpy_source_name(target):
+    """The source name a module's .mpy carries (``mpy-cross -s``): the path CircuitPython gives
+    the module's ``__file__`` on the drive ("ui/app.mpy", "/lib/neopixel.mpy": sys.path is "",
+    "/", ".frozen", "/lib"), so the two are one interned name, not a second (long, absolute
+    host path) name per module that a board never frees (docs/memory.md)."""
+    name = target[:-3] + ".mpy" if target.endswith(".py") else target
+    return "/" + name if name.startswith("lib/") else name
+
+
+# mpy-cross options for every module
+MPY_OPTIONS = ()
+
+
 _RELATIVE = re.compile(r"^\s*from\s+\.(\w*)\s+import\s+([\w, ()]+)", re.M)
 _ABSOLUTE = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_]\w*)", re.M)
 _FROM_HW = re.compile(r"^\s*from\s+hw\s+import\s+([\w, ()]+)", re.M)
@@ -453,8 +467,9 @@ def compact_library(text):
     return "\n".join(out)
 
 
-def install(files, dest, mpy_cross=None, verbatim=False):
-    """Copy (or compile) the planned files into ``dest``; returns [(drive path, bytes)]."""
+def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS):
+    """Copy (or compile with mpy-cross ``options``) the planned files into ``dest``; returns
+    [(drive path, bytes)]."""
     written = []
     for src, target in files:
         out = os.path.join(dest, *target.split("/"))
@@ -462,7 +477,8 @@ def install(files, dest, mpy_cross=None, verbatim=False):
         if mpy_cross and target.endswith(".py") and target not in SOURCE_ONLY:
             out = out[:-3] + ".mpy"
             target = target[:-3] + ".mpy"
-            res = subprocess.run([mpy_cross, "-o", out, src], stdout=subprocess.PIPE,
+            res = subprocess.run([mpy_cross, "-o", out, "-s", mpy_source_name(target)] + list(options) + [src],
+                                 stdout=subprocess.PIPE,
                                  stderr=subprocess.STDOUT)
             if res.returncode:
                 raise SystemExit("mpy-cross could not compile %s:\n%s" % (
