@@ -83,8 +83,10 @@ def mpy_source_name(target):
     return "/" + name if name.startswith("lib/") else name
 
 
-# mpy-cross options for every module
-MPY_OPTIONS = ()
+# -O3 leaves the line-number tables out of the bytecode (and asserts, which device code has
+# none of): ~7 % of the code a board loads into its heap (docs/memory.md). A traceback then
+# names the file and the function, not the line; ``--lines`` keeps them for debugging.
+MPY_OPTIONS = ("-O3",)
 
 
 _RELATIVE = re.compile(r"^\s*from\s+\.(\w*)\s+import\s+([\w, ()]+)", re.M)
@@ -541,6 +543,8 @@ def main(argv=None):
     ap.add_argument("--mpy-cross", help="a CircuitPython 10 mpy-cross executable (default: $MPY_CROSS, "
                                         "else mpy-cross-cp10 or mpy-cross on PATH, if it is CircuitPython's)")
     ap.add_argument("--no-mpy", action="store_true", help="ship .py files even when an mpy-cross is found")
+    ap.add_argument("--lines", action="store_true", help="keep line numbers in the .mpy files (tracebacks "
+                                                         "name the line; ~7 %% more heap for the code)")
     ap.add_argument("--tables", default="auto",
                     help="strategy tables: auto (what fits the drive), all, none, or names "
                          "(yahtzee_forced,yahtzee_free,yatzy)")
@@ -581,7 +585,7 @@ def main(argv=None):
     if args.tables != "none":
         build_tables()
     clear_target(dest, planned)  # on a drive this also removes what a frozen firmware holds
-    written = install(files, dest, mpy_cross, args.verbatim)
+    written = install(files, dest, mpy_cross, args.verbatim, () if args.lines else MPY_OPTIONS)
     # the tables that fit: the drive's free space after the code, or the board's drive size
     code = sum(size for _, size in written)
     if is_circuitpy_drive(dest):

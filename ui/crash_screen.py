@@ -62,14 +62,15 @@ def describe(error):
 
 
 def _short_where(frame_line):
-    """'File "/x/ui/app.py", line 12, in step' -> "app.py:12 step"."""
+    """'File "/x/ui/app.py", line 12, in step' -> "app.py:12 step"; "app.mpy step" for line 1,
+    which is what a board's .mpy files (compiled without line numbers: tools/deploy.py) say."""
     try:
         path = frame_line.split('"')[1]
         rest = frame_line.split('"')[2]
         name = path.replace("\\", "/").split("/")[-1]
         line = rest.split("line ")[1].split(",")[0].strip()
         func = rest.split(" in ")[1].strip() if " in " in rest else ""
-        return name + ":" + line + (" " + func if func else "")
+        return name + ("" if line == "1" else ":" + line) + (" " + func if func else "")
     except Exception:
         return ""
 
