@@ -43,6 +43,7 @@ Budgets: what CircuitPython 10 leaves for user code with the display set up (BUD
 docs/memory.md): derived from the CircuitPython source and reported free-heap figures, not
 measured on hardware."""
 
+import glob
 import os
 import re
 import shutil
@@ -56,6 +57,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools", "firmware"))
 
 import static_names  # noqa: E402
+from tools import inline_consts  # noqa: E402
 from tools.deploy import MPY_OPTIONS  # noqa: E402
 
 PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
@@ -190,6 +192,14 @@ def check_lib():
         raise SystemExit("board_memory: " + "\n".join(problems) + "\nrun: python tools/fetch_libs.py")
 
 
+# the board doubles and the drivers that run the compiled app (compiled as they are; the
+# constants they name stay defined in the app's modules)
+DOUBLES = (os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "vmboard.py"), os.path.join("hw", "vmhardware.py"))
+DRIVERS = DOUBLES + (os.path.join("host_tests", "ui", "whole_app.py"),) + tuple(sorted(
+    os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tools", "mp_*.py"))
+    + glob.glob(os.path.join(ROOT, "host_tests", "*", "mp_*.py"))))
+
+
 def compile_app(dest):
     """code.py, ui/, hw/ (not the host-only modules), yahtzee_core/, the libraries of
     ``LIB_MODULES`` and the test driver -> .mpy."""
@@ -202,13 +212,23 @@ def compile_app(dest):
             if name.endswith(".py") and rel not in SKIP:
                 jobs.append((rel, rel[:-3] + ".mpy"))
     # the doubles are needed in the VM too (their bytes are measured and subtracted)
-    jobs.append((os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "fbdisplay.mpy")))
-    jobs.append((os.path.join("hw", "vmboard.py"), os.path.join("hw", "vmboard.mpy")))
-    jobs.append((os.path.join("hw", "vmhardware.py"), os.path.join("hw", "vmhardware.mpy")))
+    for src in DOUBLES:
+        jobs.append((src, src[:-3] + ".mpy"))
+    # the app's modules as deploy compiles them: public constants folded in (tools/inline_consts.py);
+    # what code.py and the drivers here read stays defined
+    app = [src for src, _ in jobs if src.split(os.sep)[0] in ("ui", "hw", "yahtzee_core")
+           and src not in DOUBLES]
+    folded = inline_consts.prepare(ROOT, app, keep_from=("code.py",) + DRIVERS)
     total = 0
     for src, out in jobs:
         target = os.path.join(dest, out)
         os.makedirs(os.path.dirname(target), exist_ok=True)
+        if src in folded:
+            path = os.path.join(os.path.dirname(os.path.abspath(dest)), "folded", src)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(folded[src])
+            src = path
         # the source name a board's .mpy carries: its __file__ there (tools/deploy.py
         # mpy_source_name), here the VM's path, so the two are one name as on a board
         # with deploy's options (no line-number tables)

@@ -43,9 +43,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from hw.select import BOARDS  # noqa: E402  (board ids -> hw module names)
+from tools import inline_consts  # noqa: E402
 
 BOARD_NAMES = sorted(set(BOARDS.values()))
 PACKAGES = ("yahtzee_core", "ui")  # shipped whole but for the host-only modules below
+APP_PACKAGES = ("yahtzee_core", "ui", "hw")  # compiled with their constants folded in
 HOST_ONLY = ("yahtzee_core/table_bytes.py",)  # tests' and tools' in-memory tables
 HW_ALWAYS = ("__init__.py", "inputs.py", "select.py")
 HW_NEVER = ("desktop.py", "testing.py")
@@ -473,18 +475,32 @@ def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS):
     """Copy (or compile with mpy-cross ``options``) the planned files into ``dest``; returns
     [(drive path, bytes)]."""
     written = []
+    # the app's modules with their public constants folded in (tools/inline_consts.py); code.py
+    # and boot.py stay source, so what they read stays defined
+    folded = {}
+    if mpy_cross:
+        ours = [os.path.relpath(src, ROOT) for src, target in files
+                if target.split("/")[0] in APP_PACKAGES and target.endswith(".py")]
+        folded = inline_consts.prepare(ROOT, ours, keep_from=SOURCE_ONLY)
     for src, target in files:
         out = os.path.join(dest, *target.split("/"))
         os.makedirs(os.path.dirname(out), exist_ok=True)
         if mpy_cross and target.endswith(".py") and target not in SOURCE_ONLY:
             out = out[:-3] + ".mpy"
             target = target[:-3] + ".mpy"
+            text = folded.get(os.path.relpath(src, ROOT))
+            if text is not None:
+                src = out[:-4] + ".folded.py"
+                with open(src, "w", encoding="utf-8") as f:
+                    f.write(text)
             res = subprocess.run([mpy_cross, "-o", out, "-s", mpy_source_name(target)] + list(options) + [src],
                                  stdout=subprocess.PIPE,
                                  stderr=subprocess.STDOUT)
             if res.returncode:
                 raise SystemExit("mpy-cross could not compile %s:\n%s" % (
                     src, res.stdout.decode("utf-8", "replace")))
+            if text is not None:
+                os.remove(src)
             with open(out, "rb") as f:
                 problem = mpy_header_problem(f.read(4))
             if problem:
