@@ -12,9 +12,11 @@ through an import alias, ``from mod import NAME``), becomes the number, and the 
 dropped unless something still names it: an attribute of that name left anywhere (a module
 passed around as an object, ``board.profile.SHORT``), a word in a string (``getattr(module,
 "NVM_BACKUP")``), or a name the files of ``keep_from`` (the test drivers that run the .mpy
-files) use. The source files stay as they are: the desktop, the web page and the tests run them."""
+files) use. A module's own immutable literals that only it reads (``_TEXT_UNDONE = b"..."``)
+are folded the same way. The source files stay as they are: the desktop, the web page and the tests run them."""
 
 import ast
+import copy
 import os
 import re
 
@@ -159,6 +161,52 @@ def _names_used(tree):
     return used
 
 
+def _literal(node):
+    """True for a bytes, str or int constant, or a tuple of them."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) in (bytes, str, int)
+    if isinstance(node, ast.Tuple) and isinstance(node.ctx, ast.Load):
+        return all(_literal(e) for e in node.elts)
+    return False
+
+
+class _Literals(ast.NodeTransformer):
+    def __init__(self, values):
+        self.values = values
+
+    def visit_Name(self, node):
+        if isinstance(node.ctx, ast.Load) and node.id in self.values:
+            return ast.copy_location(copy.deepcopy(self.values[node.id]), node)
+        return node
+
+
+def _fold_literals(mod, keep, imported):
+    """A module's own immutable literals (``_TEXT_UNDONE = b"Choice taken back"``, tuples of
+    them) read only by that module: each read becomes the literal (the compiler keeps one
+    object per module for equal constants) and the global and its name go."""
+    stores = {}
+    for node in ast.walk(mod.tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                stores[name] = stores.get(name, 0) + 2
+    values = {}
+    for node in mod.tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and _literal(node.value)):
+            name = node.targets[0].id
+            if stores.get(name) == 1 and name not in keep and (mod.name, name) not in imported \
+                    and not name.startswith("__"):
+                values[name] = node.value
+    if not values:
+        return
+    mod.tree.body = [node for node in mod.tree.body if not (
+        isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id in values)]
+    mod.tree = _Literals(values).visit(mod.tree)
+
+
 def prepare(root, rels, keep_from=()):
     """{rel: source text} of ``rels`` (paths under ``root`` of the modules that go to a board)
     with the constants folded (module docstring above). ``keep_from``: files (paths under
@@ -201,8 +249,13 @@ def prepare(root, rels, keep_from=()):
     for rel in keep_from:
         with open(os.path.join(root, rel), encoding="utf-8") as f:
             keep |= _words(f.read())
+    imported = set()  # names other modules import by name (``from mod import NAME``)
+    for mod in mods.values():
+        for src, name in mod.imported.values():
+            imported.add((src, name))
     out = {}
     for mod in mods.values():
+        _fold_literals(mod, keep, imported)
         body = mod.tree.body
         drop = set(i for i, name, _ in _const_defs(mod) if name in mod.consts and name not in keep)
         kept = []
