@@ -7,7 +7,7 @@ app. On a desktop the same file starts the simulator:
                    [--seed N] [--nvm PATH] [--headless] [--help]
 
 The board's NVM (a file on the desktop) keeps the game in progress, high scores, statistics
-and settings; an error shows on the screen and a button press restarts (ui/crash_screen.py).
+and settings; an error shows on the screen and a button press restarts (ui/crash_guard.py).
 """
 
 import sys
@@ -63,7 +63,7 @@ def main(argv=None):
         print_help(argv)
         return
     from hw.select import make_board
-    from ui.crash_screen import run_guarded
+    from ui.crash_guard import run_guarded
 
     board = make_board(argv)
     restart = None
