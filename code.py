@@ -17,24 +17,6 @@ def on_board():
     return getattr(sys.implementation, "name", "") == "circuitpython"
 
 
-def print_help(argv):
-    """Usage and the chosen board's keys (desktop only)."""
-    from hw import desktop
-
-    profile = "pygamer"
-    for i, a in enumerate(argv):
-        if a == "--board" and i + 1 < len(argv):
-            profile = argv[i + 1]
-        elif a.startswith("--board="):
-            profile = a.split("=", 1)[1]
-    print(desktop.USAGE)
-    if profile in desktop.PROFILES:
-        module = desktop.board_module(profile)
-        print("\nKeys for %s on the desktop:" % module.NAME)
-        for key, meaning in desktop.keymap_help(module):
-            print("  %-14s %s" % (key, meaning))
-
-
 def build_app(board):
     """The app with the board's saved records (settings, statistics, high scores, the game in
     progress: "Continue?" at start-up); the computer players and the coach are built when a
@@ -60,12 +42,19 @@ def main(argv=None):
     if argv is None:
         argv = getattr(sys, "argv", [])[1:]
     if not on_board() and ("--help" in argv or "-h" in argv):
-        print_help(argv)
+        from hw import desktop
+
+        desktop.print_help(argv)
         return
     from hw.select import make_board
     from ui.crash_guard import run_guarded
 
     board = make_board(argv)
+    make_board = None
+    if on_board():
+        from ui.screen_set import unload
+
+        unload("hw.select")  # its table of boards is not needed again: ~1.1 KB of heap
     restart = None
     if on_board():
         import supervisor
