@@ -7,7 +7,7 @@ app. On a desktop the same file starts the simulator:
                    [--seed N] [--nvm PATH] [--headless] [--help]
 
 The board's NVM (a file on the desktop) keeps the game in progress, high scores, statistics
-and settings; an error shows on the screen and a button press restarts (ui/crash_screen.py).
+and settings; an error shows on the screen and a button press restarts (ui/crash_guard.py).
 """
 
 import sys
@@ -17,24 +17,6 @@ def on_board():
     # CircuitPython's unix port (its VM core, where tools/board_bench.py measures the app) is
     # "circuitpython" too, on platform "linux": there the tour imports this module for build_app
     return getattr(sys.implementation, "name", "") == "circuitpython" and sys.platform != "linux"
-
-
-def print_help(argv):
-    """Usage and the chosen board's keys (desktop only)."""
-    from hw import desktop
-
-    profile = "pygamer"
-    for i, a in enumerate(argv):
-        if a == "--board" and i + 1 < len(argv):
-            profile = argv[i + 1]
-        elif a.startswith("--board="):
-            profile = a.split("=", 1)[1]
-    print(desktop.USAGE)
-    if profile in desktop.PROFILES:
-        module = desktop.board_module(profile)
-        print("\nKeys for %s on the desktop:" % module.NAME)
-        for key, meaning in desktop.keymap_help(module):
-            print("  %-14s %s" % (key, meaning))
 
 
 def build_app(board):
@@ -62,12 +44,19 @@ def main(argv=None):
     if argv is None:
         argv = getattr(sys, "argv", [])[1:]
     if not on_board() and ("--help" in argv or "-h" in argv):
-        print_help(argv)
+        from hw import desktop
+
+        desktop.print_help(argv)
         return
     from hw.select import make_board
-    from ui.crash_screen import run_guarded
+    from ui.crash_guard import run_guarded
 
     board = make_board(argv)
+    make_board = None
+    if on_board():
+        from ui.screen_set import unload
+
+        unload("hw.select")  # its table of boards is not needed again: ~1.1 KB of heap
     restart = None
     if on_board():
         import supervisor

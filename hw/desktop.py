@@ -417,6 +417,22 @@ USAGE = """usage: python code.py [--board NAME] [--headless] [--seed N] [--nvm P
   --screenshot PATH  save the screen as a PNG when the program ends""" % ", ".join(PROFILES)
 
 
+def print_help(argv):
+    """Usage and the chosen board's keys (``python code.py --help [--board NAME]``)."""
+    profile = "pygamer"
+    for i, a in enumerate(argv):
+        if a == "--board" and i + 1 < len(argv):
+            profile = argv[i + 1]
+        elif a.startswith("--board="):
+            profile = a.split("=", 1)[1]
+    print(USAGE)
+    if profile in PROFILES:
+        module = board_module(profile)
+        print("\nKeys for %s on the desktop:" % module.NAME)
+        for key, meaning in keymap_help(module):
+            print("  %-14s %s" % (key, meaning))
+
+
 def parse_args(argv):
     """Command-line flags to ``make_board`` keyword arguments plus 'keys' and 'screenshot'."""
     opts = {"profile": "pygamer", "headless": False, "seed": None, "storage_path": None,

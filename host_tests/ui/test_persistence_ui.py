@@ -1091,3 +1091,16 @@ def test_coach_cost_setting_survives_power_off(tmp_path):
     assert app.hinter is None  # the coach is built when a game starts, with the saved setting
     start_with_keys(app, KeyDriver(app))
     assert app.hinter is not None and not app.hinter.show_cost
+
+
+def test_the_crash_screen_is_loaded_only_for_a_crash():
+    """code.py holds ui/crash_guard.py while the app runs; the crash screen's code comes only
+    with an error (docs/memory.md)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom ui import crash_guard\n"
+             "crash_guard.run_guarded(None, lambda board: type('A', (), {'run': lambda self: None})())\n"
+             "print('ui.crash_screen' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

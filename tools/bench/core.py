@@ -48,7 +48,8 @@ def compile_app(dest, cross):
     ``install``, with CircuitPython's mpy-cross; code.py stays source, compacted, as on a drive)."""
     shutil.rmtree(dest, ignore_errors=True)
     os.makedirs(dest)
-    written = deploy.install(board_memory.app_files(), dest, cross)
+    written = deploy.install(board_memory.app_files(), dest, cross,
+                             keep_from=deploy.SOURCE_ONLY + board_memory.DRIVERS)
     os.remove(os.path.join(dest, ".pocket-yahtzee-build"))
     return sum(size for _, size in written)
 
