@@ -106,7 +106,7 @@ def test_modules_are_circuitpython_10_mpy_files_with_short_source_names(bundles)
             with open(os.path.join(folder, f), "rb") as fh:
                 data = fh.read()
             assert deploy.mpy_header_problem(data[:4]) is None, (board, f)
-            assert (f[:-4] + ".py").encode() in data, (board, f)  # -s ui/app.py
+            assert deploy.mpy_source_name(f).encode() in data, (board, f)  # -s ui/app.mpy: its __file__
             assert ROOT.encode() not in data, (board, f)
 
 
