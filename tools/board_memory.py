@@ -43,7 +43,8 @@ board's display renders dirty areas in small chunks straight to the bus.
 
 Budgets: the heap the app may hold on stock CircuitPython 10 with the display set up (BUDGETS,
 derivations in docs/memory.md): the RP2040 boards' measured on their stock firmware in the
-emulator, the others derived from their firmware's link and CircuitPython's source."""
+emulator, the others derived from their firmware's link (the SAMD51's linked here) and CircuitPython's
+source."""
 
 import glob
 import os
@@ -68,13 +69,13 @@ PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displ
 # (docs/memory.md, "Budgets", has each line's source). Each is: what a program can hold in small
 # objects, less what CircuitPython holds itself at the prompt (gc.mem_alloc(), 496 B) and 512 B for
 # board C objects above what hw/vmhardware.py's fakes count. RP2040: measured on the stock images in
-# rp2040js (tools/firmware/rp2040_heap_budget.py); SAMD51 and nRF52840: their link's RAM less statics
-# (estimated, the high end, from the RP2040 ELF), stacks, and the run-time loss measured on the Pico;
-# ESP32-S3: its PSRAM.
+# rp2040js (tools/firmware/rp2040_heap_budget.py); SAMD51: its link's RAM less _ebss, the stacks and
+# the run-time loss measured on the Pico; nRF52840: the same with its statics estimated from the
+# SAMD51 link; ESP32-S3: its PSRAM.
 BUDGETS = {
-    "pygamer": 141016,  # SAMD51J19 192 KiB - 8 - stack 25600 - statics 16948 - run time 12028 - 1008
-    "pybadge": 141016,  # the same chip, link and display size as the PyGamer
-    "clue": 131992,  # nRF52840 app RAM 196608 - stack 25600 - statics 24236 - run time 13772 - 1008
+    "pygamer": 145240,  # SAMD51J19 196608 - 8 - stack 25600 - _ebss 12212 (+512) - run time 12028 - 1008
+    "pybadge": 145232,  # as the PyGamer, its link's _ebss 12220
+    "clue": 130584,  # nRF52840 app RAM 196608 - stack 25600 - statics ~25644 - run time 13772 - 1008
     "macropad": 182528,  # rp2040js, stock image, display up, board objects made: held 183536 - 1008
     "pico_displaypack": 178640,  # rp2040js, stock Pico image + the Display Pack's display: 179648 - 1008
     "feather_tft": 2000000,  # ESP32-S3 2 MiB PSRAM less 16 KiB, x 32/33 GC tables (2017714), rounded down
