@@ -28,7 +28,6 @@ import deploy  # noqa: E402
 from hw import boot_drive  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "release")
-BUILT_MPY_CROSS = os.path.join(ROOT, "build", "cp", "circuitpython", "mpy-cross", "build", "mpy-cross")
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)  # the same bytes for the same files
 TITLES = {"pygamer": "Adafruit PyGamer", "pybadge": "Adafruit PyBadge (or EdgeBadge)",
           "macropad": "Adafruit MacroPad RP2040", "clue": "Adafruit CLUE",
@@ -41,17 +40,10 @@ DOUBLE_TAP = "double-tap the reset button: a ...BOOT drive appears"
 
 
 def built_mpy_cross():
-    """The mpy-cross tools/circuitpython_build.py builds (or has built), if that tool exists."""
-    try:
-        build = importlib.import_module("circuitpython_build")
-    except ImportError:
-        return None
-    for name in ("mpy_cross", "mpy_cross_path", "build_mpy_cross"):
-        fn = getattr(build, name, None)
-        if callable(fn):
-            path = fn()
-            return str(path) if path else None
-    return None
+    """CircuitPython's mpy-cross as tools/circuitpython_build.py builds it (built when missing)."""
+    import circuitpython_build
+
+    return circuitpython_build.ensure()[0]
 
 
 def find_mpy_cross(explicit=None, environ=None):
@@ -62,7 +54,7 @@ def find_mpy_cross(explicit=None, environ=None):
         if found:
             return found, notes
     notes = []
-    for path in (built_mpy_cross(), BUILT_MPY_CROSS):
+    for path in (built_mpy_cross(),):
         if path and os.access(path, os.X_OK):
             ok, msg = deploy.probe_mpy_cross(path)
             notes.append(msg)
