@@ -50,7 +50,9 @@ _TEXT_SAVE_FAILED = b"Could not save"
 _TEXT_BACKUP_OFF = b"Backup copy off"
 _TEXT_UNDONE = b"Choice taken back"
 _TEXT_DEMO = b"Demo: press any key"
+_TEXT_REPAIRED = b"Save area repaired"
 _SAVE_FAILED = const(2)  # hw/nvm_store.FAILED: the NVM write raised
+_SAVE_REPAIRED = const(5)  # hw/nvm_store.REPAIRED: the NVM refused, was erased and written
 DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself
 DEMO_GAMES = const(3)  # games in a row, then back to the title
 DEMO_PAUSE_MS = const(4000)  # the game-over screen between demo games
@@ -125,6 +127,7 @@ class App:
         self.msg_role = theme.INK
         self.msg_until = 0
         self.msg_serial = 0
+        self.msg_held = False  # a warning that stays until a press made after it was seen
         self.now = self.clock.ticks_ms()
         self.yahtzee_text = b""
         self.high_score = False
@@ -208,7 +211,8 @@ class App:
             self.release_records()
         self.current.enter()
         self.current.group.hidden = False
-
+        if self.msg_held and self._shows_message():
+            self.msg_until = (self.now + MESSAGE_MS) & 0x1FFFFFFF  # shown from now, on this screen
     def _saves_on_leaving(self, old, new):
         """Settings when leaving the screens that change them; the game when quitting to the
         title (so "Continue game" resumes exactly there)."""
@@ -265,10 +269,9 @@ class App:
         snapshot.encode(self.game, self._warm)  # warm-up: the first save must not enumerate rolls
         if self.store is not None:
             self.store.settings.import_from(s)
-            self.store.clear_game()  # one write: these settings, and no saved game until a box
+            self._saved(self.store.clear_game())  # one write: these settings, no saved game until a box
         self.yahtzee_text = S.to_bytes(rs.title.upper() + "!")
-        self.msg = b""
-        self.msg_serial += 1
+        self._clear_message()
         self._new_game_screens()
         self.lights.show_held(0)
         gc.collect()
@@ -302,8 +305,7 @@ class App:
             self._coach_new_game()
             self.in_game = True
             self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
-            self.msg = b""
-            self.msg_serial += 1
+            self._clear_message()
             st = self.store.settings  # "Play again" replays this game's set-up
             st.import_from(self.settings)
             st.capture(game)
@@ -329,7 +331,7 @@ class App:
         """Forget the saved game (the player chose a new one)."""
         self.in_game = False
         if self.store is not None:
-            self.store.clear_game()
+            self._saved(self.store.clear_game())
 
     def has_records(self):
         """Statistics and high scores exist (needs a store)."""
@@ -363,14 +365,17 @@ class App:
             gc.collect()
 
     def _saved(self, result):
-        """Tell the player once when the NVM refuses a write, and once when the backup file
-        cannot be written (the drive is the computer's); the game goes on."""
+        """Tell the player once when the NVM refuses a write, each time it had to be erased to
+        take one, and once when the backup file cannot be written (the drive is the
+        computer's); the game goes on."""
         if result == _SAVE_FAILED and not self.save_failed:
             self.save_failed = True
-            self.say(_TEXT_SAVE_FAILED, theme.WARN, 4000)
+            self.say(_TEXT_SAVE_FAILED, theme.WARN, MESSAGE_MS, True)
+        elif result == _SAVE_REPAIRED:
+            self.say(_TEXT_REPAIRED, theme.WARN, MESSAGE_MS, True)
         elif getattr(self.store, "backup_off", False) and not self.backup_off_said:
             self.backup_off_said = True
-            self.say(_TEXT_BACKUP_OFF, theme.WARN, 4000)
+            self.say(_TEXT_BACKUP_OFF, theme.WARN, MESSAGE_MS, True)
 
     def before_sleep(self):
         """Idle: everything saved, sound and lights off."""
@@ -510,9 +515,8 @@ class App:
             self.coached = 0
             self._coach_new_game()
             if self.store is not None:
-                self.store.clear_game()
-            self.msg = b""
-            self.msg_serial += 1
+                self._saved(self.store.clear_game())
+            self._clear_message()
             self.show_lights()
             self.buttons.ring_goto(inputs.ROLL)
             if self.current_id != S.PLAY:
@@ -544,15 +548,28 @@ class App:
             self.hinter.show_cost = self.settings.show_cost
 
     # -- messages ---------------------------------------------------------------------------
-    def say(self, text, role=theme.INK, ms=MESSAGE_MS):
-        """Show ``text`` (bytes) on the message line for ``ms``."""
+    def say(self, text, role=theme.INK, ms=MESSAGE_MS, held=False):
+        """Show ``text`` (bytes) on the message line for ``ms``. ``held``: a warning the player
+        must see: it stays (other messages are dropped) until a key is pressed on a screen with
+        the message line (play, Defuse) at least ``ms`` after it was said or that screen showed."""
+        if self.msg_held and not held:
+            return
         self.msg = text
         self.msg_role = role
         self.msg_until = (self.now + ms) & 0x1FFFFFFF
         self.msg_serial += 1
+        self.msg_held = held
+
+    def _shows_message(self):
+        return self.current_id == S.PLAY or self.current_id == S.DEFUSE
+
+    def _clear_message(self):
+        if not self.msg_held:
+            self.msg = b""
+            self.msg_serial += 1
 
     def _expire_message(self):
-        if self.msg and ticks_diff(self.now, self.msg_until) >= 0:
+        if self.msg and not self.msg_held and ticks_diff(self.now, self.msg_until) >= 0:
             self.msg = b""
             self.msg_serial += 1
 
@@ -561,6 +578,9 @@ class App:
         if self.demo:
             self.stop_demo()  # any key ends the demo and does nothing else
             return
+        if self.msg_held and self._shows_message() and ticks_diff(self.now, self.msg_until) >= 0:
+            self.msg_held = False  # seen: it goes with the next frame
+            self.msg_until = self.now
         if code == inputs.SOUND:
             self.settings.sound = not self.settings.sound
             self.apply_preferences()

@@ -253,18 +253,38 @@ def test_a_failing_nvm_is_told_once_and_the_game_goes_on():
     board = desktop.make_board("clue", headless=True, seed=4, clock=FakeClock(1000))
     store = NvmStore(BrokenNVM(8192))
     store.load()
-    app = App(board, store=store)  # no coach: its messages would take the line
+    app = App(board, store=store)
+    said = []
+    real_say = app.say
+    app.say = lambda text, *a: (said.append(text), real_say(text, *a))
     app.start_game()
     app.act(engine.ROLL)
     app.act(engine.SCORE_BOX, 0)
     settle(app)
+    assert said.count(b"Could not save") == 1 and app.game.filled[0] == 1  # box 0 scored
+
+
+def test_could_not_save_stays_until_a_press_made_after_it_was_seen():
+    """The warning is not overwritten by the coach's cost in the same frame (nor by any later
+    message) and stays until a key is pressed at least 1.6 s after it showed."""
+    board = desktop.make_board("clue", headless=True, seed=4, clock=FakeClock(1000))
+    board.storage = BrokenNVM(8192)
+    app = CODE.build_app(board)  # with the coach: "Cost N pts" after each scored box
+    settle(app)
+    app.settings.show_cost = True
+    app.start_game()
+    settle(app)
     play = app.screens[S.PLAY]
-    assert app.msg == b"Could not save"
+    driver = KeyDriver(app)
+    driver.give(I.ROLL)
+    app.act(engine.SCORE_BOX, 12)  # the coach measures it and says its cost
+    settle(app)
     assert text_of(app, play.msg_single) == "Could not save"
-    step(app, 300)
-    app.act(engine.ROLL)
-    assert app.act(engine.SCORE_BOX, 1) == engine.OK
-    assert app.msg != b"Could not save" and app.game.filled[0] == 3
+    step(app, 150)  # 3 s: it does not time out
+    assert text_of(app, play.msg_single) == "Could not save"
+    driver.give(I.ROLL)  # a press after it was seen: it goes, and the press rolls
+    settle(app)
+    assert app.game.rolls_used == 1 and "Could not save" not in text_of(app, play.msg_single)
 
 
 def test_warm_up_snapshot_at_game_start():
@@ -1091,3 +1111,31 @@ def test_coach_cost_setting_survives_power_off(tmp_path):
     assert app.hinter is None  # the coach is built when a game starts, with the saved setting
     start_with_keys(app, KeyDriver(app))
     assert app.hinter is not None and not app.hinter.show_cost
+
+
+def test_an_nvs_left_unreadable_by_a_cut_is_repaired_at_the_next_save_and_said():
+    from hw import nvm_store
+    from ui import app as app_module
+
+    assert app_module._SAVE_REPAIRED == nvm_store.REPAIRED
+    power = Power()
+    nvm = FlashNVM(8192, "nvs", power=power)
+    copy = MemoryFileCopy(save.LARGE.slot_bytes, power=power)
+    store = NvmStore(nvm, copy, nvm.erase)
+    store.load()
+    store.settings.brightness = 5
+    store.save_settings()
+    store.settings.brightness = 6
+    nvm.cut_at(0)  # the NVS blob's first chunk erased: every read and write now raises
+    store.save_settings()
+    power.on()
+    board = desktop.make_board("feather_tft", headless=True, seed=4, clock=FakeClock(1000))
+    board.storage, board.backup, board.erase_nvm = nvm, copy, nvm.erase
+    app = CODE.build_app(board)
+    settle(app)
+    said = []
+    real_say = app.say
+    app.say = lambda text, *a: (said.append(text), real_say(text, *a))
+    app.start_game()  # the first save: the NVM refuses, is erased and written
+    assert b"Save area repaired" in said and not nvm.broken
+    assert NvmStore(nvm).load()[0].settings.brightness == 6  # the NVM alone holds it again
