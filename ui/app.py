@@ -53,6 +53,7 @@ _TEXT_DEMO = b"Demo: press any key"
 _TEXT_REPAIRED = b"Save area repaired"
 _SAVE_FAILED = const(2)  # hw/nvm_store.FAILED: the NVM write raised
 _SAVE_REPAIRED = const(5)  # hw/nvm_store.REPAIRED: the NVM refused, was erased and written
+END_SHOW_MS = const(2500)  # a last turn the player did not score stays this long before the end screens
 DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself
 DEMO_GAMES = const(3)  # games in a row, then back to the title
 DEMO_PAUSE_MS = const(4000)  # the game-over screen between demo games
@@ -133,6 +134,9 @@ class App:
         self.high_score = False
         self._cued = False
         self._pending_screen = -1
+        self._ending = False  # the last turn shows; the end screens come at ``_end_due`` (EV_GAME_OVER)
+        self._end_due = 0
+        self._acting = 0  # the engine action being applied
         self.coached = 0  # seats that asked the coach for a hint this game (bit mask)
         # the coach's figures of the game that ended (the coach itself is dropped at its end):
         # units given away and choices measured per seat, for the game-over screen
@@ -428,6 +432,7 @@ class App:
         coach = self._coach
         if coach is not None:
             coach.before_act(self, action, arg)
+        self._acting = action
         result = self.game.act(action, arg)
         if result != engine.OK and result != engine.R_CONFIRM_NEEDED:
             self.say(REASON_TEXT[result], theme.WARN)
@@ -507,10 +512,13 @@ class App:
             self.show_lights()
             self.in_game = False
             self._keep_coach_figures()
-            self.high_score = self.new_high_score()
-            # initials first for each human seat that made the table
-            initials = self.screens[S.INITIALS].next_seat(-1) >= 0
-            self._pending_screen = S.INITIALS if initials else S.GAME_OVER
+            if self._acting == engine.ROLL or game.is_computer():
+                # the last box was filled by the roll or a computer, not a press to score: the
+                # dice (tumbling) and the box's score show first (``step``)
+                self._ending = True
+                self._end_due = (self.now + END_SHOW_MS + (self.tumble.ms if self.tumble.active else 0)) & 0x1FFFFFFF
+            else:
+                self._pending_screen = self._end_screen()
         elif ev == engine.EV_NEW_GAME:
             self.coached = 0
             self._coach_new_game()
@@ -525,6 +533,12 @@ class App:
             self.say(_TEXT_CONFIRM, theme.WARN, 4000)
         elif ev == engine.EV_CANCELLED:
             self.msg_until = self.now  # the confirm prompt goes away
+
+    def _end_screen(self):
+        """Record the finished game (statistics, high scores); the screen that follows it:
+        initials first for each human seat that made the table."""
+        self.high_score = self.new_high_score()
+        return S.INITIALS if self.screens[S.INITIALS].next_seat(-1) >= 0 else S.GAME_OVER
 
     def _keep_coach_figures(self):
         """The game is over: keep what the coach measured (it is dropped with the players when
@@ -578,6 +592,8 @@ class App:
         if self.demo:
             self.stop_demo()  # any key ends the demo and does nothing else
             return
+        if self._ending:
+            return  # the game is over: its last turn shows until the end screen
         if self.msg_held and self._shows_message() and ticks_diff(self.now, self.msg_until) >= 0:
             self.msg_held = False  # seen: it goes with the next frame
             self.msg_until = self.now
@@ -599,6 +615,11 @@ class App:
         """One frame."""
         self.now = self.clock.ticks_ms()
         buttons = self.buttons
+        if self._ending and ticks_diff(self.now, self._end_due) >= 0:
+            self._ending = False
+            self._drop_strategy()  # its heap first: recording the result loads the records
+            self.show(self._end_screen())
+            buttons.clear()  # a press made before the end screen appeared does nothing there
         ring_pos = buttons.ring_pos
         tumble = self.tumble
         if tumble.tick(self.now):

@@ -67,6 +67,7 @@ class PlayScreen(S.Screen):
         self._msg_split = 0  # where the shown message breaks into a second line (0: one line)
         self.focus = FOCUS_BOXES
         self.chosen = 0  # the die the stick points at (boards without hold keys)
+        self.scored = engine.NO_BOX  # the box scored last: the box line shows it once the game is over
         self.labels = ()
         self._msg_serial = -1
         self.c = self.colours
@@ -145,8 +146,11 @@ class PlayScreen(S.Screen):
     def on_event(self, ev, arg):
         self.stale = True
         app = self.app
-        if ev == engine.EV_SCORED or ev == engine.EV_TURN_OVER or ev == engine.EV_NEW_GAME or ev == engine.EV_UNDONE:
+        if ((ev == engine.EV_SCORED and not app.game.over) or ev == engine.EV_TURN_OVER or ev == engine.EV_NEW_GAME
+                or ev == engine.EV_UNDONE):
             app.tumble.stop()  # the dice now mean something else (an action made outside the keys)
+        if ev == engine.EV_SCORED:
+            self.scored = arg
         if ev == engine.EV_CURSOR:
             self.focus = FOCUS_BOXES
         elif ev == engine.EV_UNDONE:
@@ -241,20 +245,21 @@ class PlayScreen(S.Screen):
         game = app.game
         tf = self.box
         c = self.c
-        if game.rolls_used == 0:
-            tf.centre(_COMPUTER if game.is_computer() else _ROLL_THE_DICE)
-            tf.colours(c[theme.BG], c[theme.DIM])
-        elif game.cursor_visible and game.cursor != engine.NO_BOX:
-            box = game.cursor
+        over = game.over and self.scored != engine.NO_BOX  # the last turn: its box and score
+        box = self.scored if over else game.cursor
+        if over or (game.rolls_used and game.cursor_visible and box != engine.NO_BOX):
             tf.put(0, 32)
             i = tf.text(self.labels[box], 1)
-            start = tf.number(game.preview[box], tf.width - 1, 0)
+            start = tf.number(game.box_score(game.player, box) if over else game.preview[box], tf.width - 1, 0)
             tf.spaces(i, start)
             tf.put(tf.width - 1, 32)
-            if app.die_focus and self.focus == FOCUS_DICE:
+            if app.die_focus and self.focus == FOCUS_DICE and not over:
                 tf.colours(c[theme.BG], c[theme.PREVIEW])
             else:
                 tf.colours(c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
+        elif game.rolls_used == 0:
+            tf.centre(_COMPUTER if game.is_computer() else _ROLL_THE_DICE)
+            tf.colours(c[theme.BG], c[theme.DIM])
         else:
             tf.centre(_PICK_A_BOX)
             tf.colours(c[theme.BG], c[theme.DIM])

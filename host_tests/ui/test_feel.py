@@ -6,10 +6,10 @@ computer seats paced by the setting, and hooks that stay hidden until their modu
 from hw import inputs as I
 from ui import screen as S
 from ui import title_screen
-from ui.app import MESSAGE_MS, REASON_TEXT
+from ui.app import END_SHOW_MS, MESSAGE_MS, REASON_TEXT
 from yahtzee_core import engine
 
-from ui_harness import make_app, read_field, settle, start, step
+from ui_harness import FRAME_MS, make_app, read_field, settle, start, step
 
 
 def test_sounds_lights_and_refusal_message():
@@ -61,8 +61,43 @@ def test_cursor_comes_up_after_the_third_roll_and_the_last_box_fills_itself():
         app.act(engine.ROLL)
     assert game.over and game.filled[0] == game.rules.all_mask
     assert app.msg == b"Last box filled in"
+    step(app)
+    assert app.current_id == S.PLAY and board.sound.last == "game_over"  # the last turn shows
+    step(app, END_SHOW_MS // FRAME_MS + 2)
+    assert app.current_id == S.GAME_OVER
+
+
+def test_the_last_turn_is_seen_and_a_press_made_before_the_end_screen_does_nothing_there():
+    """The third roll of round 13 fills the last box: the dice tumble and stay on the play
+    screen with the box's score; presses meanwhile (the habitual "score") do nothing, and a
+    key held down when the end screen appears does nothing on it."""
+    app, board, clock = make_app("pygamer", dice=[2, 2, 3, 5, 6] * 200, tumble=True)
+    start(app)
+    game = app.game
+    play = app.screens[S.PLAY]
+    n = game.rules.n_boxes
+    for b in range(n - 1):
+        app.act(engine.ROLL)
+        app.act(engine.SCORE_BOX, b)
     settle(app)
-    assert app.current_id == S.GAME_OVER and board.sound.last == "game_over"
+    for frames in (40, 40, 1):
+        app.buttons.inject(I.ROLL)
+        step(app, frames)
+    assert game.over and app.current_id == S.PLAY and app.tumble.active  # the last roll tumbles
+    step(app, 40)
+    assert not app.tumble.active and app.current_id == S.PLAY
+    assert read_field(app, play.msg).strip() == "Last box filled in"
+    assert str(game.box_score(0, n - 1)) in read_field(app, play.box)  # what the box scored
+    app.buttons.inject(I.ENTER)  # the press a player makes to score
+    step(app, 2)
+    assert app.current_id == S.PLAY
+    k = app.buttons.short.index(I.ENTER)
+    app.buttons.key(k, True, clock())  # held down across the change
+    step(app, END_SHOW_MS // FRAME_MS + 2)
+    assert app.current_id == S.GAME_OVER
+    app.buttons.key(k, False, clock())
+    step(app, 3)
+    assert app.current_id == S.GAME_OVER and game.over  # "Play again" was not pressed
 
 
 def test_first_yahtzee_preselects_its_box():
