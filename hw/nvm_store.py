@@ -153,6 +153,8 @@ class NvmStore:
             self.error = e
             rec.reset()
             self.status = _save.ST_DAMAGED | _save.ST_RESET_ALL
+        if getattr(self.nvm, "short", False) and self.slot >= 0:
+            self.status |= _save.ST_OLDER  # a desktop file cut short: its newer slot may be gone
         if self.backup is not None:
             chosen = self._load_backup(chosen)
         if chosen is not None and self.slot != FILE_SLOT and not (self.status & _save.ST_RESET_ALL):

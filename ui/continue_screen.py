@@ -25,7 +25,7 @@ OK = const(19)
 # Load results worth telling the player about.
 NOTICE_FLAGS = (save.ST_DAMAGED | save.ST_NEWER | save.ST_RESET_SETTINGS | save.ST_RESET_STATS
                 | save.ST_RESET_SCORES | save.ST_RESET_GAME | save.ST_RESET_DEFUSE | save.ST_BACKUP
-                | save.ST_BACKUP_OFF)
+                | save.ST_BACKUP_OFF | save.ST_OLDER)
 _OLDER_COPY = "older copy loaded"
 
 _CONTINUE = b"Continue game"
@@ -47,7 +47,7 @@ def notice_lines(status, width):
     if not status:
         return ()
     words = save.describe(status)
-    if status & save.ST_NEWER and not status & save.ST_RESET_ALL:  # a newer release's copy ignored
+    if status & save.ST_NEWER and not status & (save.ST_RESET_ALL | save.ST_OLDER):  # a newer release's copy ignored
         words.append(_OLDER_COPY)
     lines = []
     for w in words:
