@@ -604,6 +604,7 @@ class App:
             settings = self.screens.built(S.SETTINGS)
             if settings is not None:
                 settings.stale = True
+            self.current.stale = True  # the title's Sound row
             self.save_settings()
             return
         if code == inputs.WAKE:

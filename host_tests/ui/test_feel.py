@@ -165,3 +165,21 @@ def test_hooks_stay_hidden_without_their_objects():
     assert not app.can_hint() and not app.can_continue() and app.defuse_available()
     assert app.new_high_score() is False
     # with a store (hw/nvm_store.py): host_tests/ui/test_persistence_ui.py
+
+
+def test_the_sound_key_updates_the_title_row_at_once():
+    app, board, clock = make_app("pygamer")
+    title = app.screens[S.TITLE]
+    row = [tf for tf, item in zip(title.rows, title.items[title.top:]) if item == title_screen.SOUND]
+    if not row:  # scroll it into view
+        for _ in range(len(title.items)):
+            app.buttons.inject(I.DOWN)
+            settle(app)
+            if title_screen.SOUND in title.items[title.top:title.top + len(title.rows)]:
+                break
+    before = app.settings.sound
+    app.buttons.inject(I.SOUND)
+    settle(app)
+    assert app.settings.sound != before
+    k = title.items.index(title_screen.SOUND) - title.top
+    assert read_field(app, title.rows[k]).split()[-1] == ("on" if app.settings.sound else "off")
