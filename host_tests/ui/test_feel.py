@@ -183,3 +183,20 @@ def test_the_sound_key_updates_the_title_row_at_once():
     assert app.settings.sound != before
     k = title.items.index(title_screen.SOUND) - title.top
     assert read_field(app, title.rows[k]).split()[-1] == ("on" if app.settings.sound else "off")
+
+
+def test_a_list_taller_than_its_screen_shows_that_it_scrolls():
+    """The title menu (14 items) on the MacroPad's 128x64: "v" at the end of the last row while
+    more is below, "^" at the end of the first row while more is above."""
+    app, board, clock = make_app("macropad")
+    title = app.screens[S.TITLE]
+    rows = title.rows
+    assert title.count > len(rows)
+    assert read_field(app, rows[-1]).rstrip().endswith("v")
+    assert not read_field(app, rows[0]).rstrip().endswith("^")
+    for _ in range(title.count):
+        app.buttons.inject(I.DOWN)
+        settle(app)
+    assert title.top + len(rows) == title.count
+    assert read_field(app, rows[0]).rstrip().endswith("^")
+    assert not read_field(app, rows[-1]).rstrip().endswith("v")
