@@ -224,7 +224,7 @@ class PlayScreen(S.Screen):
         if self.info is None and self.round is None:  # no line for the round: "R3" here
             tf.put(i, 32)
             tf.put(i + 1, 82)
-            i = tf.number_at(i + 2, game.round + 1)
+            i = tf.number_at(i + 2, min(game.round + 1, game.rules.n_boxes))
         start = tf.number(game.total(seat), tf.width, 0)  # "T 123" at the right
         tf.put(start - 1, 32)
         tf.put(start - 2, 84)
@@ -237,8 +237,9 @@ class PlayScreen(S.Screen):
         dice = game.dice
         held = game.held
         view = self.dice
+        last = game.last_roll if game.over else 0  # the ended game's last roll
         for i in range(5):
-            view.show(i, dice[i], (held >> i) & 1, chosen_shown and i == self.chosen)
+            view.show(i, (last >> 3 * i) & 7 if last else dice[i], (held >> i) & 1, chosen_shown and i == self.chosen)
 
     def _draw_box(self):
         app = self.app
@@ -250,7 +251,7 @@ class PlayScreen(S.Screen):
         if over or (game.rolls_used and game.cursor_visible and box != engine.NO_BOX):
             tf.put(0, 32)
             i = tf.text(self.labels[box], 1)
-            start = tf.number(game.box_score(game.player, box) if over else game.preview[box], tf.width - 1, 0)
+            start = tf.number(game.box_score(game.last_roll >> 15, box) if over else game.preview[box], tf.width - 1, 0)
             tf.spaces(i, start)
             tf.put(tf.width - 1, 32)
             if app.die_focus and self.focus == FOCUS_DICE and not over:
@@ -282,7 +283,7 @@ class PlayScreen(S.Screen):
             first = tf.number(rs.n_boxes, tf.width - 1, 0)
             tf.put(tf.width - 1, 32)
             tf.put(first - 1, 47)
-            first = tf.number(game.round + 1, first - 1, 0)
+            first = tf.number(min(game.round + 1, rs.n_boxes), first - 1, 0)
             tf.put(first - 1, 32)
             tf.put(first - 2, 100)  # "Rd"
             tf.put(first - 3, 82)
@@ -294,7 +295,7 @@ class PlayScreen(S.Screen):
         game = self.app.game
         tf.put(0, 32)
         i = tf.text(_ROUND, 1)
-        i = tf.number_at(i, game.round + 1)
+        i = tf.number_at(i, min(game.round + 1, game.rules.n_boxes))
         i = tf.text(_OF, i)
         i = tf.number_at(i, game.rules.n_boxes)
         tf.spaces(i)

@@ -338,12 +338,12 @@ class ListScreen(Screen):
             else:
                 tf.spaces()
                 tf.colours(c[theme.BG], c[theme.INK])
-        # a list taller than the screen: "^" / "v" in the last cell when more is above / below
-        n = len(rows)
+        # a list taller than the screen: the title line ends "^" while more is above, "v" below
+        t = self.title
         if self.top > 0:
-            rows[0].put(rows[0].width - 1, 94)
-        if self.top + n < self.count:
-            rows[n - 1].put(rows[n - 1].width - 1, 118)
+            t.put(t.width - 2, 94)
+        if self.top + len(rows) < self.count:
+            t.put(t.width - 1, 118)
 
     # -- row helpers -----------------------------------------------------------------------
     @staticmethod
