@@ -50,6 +50,7 @@ _TEXT_SAVE_FAILED = b"Could not save"
 _TEXT_BACKUP_OFF = b"Backup copy off"
 _TEXT_UNDONE = b"Choice taken back"
 _TEXT_DEMO = b"Demo: press any key"
+_TEXT_HOLD = b"Hold that key longer"
 _TEXT_REPAIRED = b"Save area repaired"
 _SAVE_FAILED = const(2)  # hw/nvm_store.FAILED: the NVM write raised
 _SAVE_REPAIRED = const(5)  # hw/nvm_store.REPAIRED: the NVM refused, was erased and written
@@ -608,6 +609,9 @@ class App:
             self.save_settings()
             return
         if code == inputs.WAKE:
+            return
+        if code == inputs.TAPPED:
+            self.say(_TEXT_HOLD)
             return
         self.current.handle(code)
 

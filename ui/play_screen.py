@@ -258,7 +258,7 @@ class PlayScreen(S.Screen):
                 tf.colours(c[theme.BG], c[theme.PREVIEW])
             else:
                 tf.colours(c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
-        elif game.rolls_used == 0:
+        elif game.rolls_used == 0 or game.is_computer():  # (a computer's turn: not "Pick a box")
             tf.centre(_COMPUTER if game.is_computer() else _ROLL_THE_DICE)
             tf.colours(c[theme.BG], c[theme.DIM])
         else:

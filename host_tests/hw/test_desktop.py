@@ -124,7 +124,7 @@ def test_n_is_a_long_press_where_the_board_has_one():
     clock = FakeClock(100)
     pygamer = desktop.make_board("pygamer", headless=True, clock=clock)
     desktop.press(pygamer, "n")
-    assert drain(pygamer.buttons) == []
+    assert drain(pygamer.buttons) == [I.TAPPED]  # a tap: the app says to hold it
     desktop.press(pygamer, "n", hold_ms=700)
     assert drain(pygamer.buttons) == [I.NEW_GAME]
     assert ("hold n", "new game") in pygamer.keymap_help

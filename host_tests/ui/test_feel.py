@@ -202,3 +202,28 @@ def test_a_list_taller_than_its_screen_shows_that_it_scrolls():
         settle(app)
     assert title.top + len(rows) == title.count
     assert read_field(app, title.title).rstrip()[-1:] == "^"
+
+
+def test_a_computers_turn_is_not_told_to_pick_a_box():
+    app, board, clock = make_app("pygamer", seats=2, kinds=(engine.HUMAN, engine.EASY))
+    start(app)
+    game = app.game
+    play = app.screens[S.PLAY]
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 0)
+    assert game.is_computer()
+    app.act(engine.ROLL)  # the computer's first roll (as its player does)
+    settle(app)
+    assert game.is_computer() and game.rolls_used == 1
+    assert read_field(app, play.box).strip() == "Computer's turn"
+
+
+def test_a_short_tap_of_a_hold_only_key_says_to_hold_it():
+    from hw import desktop
+
+    app, board, clock = make_app("pygamer")
+    start(app)
+    desktop.press(board, "n")  # new game: a hold on the desktop's n
+    settle(app)
+    assert app.msg == b"Hold that key longer"
+    assert app.current_id == S.PLAY and not app.game.over
