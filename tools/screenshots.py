@@ -31,6 +31,15 @@ def frames(app, n=3):
         app.step()
 
 
+def end_screens(app):
+    """Frames while the last turn of a game the game ended shows (ui/app.py END_SHOW_MS)."""
+    for _ in range(400):
+        if not app._ending:
+            break
+        frames(app, 1)
+    frames(app)
+
+
 def press(app, *codes):
     for code in codes:
         app.buttons.inject(code)
@@ -110,7 +119,7 @@ def shots(profile):
         if app.game.over:
             break
         frames(app, 1)
-    frames(app)
+    end_screens(app)
     yield "game_over", app
     app.show(S.CARD)
     frames(app)
@@ -263,7 +272,7 @@ def records_shots(profile):
     board.rng = app.game.rng = ScriptedDice([6, 6, 6, 6, 6] * 3 + [5, 5, 5, 5, 5] * 3
                                             + [4, 4, 4, 4, 4] * 3 + [1, 2, 3, 4, 5, 6] * 200)
     _bot_game(app.game, bot, app.act)
-    frames(app)
+    end_screens(app)
     press(app, I.DOWN, I.ENTER, I.UP)
     yield "initials", app
     press(app, I.ENTER, I.ENTER)
@@ -336,7 +345,7 @@ def feature_shots(profile):
         if app.game.over:
             break
         frames(app, 1)
-    frames(app)
+    end_screens(app)
     yield "game_over_code", app
 
 
