@@ -227,3 +227,24 @@ def test_a_short_tap_of_a_hold_only_key_says_to_hold_it():
     settle(app)
     assert app.msg == b"Hold that key longer"
     assert app.current_id == S.PLAY and not app.game.over
+
+
+def test_keys_are_named_where_players_look():
+    """Controls/--keys list the desktop's undo key; the MacroPad's keys and encoder have desktop
+    keys; the Pico's X and Y are told apart; the initials screen in the desktop window names Enter."""
+    from hw import desktop
+    from hw.keytable import keymap_help
+    from ui.initials_screen import InitialsScreen
+
+    for profile in ("pygamer", "macropad", "pico_displaypack"):
+        pairs = dict(keymap_help(desktop.board_module(profile)))
+        assert pairs.get("u / backspace") == "undo the last box"
+    macropad = dict(keymap_help(desktop.board_module("macropad")))
+    assert macropad["q (key 1)"] == "hold 1" and "hold: undo" in macropad["t (key 11)"]
+    assert macropad["j (turn left)"] and macropad["k (push)"] == "enter"
+    pico = dict(keymap_help(desktop.board_module("pico_displaypack")))
+    assert pico["x (X)"] == "previous command" and pico["y (Y)"] == "next command"
+    app, board, clock = make_app("pygamer")
+    board.window = object()  # as in the desktop window
+    scr = InitialsScreen(app)
+    assert b"Enter: next" in scr.help_text and b"A:" not in scr.help_text
