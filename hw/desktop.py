@@ -232,6 +232,36 @@ class Window:
         pg.display.flip()
 
 
+class WindowPower:
+    """Dimming and sleep in the window, as a board's backlight does (hw/parts.BacklightPower):
+    dimmed, the picture is darker; asleep, it is black until a key is pressed."""
+
+    def __init__(self, window, buttons, sleep=time.sleep):
+        self.window = window
+        self.buttons = buttons
+        self.dimmed = False
+        self.sleeps = 0
+        self._sleep = sleep
+
+    def dim(self, on):
+        self.dimmed = bool(on)
+        self.window.display.brightness = 0.15 if on else 1.0
+        self.window.present()
+
+    def sleep_until_button(self):
+        self.sleeps += 1
+        self.window.display.brightness = 0.0
+        self.window.present()
+        buttons = self.buttons
+        while True:
+            buttons.poll()
+            if buttons.pending() or buttons.any_down():
+                break
+            self._sleep(0.05)
+        buttons.clear()  # the waking press does nothing else
+        self.dim(self.dimmed)
+
+
 class WindowLights(NullLights):
     """Shows held dice / colours on the window's light strip."""
 
@@ -375,7 +405,7 @@ def make_board(profile="pygamer", headless=False, seed=None, storage_path=None, 
         sound=snd,
         lights=lights,
         clock=Clock(clock),
-        power=NullPower(display),
+        power=WindowPower(window, buttons) if window is not None else NullPower(display),
         font_dir=FONT_DIR,
     )
     board.seed = seed

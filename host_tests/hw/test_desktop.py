@@ -256,3 +256,26 @@ def test_a_truncated_save_file_says_older_copy_loaded(tmp_path):
     rec, status = again.load()
     assert rec.settings.brightness == 3
     assert b"Older copy loaded" in continue_screen.notice_lines(status, 24)
+
+
+def test_the_window_dims_and_sleeps_as_a_board_does():
+    """The desktop window's power object (it was a null one: the feature could not be seen)."""
+    from hw.keymap import Buttons
+
+    shown = []
+    display = type("D", (), {"brightness": 1.0})()
+    window = type("W", (), {"display": display, "present": lambda self: shown.append(display.brightness)})()
+    buttons = Buttons(bytes((I.ROLL,)), b"", b"", None, clock=FakeClock(0))
+    naps = []
+
+    def nap(seconds):
+        naps.append(seconds)
+        if len(naps) == 3:
+            buttons.key(0, True, 0)  # a key wakes it
+
+    power = desktop.WindowPower(window, buttons, sleep=nap)
+    power.dim(True)
+    assert display.brightness == 0.15 and shown[-1] == 0.15
+    power.sleep_until_button()
+    assert 0.0 in shown and len(naps) == 3 and display.brightness == 0.15  # back, still dimmed
+    assert buttons.poll() == I.NONE  # the waking press does nothing else

@@ -248,3 +248,13 @@ def test_keys_are_named_where_players_look():
     board.window = object()  # as in the desktop window
     scr = InitialsScreen(app)
     assert b"Enter: next" in scr.help_text and b"A:" not in scr.help_text
+
+
+def test_hint_on_the_scorecard_is_answered_where_it_can_be_read():
+    app, board, clock = make_app("pygamer")
+    start(app)
+    app.show(S.CARD)
+    settle(app)
+    app.buttons.inject(I.HINT)
+    settle(app)
+    assert app.current_id == S.PLAY and app.msg  # "No hints yet" (not rolled) on the play screen
