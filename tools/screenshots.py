@@ -384,7 +384,7 @@ def feel_shots(profile):
 
 def players_shots(profile):
     """Issue 24's screens: the last turn the third roll filled (before the end screens), the
-    title menu scrolled (its "^"/"v"), and a damaged strategy table refused ("Bad table, not
+    title menu scrolled (its "^"/"v"), the standings in the game's menu, and a damaged strategy table refused ("Bad table, not
     used") while a game goes on."""
     import shutil
     import tempfile
@@ -415,6 +415,25 @@ def players_shots(profile):
     press(app, I.ROLL)  # the last box fills itself
     assert game.over and app.current_id == S.PLAY
     yield "last_turn", app
+    settings3 = Settings()
+    settings3.tumble = False
+    settings3.seats = 3
+    settings3.kinds[1] = engine.MEDIUM
+    settings3.pace = 0
+    board3 = desktop.make_board(profile, headless=True, seed=SEED, clock=FakeClock(1000))
+    app3 = App(board3, settings=settings3)
+    board3.rng = app3.game.rng = ScriptedDice([6, 6, 5, 5, 4, 3, 3, 3, 2, 1] * 400)
+    frames(app3)
+    app3.start_game()
+    app3.act(engine.ROLL)
+    app3.act(engine.SCORE_BOX, 12)
+    for _ in range(3000):  # the computer seats play their turns
+        if app3.game.player == 0:
+            break
+        frames(app3, 1)
+    app3.show(S.PAUSE)
+    frames(app3)
+    yield "standings", app3
     folder = tempfile.mkdtemp()
     try:
         src = hw_tables.default_folder()

@@ -258,3 +258,17 @@ def test_hint_on_the_scorecard_is_answered_where_it_can_be_read():
     app.buttons.inject(I.HINT)
     settle(app)
     assert app.current_id == S.PLAY and app.msg  # "No hints yet" (not rolled) on the play screen
+
+
+def test_the_menu_shows_the_standings_in_a_game_of_several_seats():
+    app, board, clock = make_app("pygamer", seats=3, kinds=(engine.HUMAN, engine.EASY, engine.HUMAN))
+    start(app)
+    game = app.game
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 12)  # chance: a total for P1
+    app.show(S.PAUSE)
+    settle(app)
+    menu = app.screens[S.PAUSE]
+    lines = [" ".join(read_field(app, tf).split()) for tf in menu.rows]
+    assert lines[:3] == ["P1 You %d" % game.total(0), "P2 CPU-e %d" % game.total(1), "P3 You %d" % game.total(2)]
+    assert menu.items[menu.sel] == 0  # Resume is still where the selection starts
