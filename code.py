@@ -29,7 +29,7 @@ def build_app(board):
     from ui.strategy_set import StrategySet
     from yahtzee_core import save
 
-    store = NvmStore(board.storage, getattr(board, "backup", None))
+    store = NvmStore(board.storage, getattr(board, "backup", None), getattr(board, "erase_nvm", None))
     records, status = store.load()  # never raises
     if UNLOADS:
         unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)

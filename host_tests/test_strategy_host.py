@@ -359,3 +359,29 @@ def test_deploy_ships_the_tables_that_fit_the_drive(tmp_path, board, expect, cap
     assert found.values_for(rules.get("yahtzee", "forced")) is not None
     assert deploy.main(["--board", board, "--dest", str(dest), "--tables", "none"]) == 0
     assert not (dest / "tables").exists()
+
+
+def test_a_damaged_body_never_crashes_the_reader_and_fails_the_crc():
+    """Rank bytes past the row (the IndexError of issue 24) read as "not reachable"; the CRC
+    check in pieces refuses the table; a header naming a Yahtzee box outside the card is refused."""
+    from yahtzee_core import rules as R
+    from yahtzee_core import strategy as ST
+    from yahtzee_core.table_bytes import BytesSource
+
+    path = os.path.join(HT.default_folder(), "yahtzee_forced.bin")
+    with open(path, "rb") as f:
+        data = bytearray(f.read())
+    rs = R.get("yahtzee")
+    good = ST.TableValues(BytesSource(bytes(data)), rs)
+    assert HT.body_intact(BytesSource(bytes(data)), good)
+    for i in range(good.o_urank, good.o_base):
+        if data[i] != 0xFF:
+            data[i] = 0xFE
+    damaged = ST.TableValues(BytesSource(bytes(data)), rs)
+    for mask in (0, 5, 0x3F):
+        for upper in range(64):
+            assert damaged.value(mask, upper, 0) >= 0
+    assert not HT.body_intact(BytesSource(bytes(data)), damaged)
+    data[10] = 40  # the Yahtzee box: past the card's 13
+    with pytest.raises(ValueError):
+        ST.TableValues(BytesSource(bytes(data)), rs)

@@ -3,7 +3,7 @@
 
 class Board:
     """Plain holder of a board's parts: name, board_id, display, width, height, colour,
-    buttons, keymap_help, rng, storage, backup, sound, lights, clock, power."""
+    buttons, keymap_help, rng, storage, backup, erase_nvm, sound, lights, clock, power."""
 
     def __init__(self, **parts):
         self.name = None
@@ -17,6 +17,7 @@ class Board:
         self.rng = None
         self.storage = None
         self.backup = None  # hw.nvm.FileCopy where the NVM write erases both slots at once
+        self.erase_nvm = None  # erases an NVM that refuses every write (ESP32: espidf.erase_nvs)
         self.sound = None
         self.lights = None
         self.clock = None

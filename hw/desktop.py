@@ -232,6 +232,36 @@ class Window:
         pg.display.flip()
 
 
+class WindowPower:
+    """Dimming and sleep in the window, as a board's backlight does (hw/parts.BacklightPower):
+    dimmed, the picture is darker; asleep, it is black until a key is pressed."""
+
+    def __init__(self, window, buttons, sleep=time.sleep):
+        self.window = window
+        self.buttons = buttons
+        self.dimmed = False
+        self.sleeps = 0
+        self._sleep = sleep
+
+    def dim(self, on):
+        self.dimmed = bool(on)
+        self.window.display.brightness = 0.15 if on else 1.0
+        self.window.present()
+
+    def sleep_until_button(self):
+        self.sleeps += 1
+        self.window.display.brightness = 0.0
+        self.window.present()
+        buttons = self.buttons
+        while True:
+            buttons.poll()
+            if buttons.pending() or buttons.any_down():
+                break
+            self._sleep(0.05)
+        buttons.clear()  # the waking press does nothing else
+        self.dim(self.dimmed)
+
+
 class WindowLights(NullLights):
     """Shows held dice / colours on the window's light strip."""
 
@@ -337,6 +367,8 @@ def make_board(profile="pygamer", headless=False, seed=None, storage_path=None, 
     if storage_path is None and not headless:
         storage_path = os.path.join(DATA_DIR, profile + ".nvm")
     storage = FileNVM(storage_path, module.NVM_SIZE) if storage_path else MemoryNVM(module.NVM_SIZE)
+    if storage_path and os.path.isfile(storage_path):
+        storage.short = 0 < os.path.getsize(storage_path) < module.NVM_SIZE  # NvmStore: "older copy loaded"
 
     window = None
     snd = NullSound()
@@ -373,7 +405,7 @@ def make_board(profile="pygamer", headless=False, seed=None, storage_path=None, 
         sound=snd,
         lights=lights,
         clock=Clock(clock),
-        power=NullPower(display),
+        power=WindowPower(window, buttons) if window is not None else NullPower(display),
         font_dir=FONT_DIR,
     )
     board.seed = seed
@@ -404,14 +436,18 @@ def press(board, key_name, hold_ms=0):
     buttons.key(k, False, clock())
 
 
+MAX_SCALE = 12  # window pixels per screen pixel: a 240x240 board at 12 is 2880 pixels wide
+MAX_SEED = (1 << 30) - 1
+
 USAGE = """usage: python code.py [--board NAME] [--headless] [--seed N] [--nvm PATH] [--scale N]
                     [--mute] [--keys] [--screenshot PATH]
 
   --board NAME       board to simulate: %s (default pygamer)
   --headless         no window (also when SDL_VIDEODRIVER=dummy or no display is found)
-  --seed N           seed the dice (default: random; the seed is printed)
-  --nvm PATH         file that keeps the board's NVM (default ~/.local/share/pocket-yahtzee/)
-  --scale N          window pixels per screen pixel
+  --seed N           seed the dice, 0 to 1073741823 (default: random; the seed is printed)
+  --nvm PATH         file that keeps the board's NVM (default in a window:
+                     ~/.local/share/pocket-yahtzee/NAME.nvm; headless: none, records last until exit)
+  --scale N          window pixels per screen pixel, 1 to 12 (default: the board's)
   --mute             no sound
   --keys             print the keys of the chosen board and exit
   --screenshot PATH  save the screen as a PNG when the program ends""" % ", ".join(PROFILES)
@@ -465,7 +501,50 @@ def parse_args(argv):
         i += 1
     if opts["profile"] not in PROFILES:
         raise SystemExit("unknown board %r\n%s" % (opts["profile"], USAGE))
+    check_ranges(opts)
     return opts
+
+
+def check_ranges(opts):
+    """Each flag's value in range, else a one-line error (SystemExit)."""
+    scale = opts["scale"]
+    if scale is not None and not 1 <= scale <= MAX_SCALE:
+        raise SystemExit("--scale must be 1 to %d, not %d" % (MAX_SCALE, scale))
+    seed = opts["seed"]
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise SystemExit("--seed must be 0 to %d, not %d" % (MAX_SEED, seed))
+    shot = opts["screenshot"]
+    if shot is not None:
+        folder = os.path.dirname(os.path.abspath(shot))
+        if not os.path.isdir(folder) or os.path.isdir(shot):
+            raise SystemExit("--screenshot %s: no such folder %s (make it first)" % (shot, folder))
+    path = opts["storage_path"]
+    if path is not None and os.path.isdir(path):
+        raise SystemExit("--nvm %s is a folder: give a file name, e.g. %s" % (
+            path, os.path.join(path, opts["profile"] + ".nvm")))
+
+
+def lock_save_file(path):
+    """Keep ``path`` to this program (a lock on ``path + '.lock'``): two windows on one save
+    file would overwrite each other's records. Returns the open lock file (close it to release);
+    SystemExit with one line when another program holds it."""
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    f = open(path + ".lock", "a+b")
+    try:
+        try:
+            import fcntl
+
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:  # Windows
+            import msvcrt
+
+            f.seek(0)
+            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+    except OSError:
+        f.close()
+        raise SystemExit("another Pocket Yahtzee window uses %s: close it, or give --nvm another file" % path)
+    return f
 
 
 def make_board_from_args(argv):
@@ -480,8 +559,14 @@ def make_board_from_args(argv):
         raise SystemExit(0)
     screenshot = opts.pop("screenshot")
     board = make_board(**opts)
+    lock = lock_save_file(board.storage.path) if isinstance(board.storage, FileNVM) else None
+    board.release_save_file = lock.close if lock is not None else (lambda: None)
     print("Pocket Yahtzee on a desktop %s, seed %d%s" % (
         board.name, board.seed, " (headless)" if board.headless else ""))
+    if lock is not None:
+        print("records kept in %s" % board.storage.path)
+    else:
+        print("headless without --nvm: records last until exit (--nvm PATH keeps them in a file)")
     if screenshot:
         import atexit
 

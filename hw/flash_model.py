@@ -20,6 +20,9 @@ class Power:
 # -- what a power cut leaves on each port (docs/nvm_layout.md, "What a write does") ----------
 
 UNREADABLE = None  # a cut state in which reading raises (ESP32 NVS: a blob with a chunk erased)
+ZEROS = b""  # in ERASE_STATES: NVS erased, no blob (reads as zeros)
+# what a cut inside ``espidf.erase_nvs()`` leaves: the blob's pages partly erased, or all of them
+ERASE_STATES = (UNREADABLE, ZEROS)
 
 # model name -> (erase unit, program unit) in bytes; see FlashNVM
 PORT_MODELS = {
@@ -59,8 +62,28 @@ class FlashNVM(MemoryNVM):
         self._cut = None
 
     def cut_at(self, k):
-        """Arm: the next write stops in its k-th cut state (None disarms)."""
+        """Arm: the next write (or ``erase``) stops in its k-th cut state (None disarms)."""
         self._cut = k
+
+    def erase(self):
+        """What ``espidf.erase_nvs()`` does on the ESP32 (model "nvs" only): NVS erased and
+        made again, so the NVM reads as zeros (no blob) and can be written. A cut during it
+        leaves one of ``ERASE_STATES``."""
+        if self.power.off:
+            raise PowerCut("the board is off")
+        if self.model != "nvs":
+            raise OSError(19, "no erase on this port")
+        k, self._cut = self._cut, None
+        self.writes += 1
+        if k is not None and k < len(ERASE_STATES):
+            state = ERASE_STATES[k]
+            self.broken = state is UNREADABLE
+            if state is not UNREADABLE:
+                self.data[:] = bytes(len(self.data))
+            self.power.off = True
+            raise PowerCut("power cut in state %d of an NVS erase" % k)
+        self.broken = False
+        self.data[:] = bytes(len(self.data))
 
     def __getitem__(self, index):
         if self.broken:

@@ -23,8 +23,9 @@ SOUND = const(14)  # mute toggle
 HINT = const(15)  # coach
 WAKE = const(16)  # any press that only woke the device
 UNDO = const(17)  # take back the last box choice
+TAPPED = const(18)  # a short tap of a key that acts only when held: the app says "hold it"
 
 NAMES = (
     "none", "hold 1", "hold 2", "hold 3", "hold 4", "hold 5", "roll", "left", "right", "up",
-    "down", "enter", "menu", "new game", "sound", "hint", "wake", "undo",
+    "down", "enter", "menu", "new game", "sound", "hint", "wake", "undo", "tapped",
 )

@@ -142,7 +142,7 @@ class Buttons:
         else:
             self._state[k] = _UP
             if state == _WAIT:
-                self._fire(self.short[k])
+                self._fire(self.short[k] or inputs.TAPPED)  # a hold-only key tapped: say so
 
     def inject(self, code):
         """Queue a semantic code directly (tests, scripted play, the desktop)."""

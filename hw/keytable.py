@@ -16,6 +16,20 @@ DIRECT_KEYS = (
     ("u", I.UNDO, 0), ("backspace", I.UNDO, 0),
 )
 
+# Desktop keys for boards whose module has none (kept here, not in the board module a board
+# loads): the MacroPad's 12 keys as four rows of three (q w e / a s d / z x c / r t y), its
+# encoder: j / l turn, k pushes.
+MORE_DESKTOP_KEYS = {
+    "macropad": (("q", 0), ("w", 1), ("e", 2), ("a", 3), ("s", 4), ("d", 5), ("z", 6), ("x", 7), ("c", 8),
+                 ("r", 9), ("t", 10), ("y", 11), ("k", 12), ("j", 13), ("l", 14)),
+}
+
+
+def desktop_keys(module):
+    """(key name, board key number) pairs: the board's own keys on a PC keyboard."""
+    return module.DESKTOP_KEYS or MORE_DESKTOP_KEYS.get(module.NAME, ())
+
+
 # The board's lights as the simulators draw them: (count, light of each die, or None: one light
 # for "a die is held").
 LIGHTS = {"pygamer": (5, (0, 1, 2, 3, 4)), "pybadge": (5, (0, 1, 2, 3, 4)),
@@ -32,7 +46,7 @@ def key_tables(module):
     long = bytearray(module.LONG) + bytearray(n_board - len(module.LONG))
     repeat = bytearray(module.REPEAT) + bytearray(n_board - len(module.REPEAT))
     names = {}
-    for name, number in module.DESKTOP_KEYS:
+    for name, number in desktop_keys(module):
         names[name] = number
     new_game_long = I.NEW_GAME in module.LONG
     for name, code, rep in DIRECT_KEYS:
@@ -52,9 +66,9 @@ def keymap_help(module):
     new_game = "hold n" if I.NEW_GAME in module.LONG else "n"
     pairs = [("arrows", "move"), ("space", "roll"), ("1-5", "hold die 1-5"),
              ("enter", "score / choose"), ("esc", "menu"), (new_game, "new game"),
-             ("m", "sound on/off"), ("h", "hint")]
+             ("m", "sound on/off"), ("h", "hint"), ("u / backspace", "undo the last box")]
     labels = dict(module.KEYMAP_HELP)
-    for name, number in module.DESKTOP_KEYS:
+    for name, number in desktop_keys(module):
         label = module.KEY_LABELS[number]
         meaning = labels.get(label) or ""
         if not meaning:
@@ -62,5 +76,9 @@ def keymap_help(module):
                 if label in keys.split(" / "):
                     meaning = text
                     break
+        if not meaning:  # no line of its own in the board's help: what the key gives
+            meaning = I.NAMES[module.SHORT[number]]
+            if number < len(module.LONG) and module.LONG[number]:
+                meaning += "; hold: " + I.NAMES[module.LONG[number]]
         pairs.append(("%s (%s)" % (name, label), meaning))
     return tuple(pairs)

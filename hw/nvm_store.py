@@ -23,6 +23,11 @@ BEFORE the NVM, so a cut in either write leaves one complete copy; when the file
 the newest state (the last NVM write was cut), the NVM is written first instead. ``load`` takes
 the newest good copy of all. A drive the code may not write turns the backup off
 (``backup_off``, ``ST_BACKUP_OFF``); saves then go to the NVM alone.
+
+An NVM write that raises while another copy holds the state (the ESP32's NVS after a cut in its
+erase: every read and write fails until NVS is erased) calls ``erase`` (``espidf.erase_nvs``
+where the port has it) and writes again: the save returns REPAIRED, so the file is never
+left as the only copy.
 """
 
 from yahtzee_core import engine as _engine
@@ -36,11 +41,12 @@ UNCHANGED = const(1)  # same bytes as the newest copy: nothing written
 FAILED = const(2)  # the NVM write raised (``error`` has it) and no backup file got the save
 NO_STORAGE = const(3)  # no NVM: records kept in RAM only
 REFUSED = const(4)  # save_game with a finished game (use record_result)
+REPAIRED = const(5)  # saved, after the NVM refused the write and was erased (``erase``)
 
 FILE_SLOT = const(2)  # ``slot`` when the newest good copy is the backup file
 _EROFS = const(30)
 
-RESULT_NAMES = ("saved", "unchanged", "write failed", "no storage", "refused")
+RESULT_NAMES = ("saved", "unchanged", "write failed", "no storage", "refused", "repaired")
 
 
 def _length(nvm):
@@ -66,7 +72,7 @@ _SLICE = _SliceMaker()
 class NvmStore:
     """The records of one device over a bytearray-like ``nvm`` (``len``, slice read, slice write)."""
 
-    def __init__(self, nvm, backup=None):
+    def __init__(self, nvm, backup=None, erase=None):
         size = _length(nvm)
         layout = _save.layout_for(size)
         self.nvm = nvm if layout is not None else None
@@ -89,6 +95,7 @@ class NvmStore:
         self._last_ok = False
         self._loaded = False
         self.backup = backup if self.nvm is not None else None
+        self.erase = erase  # makes an NVM that refuses every write writable again, or None
         self.backup_off = False  # the drive is the computer's: no backup copy this session
         self.backup_error = None  # the last exception the backup file raised
         self._nvm_current = False  # the NVM holds the newest copy
@@ -146,6 +153,8 @@ class NvmStore:
             self.error = e
             rec.reset()
             self.status = _save.ST_DAMAGED | _save.ST_RESET_ALL
+        if getattr(self.nvm, "short", False) and self.slot >= 0:
+            self.status |= _save.ST_OLDER  # a desktop file cut short: its newer slot may be gone
         if self.backup is not None:
             chosen = self._load_backup(chosen)
         if chosen is not None and self.slot != FILE_SLOT and not (self.status & _save.ST_RESET_ALL):
@@ -217,12 +226,15 @@ class NvmStore:
         backup = self.backup is not None and not self.backup_off
         file_first = not (self._file_current and not self._nvm_current)
         filed = backup and file_first and self._write_backup(buf)
-        stored = True
-        try:
-            self.nvm[self._slots[self._target]] = buf
-        except Exception as e:  # OSError, ESP-IDF's NVS errors...: the game goes on without it
-            self.error = e
-            stored = False
+        stored = self._write_nvm(buf)
+        repaired = False
+        if not stored and self.erase is not None and (filed or self._file_current):
+            try:  # the state is safe in the file: erase the NVM and write it again
+                self.erase()
+                repaired = self._write_nvm(buf)
+                stored = repaired
+            except Exception as e:
+                self.error = e
         if backup and not file_first:
             filed = self._write_backup(buf)
         self._file_current = filed
@@ -237,7 +249,15 @@ class NvmStore:
         self.seq = seq
         self.writes += 1
         self._last_ok = True
-        return SAVED
+        return REPAIRED if repaired else SAVED
+
+    def _write_nvm(self, buf):
+        try:
+            self.nvm[self._slots[self._target]] = buf
+            return True
+        except Exception as e:  # OSError, ESP-IDF's NVS errors...: the game goes on without it
+            self.error = e
+            return False
 
     def _write_backup(self, buf):
         """Write the backup file; False when it could not be (a drive the code may not

@@ -57,6 +57,17 @@ def backup_copy(module, storage, persistent):
     return FileCopy(BACKUP_FILE, layout.slot_bytes) if layout is not None else None
 
 
+def nvm_eraser(persistent):
+    """``espidf.erase_nvs`` where the port has it (ESP32: an NVS left unreadable by a power cut
+    refuses every nvm write until erased; hw/nvm_store.py), else None."""
+    try:
+        import espidf
+
+        return espidf.erase_nvs if persistent else None
+    except (ImportError, AttributeError):
+        return None
+
+
 def speaker_sound(speaker_pin, enable_pin, clock, pwm):
     """Cues on the board speaker: ``audioio.AudioOut`` (SAMD51) or ``audiopwmio`` (RP2040, nRF)."""
     try:
@@ -194,6 +205,7 @@ def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=
         storage=storage,
         storage_persistent=persistent,
         backup=backup_copy(module, storage, persistent),
+        erase_nvm=nvm_eraser(persistent),
         sound=sound if sound is not None else NullSound(),
         lights=lights if lights is not None else NullLights(),
         clock=Clock(clock),
@@ -210,4 +222,4 @@ def new_buttons(module, clock):
 
 
 __all__ = ("HardwareDice", "PixelLights", "BacklightPower", "NullPower", "assemble", "backup_copy",
-           "new_buttons", "nvm_storage", "pixel_lights", "speaker_sound")
+           "new_buttons", "nvm_eraser", "nvm_storage", "pixel_lights", "speaker_sound")

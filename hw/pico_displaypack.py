@@ -24,7 +24,8 @@ RING = FULL_RING
 KEYMAP_HELP = (
     ("A", "roll; hold: hint"),
     ("B", "do the command; hold: menu"),
-    ("X / Y", "previous / next command"),
+    ("X", "previous command"),
+    ("Y", "next command"),
 )
 DESKTOP_KEYS = (("a", 0), ("b", 1), ("x", 2), ("y", 3))
 

@@ -6,7 +6,10 @@
 A table is read on demand (seek + readinto into the engine's preallocated buffers), never
 loaded whole: a turn reads a few hundred bytes. One table is open at a time; asking for another
 rule set closes it. A missing table, or one for other rules (header, rules fingerprint or size
-wrong), gives None: the hard player then plays as medium. Built by
+wrong), gives None: the hard player then plays as medium. Before a table is first used its
+body's CRC-32 (the header's) is checked, read in 512-byte pieces (``binascii.crc32``); a damaged
+table gives None too and ``notice()`` is called once (``checked`` remembers each table's
+verdict across ``Tables`` objects: ui/strategy_set.py keeps it for the power-on). Built by
 ``python tools/solve.py --write-tables``; copied to boards by ``tools/deploy.py``; which need
 (re)building: ``python tools/stale_tables.py`` (host only, not shipped)."""
 
@@ -45,10 +48,32 @@ class FileSource:
         self.file.close()
 
 
+def body_intact(src, values):
+    """The table body's CRC-32 is the header's (read in pieces: a board cannot hold a table).
+    True when the build has no ``binascii.crc32`` (the reader's range checks still hold)."""
+    try:
+        from binascii import crc32
+    except ImportError:
+        return True
+    buf = bytearray(512)
+    view = memoryview(buf)
+    crc = 0
+    offset = strategy.HEADER_SIZE
+    while offset < values.size:
+        n = src.read(offset, buf)
+        if n <= 0:
+            return False
+        crc = crc32(view[:n], crc)
+        offset += n
+    return crc & 0xFFFFFFFF == values.crc
+
+
 class Tables:
     """The tables of one folder; ``values_for(rs)`` opens the one for ``rs`` (cached)."""
 
-    def __init__(self, folder=None):
+    def __init__(self, folder=None, checked=None, notice=None):
+        self.checked = checked if checked is not None else {}  # path -> body intact
+        self.notice = notice
         self.folder = folder or default_folder()
         self.rs = None
         self.values = None
@@ -75,7 +100,7 @@ class Tables:
         self.close()
         self.rs = rs
         path = self.path_for(rs)
-        if path is None:
+        if path is None or self.checked.get(path) is False:
             return None
         try:
             src = FileSource(path)
@@ -85,6 +110,12 @@ class Tables:
             values = strategy.TableValues(src, rs)
             if values.size != src.size:
                 raise ValueError("strategy table has the wrong size")
+            if path not in self.checked:
+                self.checked[path] = body_intact(src, values)
+                if not self.checked[path]:
+                    if self.notice is not None:
+                        self.notice()
+                    raise ValueError("damaged (CRC)")
         except ValueError as e:
             print("strategy table %s not used: %s" % (path, e))
             src.close()

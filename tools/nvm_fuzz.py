@@ -6,8 +6,8 @@ random/mutated NVM images and backup files.
     python tools/nvm_fuzz.py --boards pybadge clue --games 1 --images 2000 --seed 7
     python tools/nvm_fuzz.py --no-backup          # the NVM alone: what the backup file saves
 
-One line per board, ``pybadge: N cut points, 0 lost, 0 mixed; N images, 0 crashes``; exit status
-1 when anything was lost, mixed or crashed.
+One line per board, ``pybadge: N cut points, 0 lost, 0 mixed; 300 sequences of 3 cuts, 0 lost,
+0 mixed; N images, 0 crashes``; exit status 1 when anything was lost, mixed or crashed.
 
 Cuts: a full simulated session (games with saves after every scored box with the coached mask,
 mid-turn sleep saves, results, initials, settings, "Continue? no", Defuse bombs) on the board's
@@ -17,6 +17,10 @@ replayed stopped in each state it passes through (``cut_states``), and a fresh s
 result: it must be exactly the state before the save ("old") or after it ("new"); "lost" is
 defaults, "mixed" anything else. After a cut that left only the file's copy, the session goes on
 from there and that next save is cut at every state too.
+
+Sequences: power cuts in a row (``--cuts``, at least 3): a cut at a random state of a save, a
+boot from what it left, a later save cut at a random state, and so on (``cut_sequence``); each
+boot must load the state before or after the save it cut, and a save after the last cut must load.
 
 Images: random bytes, blank-ish images, and valid images (taken from the sessions) with bytes
 overwritten, bits flipped, ranges erased, slots swapped, headers changed, and payload bytes
@@ -37,7 +41,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from hw import nvm_store  # noqa: E402
 from hw import pygamer  # noqa: E402
-from hw.flash_model import UNREADABLE, FlashNVM, MemoryFileCopy, Power  # noqa: E402
+from hw.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFileCopy, Power  # noqa: E402
 from hw.nvm import MemoryNVM, PowerCut  # noqa: E402
 from yahtzee_core import engine as E  # noqa: E402
 from yahtzee_core import records as R  # noqa: E402
@@ -113,11 +117,16 @@ class DefuseModel:
         self.v = (bombs + 1, defused, exploded, strikes, best)
 
 
+def eraser(nvm):
+    """The store's ``erase`` for this NVM double: the ESP32's ``espidf.erase_nvs`` on the NVS model."""
+    return nvm.erase if getattr(nvm, "model", None) == "nvs" else None
+
+
 def session(nvm, games, seed, backup=None, store_class=None):
     """Play ``games`` games on a store over ``nvm`` (and ``backup``) the way the app will use
     it (and a few Defuse bombs between them)."""
     pick = random.Random(seed)
-    store = (store_class or nvm_store.NvmStore)(nvm, backup)
+    store = (store_class or nvm_store.NvmStore)(nvm, backup, eraser(nvm))
     store.load()
     bombs = DefuseModel()
     store.load_defuse(bombs)
@@ -454,13 +463,20 @@ class Rig:
         rig = self
 
         class LoggedNVM(FlashNVM):
+            def image(self):
+                return UNREADABLE if self.broken else bytes(self.data)
+
             def __setitem__(self, index, value):
-                rig.log[-1].append(("nvm", index.start, bytes(value), bytes(self.data), rig.file_data()))
+                rig.log[-1].append(("nvm", index.start, bytes(value), self.image(), rig.file_data()))
                 super().__setitem__(index, value)
+
+            def erase(self):
+                rig.log[-1].append(("erase", len(self.data), b"", self.image(), rig.file_data()))
+                super().erase()
 
         class LoggedFile(MemoryFileCopy):
             def write(self, buf):
-                rig.log[-1].append(("file", 0, bytes(buf), bytes(rig.nvm.data), self.data))
+                rig.log[-1].append(("file", 0, bytes(buf), rig.nvm.image(), self.data))
                 super().write(buf)
 
         class LoggedStore(nvm_store.NvmStore):
@@ -479,6 +495,21 @@ class Rig:
     def file_data(self):
         return self.file.data if self.file is not None else None
 
+    def set_state(self, image, file_data):
+        """Put the board in this (NVM image or UNREADABLE, file) state, powered on."""
+        self.power.on()
+        self.nvm.broken = image is UNREADABLE
+        if image is not UNREADABLE:
+            self.nvm.data[:] = image
+        if self.file is not None:
+            self.file.data = file_data
+
+    def store(self):
+        """A fresh store over the doubles, loaded (a boot)."""
+        store = self.store_class(self.nvm, self.file, eraser(self.nvm))
+        store.load()
+        return store
+
 
 def board_load(size, model, backup, image, file_data):
     """A fresh store over this NVM image (None: unreadable) and backup file: (store, records, status)."""
@@ -488,7 +519,7 @@ def board_load(size, model, backup, image, file_data):
     else:
         nvm.data[:] = image
     copy = MemoryFileCopy(save.layout_for(size).slot_bytes, data=file_data) if backup else None
-    store = nvm_store.NvmStore(nvm, copy)
+    store = nvm_store.NvmStore(nvm, copy, eraser(nvm))
     rec, status = store.load()
     return store, rec, status
 
@@ -537,7 +568,12 @@ class Judge:
 
     def cut_states(self, kind, off, value, nvm_before, file_before):
         """Every (NVM image, file) a cut during this write can leave."""
-        if kind == "nvm":
+        if kind == "erase":
+            for image in ERASE_STATES:
+                yield (bytes(self.size) if image is ZEROS else image), file_before
+        elif kind == "nvm" and nvm_before is UNREADABLE:
+            yield nvm_before, file_before  # the write raised at once: nothing changed
+        elif kind == "nvm":
             nvm = FlashNVM(self.size, self.model)
             nvm.data[:] = nvm_before
             for image in nvm.cut_states(off, value):
@@ -568,6 +604,10 @@ class Judge:
 def apply_write(w):
     """The (NVM image, file) after write ``w`` completed."""
     kind, off, value, nvm_before, file_before = w
+    if kind == "erase":  # off: the NVM's size
+        return bytes(off), file_before
+    if kind == "nvm" and nvm_before is UNREADABLE:
+        return nvm_before, file_before
     if kind == "nvm":
         image = bytearray(nvm_before)
         image[off:off + len(value)] = value
@@ -580,14 +620,8 @@ def chained_save(judge, state, rig_args, next_writes):
     cut that one at every state too: old is the state loaded, new the next save's records."""
     size, model, backup = rig_args
     rig = Rig(size, model, backup)
-    image, file_data = state
-    if image is UNREADABLE:
-        rig.nvm.broken = True
-    else:
-        rig.nvm.data[:] = image
-    rig.file.data = file_data
-    store = rig.store_class(rig.nvm, rig.file)
-    store.load()
+    rig.set_state(*state)
+    store = rig.store()
     old = canonical(store.records)
     target = next_writes[-1][2]  # the next save's slot image: decode it as the records to save
     slot_reader.decode_slot(target, store.records)
@@ -595,6 +629,62 @@ def chained_save(judge, state, rig_args, next_writes):
         return
     judge.counts["chained"] += 1
     judge.replay(rig.log[-1], old_state=old)
+
+
+def cut_sequence(judge, rig, log, rng, cuts):
+    """``cuts`` power cuts in a row: from the state before a random save of the session, boot,
+    make a later save of the session (its records), cut it at a random state of one of its
+    writes (half the time in the write's first 8 states: the erase, where the damage is), boot
+    from what that left, and so on; each cut is judged (old: what the boot before it loaded;
+    new: what the save wrote). Then a save that completes must load exactly."""
+    i = rng.randrange(len(log))
+    first = log[i][0]
+    state = (first[3], first[4])
+    done = 0
+    while done < cuts:
+        i = (i + 1 + rng.randrange(3)) % len(log)
+        rig.set_state(*state)
+        store = rig.store()
+        old = canonical(store.records)
+        target = log[i][-1][2]  # that save's slot image: its records are what this save writes
+        slot_reader.decode_slot(target, store.records)
+        rig.log.append([])
+        store.save()
+        writes = rig.log.pop()
+        if not writes:
+            continue  # the same bytes: nothing written
+        new = judge.load(*apply_write(writes[-1]))[0]
+        w = rng.choice(writes)
+        states = list(judge.cut_states(*w))
+        k = rng.randrange(min(8, len(states))) if rng.random() < 0.5 else rng.randrange(len(states))
+        state = states[k]
+        judge.counts["sequence_cuts"] += 1
+        v = judge.verdict(state, old, new)
+        judge.counts["sequence_" + v] += 1
+        done += 1
+    rig.set_state(*state)
+    store = rig.store()
+    store.settings.brightness = 1 + store.settings.brightness % 7  # a change: something to write
+    want = canonical(store.records)
+    if store.save() not in (nvm_store.SAVED, nvm_store.REPAIRED) or canonical(rig.store().records) != want:
+        judge.counts["sequence_mixed"] += 1  # the completed save after the cuts did not load
+        judge.counts["mixed"] += 1
+
+
+def cut_sequences(name, n, seed, cuts=3, games=1, backup=None):
+    """``n`` sequences of ``cuts`` cuts in a row on one board (``cut_sequence``): the Judge."""
+    size, model, backup = board_spec(name, backup)
+    rig = Rig(size, model, backup, seed)
+    session(rig.nvm, games, seed, rig.file, rig.store_class)
+    log = list(rig.log)
+    del rig.log[:]
+    judge = Judge(size, model, backup)
+    for key in ("sequence_cuts", "sequence_old", "sequence_new", "sequence_lost", "sequence_mixed"):
+        judge.counts[key] = 0
+    rng = random.Random(seed * 31 + 7)
+    for _ in range(n):
+        cut_sequence(judge, rig, log, rng, cuts)
+    return judge
 
 
 def board_spec(name, backup=None):
@@ -660,6 +750,9 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=2, help="games per cut session")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--boards", nargs="+", default=[b[0] for b in BOARDS])
+    ap.add_argument("--sequences", type=int, default=300,
+                    help="sequences of power cuts in a row per board (--cuts each)")
+    ap.add_argument("--cuts", type=int, default=3, help="cuts in a row in each sequence (at least 3)")
     ap.add_argument("--no-backup", action="store_true",
                     help="the NVM alone, as before the backup file (shows what it saves)")
     args = ap.parse_args(argv)
@@ -670,12 +763,15 @@ def main(argv=None):
         t = time.time()
         judge, _rig = cut_board(name, args.games, args.seed, backup=backup)
         c = judge.counts
+        seq = cut_sequences(name, args.sequences, args.seed, max(3, args.cuts), backup=backup).counts
         images, crashes = fuzz_board_images(name, args.images, args.seed, backup)
-        print("%s: %d cut points, %d lost, %d mixed; %d images, %d crashes"
-              % (name, c["cuts"], c["lost"], c["mixed"], images, crashes))
-        print("  (%d saves + %d after a cut, old %d, new %d; %.0f s)"
-              % (c["saves"] - c["chained"], c["chained"], c["old"], c["new"], time.time() - t))
-        failed = failed or c["lost"] or c["mixed"] or crashes
+        print("%s: %d cut points, %d lost, %d mixed; %d sequences of %d cuts, %d lost, %d mixed; %d images, %d crashes"
+              % (name, c["cuts"], c["lost"], c["mixed"], args.sequences, max(3, args.cuts), seq["sequence_lost"],
+                 seq["sequence_mixed"], images, crashes))
+        print("  (%d saves + %d after a cut, old %d, new %d; sequences: old %d, new %d; %.0f s)"
+              % (c["saves"] - c["chained"], c["chained"], c["old"], c["new"], seq["sequence_old"], seq["sequence_new"],
+                 time.time() - t))
+        failed = failed or c["lost"] or c["mixed"] or crashes or seq["sequence_lost"] or seq["sequence_mixed"]
     print("total %.0f s" % (time.time() - t0))
     return 1 if failed else 0
 

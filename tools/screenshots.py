@@ -1,6 +1,6 @@
 """PNG screenshots of every screen on every screen size, from a fixed seed, into docs/screenshots/.
 
-    python tools/screenshots.py [--out docs/screenshots] [--scale 2] [--only features|feel]
+    python tools/screenshots.py [--out docs/screenshots] [--scale 2] [--only features|feel|players]
 
 Runs the real app on headless desktop boards (hw/desktop.py) and plays scripted moves, so
 the pictures show what a player sees. Same seed, same pictures."""
@@ -29,6 +29,15 @@ def frames(app, n=3):
     for _ in range(n):
         app.clock.ticks_ms.advance(16)
         app.step()
+
+
+def end_screens(app):
+    """Frames while the last turn of a game the game ended shows (ui/app.py END_SHOW_MS)."""
+    for _ in range(400):
+        if not app._ending:
+            break
+        frames(app, 1)
+    frames(app)
 
 
 def press(app, *codes):
@@ -110,7 +119,7 @@ def shots(profile):
         if app.game.over:
             break
         frames(app, 1)
-    frames(app)
+    end_screens(app)
     yield "game_over", app
     app.show(S.CARD)
     frames(app)
@@ -263,7 +272,7 @@ def records_shots(profile):
     board.rng = app.game.rng = ScriptedDice([6, 6, 6, 6, 6] * 3 + [5, 5, 5, 5, 5] * 3
                                             + [4, 4, 4, 4, 4] * 3 + [1, 2, 3, 4, 5, 6] * 200)
     _bot_game(app.game, bot, app.act)
-    frames(app)
+    end_screens(app)
     press(app, I.DOWN, I.ENTER, I.UP)
     yield "initials", app
     press(app, I.ENTER, I.ENTER)
@@ -336,7 +345,7 @@ def feature_shots(profile):
         if app.game.over:
             break
         frames(app, 1)
-    frames(app)
+    end_screens(app)
     yield "game_over_code", app
 
 
@@ -373,6 +382,83 @@ def feel_shots(profile):
     press(app, I.MENU)
 
 
+def players_shots(profile):
+    """Issue 24's screens: the last turn the third roll filled (before the end screens), the
+    title menu scrolled (its "^"/"v"), the standings in the game's menu, and a damaged strategy table refused ("Bad table, not
+    used") while a game goes on."""
+    import shutil
+    import tempfile
+
+    from hw import tables as hw_tables
+    from ui.strategy_set import StrategySet
+    from yahtzee_core import strategy
+
+    clock = FakeClock(1000)
+    board = desktop.make_board(profile, headless=True, seed=SEED, clock=clock)
+    settings = Settings()
+    settings.tumble = False
+    app = App(board, settings=settings)
+    board.rng = app.game.rng = ScriptedDice([2, 2, 3, 5, 6] * 400)
+    frames(app)
+    for _ in range(4):
+        press(app, I.DOWN)
+    yield "menu_scrolls", app
+    app.start_game()
+    frames(app)
+    game = app.game
+    for b in range(game.rules.n_boxes - 1):
+        app.act(engine.ROLL)
+        app.act(engine.SCORE_BOX, b)
+    frames(app)
+    press(app, I.ROLL)
+    press(app, I.ROLL)
+    press(app, I.ROLL)  # the last box fills itself
+    assert game.over and app.current_id == S.PLAY
+    yield "last_turn", app
+    settings3 = Settings()
+    settings3.tumble = False
+    settings3.seats = 3
+    settings3.kinds[1] = engine.MEDIUM
+    settings3.pace = 0
+    board3 = desktop.make_board(profile, headless=True, seed=SEED, clock=FakeClock(1000))
+    app3 = App(board3, settings=settings3)
+    board3.rng = app3.game.rng = ScriptedDice([6, 6, 5, 5, 4, 3, 3, 3, 2, 1] * 400)
+    frames(app3)
+    app3.start_game()
+    app3.act(engine.ROLL)
+    app3.act(engine.SCORE_BOX, 12)
+    for _ in range(3000):  # the computer seats play their turns
+        if app3.game.player == 0:
+            break
+        frames(app3, 1)
+    app3.show(S.PAUSE)
+    frames(app3)
+    yield "standings", app3
+    folder = tempfile.mkdtemp()
+    try:
+        src = hw_tables.default_folder()
+        for name in os.listdir(src):
+            with open(os.path.join(src, name), "rb") as f:
+                data = bytearray(f.read())
+            if name == "yahtzee_forced.bin":
+                data[strategy.HEADER_SIZE + 1000] ^= 0xFF  # the body damaged, the header intact
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(data)
+        default_folder = hw_tables.default_folder
+        hw_tables.default_folder = lambda: folder
+        board = desktop.make_board(profile, headless=True, seed=SEED, clock=FakeClock(1000))
+        app = App(board, settings=settings, strategy=StrategySet())
+        frames(app)
+        app.start_game()
+        frames(app)
+        press(app, I.ROLL)
+        press(app, I.ROLL)  # the coach's cost display opens the table: refused, said once
+        yield "refused_table", app
+        hw_tables.default_folder = default_folder
+    finally:
+        shutil.rmtree(folder)
+
+
 def _bot_game_turn(app, bot):
     """One seat's turn by the bot through the app (so each scored box is saved)."""
     game = app.game
@@ -392,10 +478,10 @@ def main(argv):
         out = argv[argv.index("--out") + 1]
     if "--scale" in argv:
         scale = int(argv[argv.index("--scale") + 1])
-    groups = (shots, defuse_shots, feature_shots, feel_shots)
+    groups = (shots, defuse_shots, feature_shots, feel_shots, players_shots)
     if "--only" in argv:
         only = argv[argv.index("--only") + 1]
-        groups = {"features": (feature_shots,), "feel": (feel_shots,)}[only]
+        groups = {"features": (feature_shots,), "feel": (feel_shots,), "players": (players_shots,)}[only]
     os.makedirs(out, exist_ok=True)
     count = 0
     for profile, size in SIZES:

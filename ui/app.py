@@ -50,7 +50,11 @@ _TEXT_SAVE_FAILED = b"Could not save"
 _TEXT_BACKUP_OFF = b"Backup copy off"
 _TEXT_UNDONE = b"Choice taken back"
 _TEXT_DEMO = b"Demo: press any key"
+_TEXT_HOLD = b"Hold that key longer"
+_TEXT_REPAIRED = b"Save area repaired"
 _SAVE_FAILED = const(2)  # hw/nvm_store.FAILED: the NVM write raised
+_SAVE_REPAIRED = const(5)  # hw/nvm_store.REPAIRED: the NVM refused, was erased and written
+END_SHOW_MS = const(2500)  # a last turn the player did not score stays this long before the end screens
 DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself
 DEMO_GAMES = const(3)  # games in a row, then back to the title
 DEMO_PAUSE_MS = const(4000)  # the game-over screen between demo games
@@ -125,11 +129,15 @@ class App:
         self.msg_role = theme.INK
         self.msg_until = 0
         self.msg_serial = 0
+        self.msg_held = False  # a warning that stays until a press made after it was seen
         self.now = self.clock.ticks_ms()
         self.yahtzee_text = b""
         self.high_score = False
         self._cued = False
         self._pending_screen = -1
+        self._ending = False  # the last turn shows; the end screens come at ``_end_due`` (EV_GAME_OVER)
+        self._end_due = 0
+        self._acting = 0  # the engine action being applied
         self.coached = 0  # seats that asked the coach for a hint this game (bit mask)
         # the coach's figures of the game that ended (the coach itself is dropped at its end):
         # units given away and choices measured per seat, for the game-over screen
@@ -208,7 +216,8 @@ class App:
             self.release_records()
         self.current.enter()
         self.current.group.hidden = False
-
+        if self.msg_held and self._shows_message():
+            self.msg_until = (self.now + MESSAGE_MS) & 0x1FFFFFFF  # shown from now, on this screen
     def _saves_on_leaving(self, old, new):
         """Settings when leaving the screens that change them; the game when quitting to the
         title (so "Continue game" resumes exactly there)."""
@@ -265,10 +274,9 @@ class App:
         snapshot.encode(self.game, self._warm)  # warm-up: the first save must not enumerate rolls
         if self.store is not None:
             self.store.settings.import_from(s)
-            self.store.clear_game()  # one write: these settings, and no saved game until a box
+            self._saved(self.store.clear_game())  # one write: these settings, no saved game until a box
         self.yahtzee_text = S.to_bytes(rs.title.upper() + "!")
-        self.msg = b""
-        self.msg_serial += 1
+        self._clear_message()
         self._new_game_screens()
         self.lights.show_held(0)
         gc.collect()
@@ -302,8 +310,7 @@ class App:
             self._coach_new_game()
             self.in_game = True
             self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
-            self.msg = b""
-            self.msg_serial += 1
+            self._clear_message()
             st = self.store.settings  # "Play again" replays this game's set-up
             st.import_from(self.settings)
             st.capture(game)
@@ -329,7 +336,7 @@ class App:
         """Forget the saved game (the player chose a new one)."""
         self.in_game = False
         if self.store is not None:
-            self.store.clear_game()
+            self._saved(self.store.clear_game())
 
     def has_records(self):
         """Statistics and high scores exist (needs a store)."""
@@ -363,14 +370,17 @@ class App:
             gc.collect()
 
     def _saved(self, result):
-        """Tell the player once when the NVM refuses a write, and once when the backup file
-        cannot be written (the drive is the computer's); the game goes on."""
+        """Tell the player once when the NVM refuses a write, each time it had to be erased to
+        take one, and once when the backup file cannot be written (the drive is the
+        computer's); the game goes on."""
         if result == _SAVE_FAILED and not self.save_failed:
             self.save_failed = True
-            self.say(_TEXT_SAVE_FAILED, theme.WARN, 4000)
+            self.say(_TEXT_SAVE_FAILED, theme.WARN, MESSAGE_MS, True)
+        elif result == _SAVE_REPAIRED:
+            self.say(_TEXT_REPAIRED, theme.WARN, MESSAGE_MS, True)
         elif getattr(self.store, "backup_off", False) and not self.backup_off_said:
             self.backup_off_said = True
-            self.say(_TEXT_BACKUP_OFF, theme.WARN, 4000)
+            self.say(_TEXT_BACKUP_OFF, theme.WARN, MESSAGE_MS, True)
 
     def before_sleep(self):
         """Idle: everything saved, sound and lights off."""
@@ -423,6 +433,7 @@ class App:
         coach = self._coach
         if coach is not None:
             coach.before_act(self, action, arg)
+        self._acting = action
         result = self.game.act(action, arg)
         if result != engine.OK and result != engine.R_CONFIRM_NEEDED:
             self.say(REASON_TEXT[result], theme.WARN)
@@ -502,17 +513,19 @@ class App:
             self.show_lights()
             self.in_game = False
             self._keep_coach_figures()
-            self.high_score = self.new_high_score()
-            # initials first for each human seat that made the table
-            initials = self.screens[S.INITIALS].next_seat(-1) >= 0
-            self._pending_screen = S.INITIALS if initials else S.GAME_OVER
+            if self._acting == engine.ROLL or game.is_computer():
+                # the last box was filled by the roll or a computer, not a press to score: the
+                # dice (tumbling) and the box's score show first (``step``)
+                self._ending = True
+                self._end_due = (self.now + END_SHOW_MS + (self.tumble.ms if self.tumble.active else 0)) & 0x1FFFFFFF
+            else:
+                self._pending_screen = self._end_screen()
         elif ev == engine.EV_NEW_GAME:
             self.coached = 0
             self._coach_new_game()
             if self.store is not None:
-                self.store.clear_game()
-            self.msg = b""
-            self.msg_serial += 1
+                self._saved(self.store.clear_game())
+            self._clear_message()
             self.show_lights()
             self.buttons.ring_goto(inputs.ROLL)
             if self.current_id != S.PLAY:
@@ -521,6 +534,12 @@ class App:
             self.say(_TEXT_CONFIRM, theme.WARN, 4000)
         elif ev == engine.EV_CANCELLED:
             self.msg_until = self.now  # the confirm prompt goes away
+
+    def _end_screen(self):
+        """Record the finished game (statistics, high scores); the screen that follows it:
+        initials first for each human seat that made the table."""
+        self.high_score = self.new_high_score()
+        return S.INITIALS if self.screens[S.INITIALS].next_seat(-1) >= 0 else S.GAME_OVER
 
     def _keep_coach_figures(self):
         """The game is over: keep what the coach measured (it is dropped with the players when
@@ -544,15 +563,28 @@ class App:
             self.hinter.show_cost = self.settings.show_cost
 
     # -- messages ---------------------------------------------------------------------------
-    def say(self, text, role=theme.INK, ms=MESSAGE_MS):
-        """Show ``text`` (bytes) on the message line for ``ms``."""
+    def say(self, text, role=theme.INK, ms=MESSAGE_MS, held=False):
+        """Show ``text`` (bytes) on the message line for ``ms``. ``held``: a warning the player
+        must see: it stays (other messages are dropped) until a key is pressed on a screen with
+        the message line (play, Defuse) at least ``ms`` after it was said or that screen showed."""
+        if self.msg_held and not held:
+            return
         self.msg = text
         self.msg_role = role
         self.msg_until = (self.now + ms) & 0x1FFFFFFF
         self.msg_serial += 1
+        self.msg_held = held
+
+    def _shows_message(self):
+        return self.current_id == S.PLAY or self.current_id == S.DEFUSE
+
+    def _clear_message(self):
+        if not self.msg_held:
+            self.msg = b""
+            self.msg_serial += 1
 
     def _expire_message(self):
-        if self.msg and ticks_diff(self.now, self.msg_until) >= 0:
+        if self.msg and not self.msg_held and ticks_diff(self.now, self.msg_until) >= 0:
             self.msg = b""
             self.msg_serial += 1
 
@@ -561,6 +593,11 @@ class App:
         if self.demo:
             self.stop_demo()  # any key ends the demo and does nothing else
             return
+        if self._ending:
+            return  # the game is over: its last turn shows until the end screen
+        if self.msg_held and self._shows_message() and ticks_diff(self.now, self.msg_until) >= 0:
+            self.msg_held = False  # seen: it goes with the next frame
+            self.msg_until = self.now
         if code == inputs.SOUND:
             self.settings.sound = not self.settings.sound
             self.apply_preferences()
@@ -568,9 +605,13 @@ class App:
             settings = self.screens.built(S.SETTINGS)
             if settings is not None:
                 settings.stale = True
+            self.current.stale = True  # the title's Sound row
             self.save_settings()
             return
         if code == inputs.WAKE:
+            return
+        if code == inputs.TAPPED:
+            self.say(_TEXT_HOLD)
             return
         self.current.handle(code)
 
@@ -579,6 +620,11 @@ class App:
         """One frame."""
         self.now = self.clock.ticks_ms()
         buttons = self.buttons
+        if self._ending and ticks_diff(self.now, self._end_due) >= 0:
+            self._ending = False
+            self._drop_strategy()  # its heap first: recording the result loads the records
+            self.show(self._end_screen())
+            buttons.clear()  # a press made before the end screen appeared does nothing there
         ring_pos = buttons.ring_pos
         tumble = self.tumble
         if tumble.tick(self.now):

@@ -1,8 +1,9 @@
 """What the player sees first after a restart: a notice when the saved data was damaged, then
 "Continue?" when a game was in progress.
 
-Notice (``save.describe`` of the load status: "Damaged data found", "Statistics reset"...):
-OK goes on. Continue?: the saved game's variant and round, then "Continue game" (back to the
+Notice (``save.describe`` of the load status: "Statistics reset", "Data from a newer version",
+"Older copy loaded"...): OK goes on. Nothing is said when nothing saved was lost (a copy torn by
+a cut inside a save beside the last complete one; the backup file's copy loaded). Continue?: the saved game's variant and round, then "Continue game" (back to the
 play screen exactly where it was) or "New game" (asks for a second press, then forgets the
 saved game and opens the title screen). MENU leaves the choice for later: the title screen
 still offers "Continue game"."""
@@ -24,7 +25,7 @@ OK = const(19)
 # Load results worth telling the player about.
 NOTICE_FLAGS = (save.ST_DAMAGED | save.ST_NEWER | save.ST_RESET_SETTINGS | save.ST_RESET_STATS
                 | save.ST_RESET_SCORES | save.ST_RESET_GAME | save.ST_RESET_DEFUSE | save.ST_BACKUP
-                | save.ST_BACKUP_OFF)
+                | save.ST_BACKUP_OFF | save.ST_OLDER)
 _OLDER_COPY = "older copy loaded"
 
 _CONTINUE = b"Continue game"
@@ -39,10 +40,14 @@ _TITLE_NOTICE = b"Saved data"
 def notice_lines(status, width):
     """The notice for a load status as lines of at most ``width`` (start-up only)."""
     status &= NOTICE_FLAGS
+    if not status & save.ST_RESET_ALL:
+        # a copy torn by a cut inside a save beside the last complete one, or the backup file's
+        # copy newer than the NVM's: the newest complete save loaded, nothing saved was lost
+        status &= ~(save.ST_DAMAGED | save.ST_BACKUP)
     if not status:
         return ()
     words = save.describe(status)
-    if status & ~save.ST_BACKUP_OFF == save.ST_DAMAGED:  # a torn copy; the one before it loaded
+    if status & save.ST_NEWER and not status & (save.ST_RESET_ALL | save.ST_OLDER):  # a newer release's copy ignored
         words.append(_OLDER_COPY)
     lines = []
     for w in words:

@@ -279,6 +279,7 @@ class EdgeworkList(S.ListScreen):
         # the countdown goes into the title where it fits ("Edgework 4:56"), else a first row
         self.title_clock = bytearray(_EDGEWORK + b" 0:00")
         self.clock_in_title = self.title.width >= len(self.title_clock)
+        self.scroll_signs = not self.clock_in_title  # the countdown ends the title
 
     def set_bomb(self, ew):
         """Build the rows for a new bomb (allocates; once per bomb)."""

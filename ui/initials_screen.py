@@ -75,8 +75,11 @@ class InitialsScreen(S.Screen):
         if ring:
             self.help_text = first_fitting(self.help.width, _RING_HELP)
         else:
-            ok = key_label(app.board, inputs.ENTER) or b"OK"
+            # the desktop window: the keyboard's Enter, not the board's label
+            ok = b"Enter" if getattr(app.board, "window", None) is not None else key_label(app.board, inputs.ENTER)
+            ok = ok or b"OK"
             self.help_text = first_fitting(self.help.width, (
+                b"Down/Up: letter +/-  " + ok + b": next  Menu: back", b"Down/Up: letter +/-  " + ok + b": next",
                 b"Up/Down: letter  " + ok + b": next", ok + b": next letter", ok + b": next"))
         self.footer = None
         if ring and lay.initials_footer:

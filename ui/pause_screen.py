@@ -1,10 +1,12 @@
-"""The in-game menu (MENU on the play screen): resume, undo the last box, scorecard, new game
-(asks for a second press), settings, the rules reader, help, back to the title screen."""
+"""The in-game menu (MENU on the play screen): in a game of several seats the standings first
+(each seat's total: "P2 CPU-m  143"), then resume, undo the last box, scorecard, new game (asks
+for a second press), settings, the rules reader, help, back to the title screen."""
 
 from yahtzee_core import engine
 from yahtzee_core.compat import const
 
 from . import screen as S
+from .settings import KIND_SHORT
 
 RESUME = const(0)
 CARD = const(1)
@@ -14,6 +16,7 @@ HELP = const(4)
 TITLE = const(5)
 UNDO = const(6)
 RULES = const(7)
+SEAT = const(8)  # SEAT + k: seat k's total (the standings; not selectable)
 
 _LABELS = (b"Resume", b"Scorecard", b"New game", b"Settings", b"Help / keys", b"Quit to title",
            b"Undo last box", b"Rules")
@@ -25,11 +28,29 @@ class PauseScreen(S.ListScreen):
         super().__init__(app, b"Menu")
 
     def build_items(self):
+        game = self.app.game
+        if game.seats > 1:
+            for seat in range(game.seats):
+                self.add(SEAT + seat)
         for item in (RESUME, UNDO, CARD, NEW_GAME, SETTINGS, RULES, HELP, TITLE):
             self.add(item)
 
+    def selectable(self, item):
+        return item < SEAT
+
     def render(self, item, tf):
-        if item == NEW_GAME and self.app.game.confirm_pending:
+        if item >= SEAT:
+            game = self.app.game
+            seat = item - SEAT
+            tf.put(0, 32)
+            tf.put(1, 80)  # "P2 CPU-m      143"
+            tf.put(2, 49 + seat)
+            tf.put(3, 32)
+            i = tf.text(KIND_SHORT[game.seat_kind[seat]], 4)
+            start = tf.number(game.total(seat), tf.width - 1)
+            tf.spaces(i, start)
+            tf.put(tf.width - 1, 32)
+        elif item == NEW_GAME and self.app.game.confirm_pending:
             self.label(tf, _CONFIRM)
         else:
             self.label(tf, _LABELS[item])

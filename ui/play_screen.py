@@ -67,6 +67,7 @@ class PlayScreen(S.Screen):
         self._msg_split = 0  # where the shown message breaks into a second line (0: one line)
         self.focus = FOCUS_BOXES
         self.chosen = 0  # the die the stick points at (boards without hold keys)
+        self.scored = engine.NO_BOX  # the box scored last: the box line shows it once the game is over
         self.labels = ()
         self._msg_serial = -1
         self.c = self.colours
@@ -145,8 +146,11 @@ class PlayScreen(S.Screen):
     def on_event(self, ev, arg):
         self.stale = True
         app = self.app
-        if ev == engine.EV_SCORED or ev == engine.EV_TURN_OVER or ev == engine.EV_NEW_GAME or ev == engine.EV_UNDONE:
+        if ((ev == engine.EV_SCORED and not app.game.over) or ev == engine.EV_TURN_OVER or ev == engine.EV_NEW_GAME
+                or ev == engine.EV_UNDONE):
             app.tumble.stop()  # the dice now mean something else (an action made outside the keys)
+        if ev == engine.EV_SCORED:
+            self.scored = arg
         if ev == engine.EV_CURSOR:
             self.focus = FOCUS_BOXES
         elif ev == engine.EV_UNDONE:
@@ -220,7 +224,7 @@ class PlayScreen(S.Screen):
         if self.info is None and self.round is None:  # no line for the round: "R3" here
             tf.put(i, 32)
             tf.put(i + 1, 82)
-            i = tf.number_at(i + 2, game.round + 1)
+            i = tf.number_at(i + 2, min(game.round + 1, game.rules.n_boxes))
         start = tf.number(game.total(seat), tf.width, 0)  # "T 123" at the right
         tf.put(start - 1, 32)
         tf.put(start - 2, 84)
@@ -233,28 +237,30 @@ class PlayScreen(S.Screen):
         dice = game.dice
         held = game.held
         view = self.dice
+        last = game.last_roll if game.over else 0  # the ended game's last roll
         for i in range(5):
-            view.show(i, dice[i], (held >> i) & 1, chosen_shown and i == self.chosen)
+            view.show(i, (last >> 3 * i) & 7 if last else dice[i], (held >> i) & 1, chosen_shown and i == self.chosen)
 
     def _draw_box(self):
         app = self.app
         game = app.game
         tf = self.box
         c = self.c
-        if game.rolls_used == 0:
-            tf.centre(_COMPUTER if game.is_computer() else _ROLL_THE_DICE)
-            tf.colours(c[theme.BG], c[theme.DIM])
-        elif game.cursor_visible and game.cursor != engine.NO_BOX:
-            box = game.cursor
+        over = game.over and self.scored != engine.NO_BOX  # the last turn: its box and score
+        box = self.scored if over else game.cursor
+        if over or (game.rolls_used and game.cursor_visible and box != engine.NO_BOX):
             tf.put(0, 32)
             i = tf.text(self.labels[box], 1)
-            start = tf.number(game.preview[box], tf.width - 1, 0)
+            start = tf.number(game.box_score(game.last_roll >> 15, box) if over else game.preview[box], tf.width - 1, 0)
             tf.spaces(i, start)
             tf.put(tf.width - 1, 32)
-            if app.die_focus and self.focus == FOCUS_DICE:
+            if app.die_focus and self.focus == FOCUS_DICE and not over:
                 tf.colours(c[theme.BG], c[theme.PREVIEW])
             else:
                 tf.colours(c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
+        elif game.rolls_used == 0 or game.is_computer():  # (a computer's turn: not "Pick a box")
+            tf.centre(_COMPUTER if game.is_computer() else _ROLL_THE_DICE)
+            tf.colours(c[theme.BG], c[theme.DIM])
         else:
             tf.centre(_PICK_A_BOX)
             tf.colours(c[theme.BG], c[theme.DIM])
@@ -277,7 +283,7 @@ class PlayScreen(S.Screen):
             first = tf.number(rs.n_boxes, tf.width - 1, 0)
             tf.put(tf.width - 1, 32)
             tf.put(first - 1, 47)
-            first = tf.number(game.round + 1, first - 1, 0)
+            first = tf.number(min(game.round + 1, rs.n_boxes), first - 1, 0)
             tf.put(first - 1, 32)
             tf.put(first - 2, 100)  # "Rd"
             tf.put(first - 3, 82)
@@ -289,7 +295,7 @@ class PlayScreen(S.Screen):
         game = self.app.game
         tf.put(0, 32)
         i = tf.text(_ROUND, 1)
-        i = tf.number_at(i, game.round + 1)
+        i = tf.number_at(i, min(game.round + 1, game.rules.n_boxes))
         i = tf.text(_OF, i)
         i = tf.number_at(i, game.rules.n_boxes)
         tf.spaces(i)

@@ -94,7 +94,9 @@ def bonuses(rs):
         text = "Upper bonus: %d or more in %s to %s adds %d points." % (
             rs.upper_threshold, rs.labels[0], rs.labels[5], rs.upper_bonus)
         if rs.upper_threshold == 63:
-            text += " Three of each face make 63."
+            text += (" Three of each face make 63. Par, on the scorecard and the play screen (+3, -2),"
+                     " is how far the filled upper boxes are above or below three of each face:"
+                     " at 0 or more the bonus is on course.")
         parts.append(text)
     if rs.yahtzee_bonus:
         yz = rs.labels[rs.yahtzee_box]

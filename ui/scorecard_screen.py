@@ -122,6 +122,7 @@ class ScorecardScreen(S.Screen):
             app.act(engine.NEW_GAME)
             return
         if code == inputs.HINT:
+            app.show(S.PLAY)  # the hint (or why there is none) is said on the play screen's line
             app.screens[S.PLAY].handle(code)
             return
         if code == inputs.UNDO:

@@ -163,6 +163,7 @@ class ListScreen(Screen):
 
     MAX_ITEMS = 24
     dim_role = theme.DIM  # the colour of items the selection cannot rest on
+    scroll_signs = True  # "^"/"v" at the title's end (a title showing something there: False)
 
     def __init__(self, app, title, frame=None):
         """``frame``: another ListScreen whose Group, title and rows this one shares (lists of
@@ -338,6 +339,15 @@ class ListScreen(Screen):
             else:
                 tf.spaces()
                 tf.colours(c[theme.BG], c[theme.INK])
+        # a list taller than the screen: the title line ends "^" while more is above, "v" below
+        # (where the title leaves a blank cell before them)
+        t = self.title
+        w = t.width
+        if self.scroll_signs and (w + len(self.title_text)) // 2 <= w - 3:
+            if self.top > 0:
+                t.put(w - 2, 94)
+            if self.top + len(rows) < self.count:
+                t.put(w - 1, 118)
 
     # -- row helpers -----------------------------------------------------------------------
     @staticmethod

@@ -26,17 +26,19 @@ from .screen_set import UNLOADS, unload
 
 # the modules only the players and the coach use (unloaded on release)
 MODULES = ("ui.coach", "hw.tables", "yahtzee_core.players", "yahtzee_core.strategy")
+TABLE_REFUSED = b"Bad table, not used"  # 19 cells: a damaged table (CRC), said once
 
 
-def make_coach():
+def make_coach(checked=None, notice=None):
     """(planner, tables, coach): the turn planner and the strategy-table reader (/tables on a
-    board, build/tables on a desktop) the coach uses, and the computer players too."""
+    board, build/tables on a desktop) the coach uses, and the computer players too.
+    ``checked``/``notice``: hw.tables.Tables' (each table's CRC verdict; a damaged one's notice)."""
     from hw.tables import Tables
     from ui.coach import Coach
     from yahtzee_core import strategy
 
     planner = strategy.TurnPlanner()
-    tables = Tables()
+    tables = Tables(None, checked, notice)
     return planner, tables, Coach(planner, tables)
 
 
@@ -69,13 +71,16 @@ class StrategySet:
         self.warned = 0  # HardPlayer.warned across builds
         self.builds = 0  # times the coach was built (tests, tools)
         self.figures = None  # a parked game's coach figures (``park``), given back by ``acquire``
+        self.checked = {}  # table path -> its body's CRC was right (checked once per power-on)
+        self.say = None
 
     def acquire(self, notice=None, computers=True):
         """Build the coach unless built, and the players when ``computers`` (a seat is a
         computer's) unless built; True when something was built now."""
         built = False
+        self.say = notice
         if self.coach is None:
-            self.planner, self.tables, self.coach = make_coach()
+            self.planner, self.tables, self.coach = make_coach(self.checked, self._refused)
             if self.figures is not None:
                 c = self.coach
                 c.lost, c.choices, c.hints, c.last_box_cost, c.last_box_seat = self.figures
@@ -91,6 +96,10 @@ class StrategySet:
             self.hard.warned = self.warned
             built = True
         return built
+
+    def _refused(self):
+        if self.say is not None:
+            self.say(TABLE_REFUSED)
 
     def park(self):
         """``release`` while a game waits for the screen its menu opened (``ui/screen_set.parks_game``):

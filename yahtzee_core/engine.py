@@ -147,6 +147,7 @@ class Game:
         # one-step undo: the state before the last box choice (preallocated, copied in place)
         self.undo_state = U_NONE
         self.undo_box = NO_BOX
+        self.last_roll = 0  # set when the game ends (see _end_turn)
         # two buffers, not one per field: each object and attribute costs heap (_U_* offsets)
         self._u_bytes = bytearray(_U_SCORES + MAX_SEATS * _MAXB)
         self._u_words = array("H", [0] * (_U_PREVIEW + _MAXB))
@@ -658,6 +659,8 @@ class Game:
             self.round += 1
         if self.round >= self.rules.n_boxes:
             self.over = True
+            d = self.dice  # the last roll, 3 bits a die, and its seat: shown after the end
+            self.last_roll = d[0] | d[1] << 3 | d[2] << 6 | d[3] << 9 | d[4] << 12 | self.player << 15
             self.player = 0
             self._begin_turn()
             self._emit(EV_GAME_OVER, self.winners())

@@ -46,11 +46,12 @@ ST_RESET_DEFUSE = const(0x200)
 ST_RESET_ALL = const(0x3F0)
 ST_BACKUP = const(0x400)  # the backup file held the newest copy (the last NVM write was cut)
 ST_BACKUP_OFF = const(0x800)  # the backup file cannot be written: the drive is the computer's
+ST_OLDER = const(0x1000)  # the store was cut short (a truncated desktop file): a newer copy may be gone
 
 STATUS_NAMES = (
     "nothing saved yet", "damaged data found", "data from a newer version", "no storage",
     "settings reset", "statistics reset", "high scores reset", "saved game lost", "dice state reset",
-    "defuse statistics reset", "backup copy loaded", "backup copy off",
+    "defuse statistics reset", "backup copy loaded", "backup copy off", "older copy loaded",
 )
 
 class Layout:

@@ -244,10 +244,13 @@ class TableValues:
         self.W = self.cap + 1
         self.ybox = head[10]
         self.yflag = head[11]
+        if self.yflag and not n_upper <= self.ybox < rs.n_boxes:
+            raise ValueError("strategy table inconsistent")
         self.n_blocks = _u16(head, 14)
         self.block = _u16(head, 16)
         self.data_len = _u32(head, 20)
         self.expected = _u32(head, 24)  # V(empty card) in units
+        self.crc = _u32(head, 28)  # CRC-32 of the body (hw/tables.py checks it before use)
         self.o_ustart = HEADER_SIZE
         self.o_urank = self.o_ustart + 2 * self.n_u
         self.o_base = self.o_urank + self.n_u * self.W
@@ -304,7 +307,7 @@ class TableValues:
     def at(self, upper):
         """Value (units) of the state (mask, upper, y) given to ``begin``."""
         rank = self.urank[upper]
-        if rank == 0xFF:  # not reachable: cannot happen from a real game
+        if rank >= self.W:  # 0xFF: not reachable from a real game; more: a damaged table
             return self.cur_base
         return self.cur_base + self.cur_step * self.run[rank]
 

@@ -124,7 +124,7 @@ def test_n_is_a_long_press_where_the_board_has_one():
     clock = FakeClock(100)
     pygamer = desktop.make_board("pygamer", headless=True, clock=clock)
     desktop.press(pygamer, "n")
-    assert drain(pygamer.buttons) == []
+    assert drain(pygamer.buttons) == [I.TAPPED]  # a tap: the app says to hold it
     desktop.press(pygamer, "n", hold_ms=700)
     assert drain(pygamer.buttons) == [I.NEW_GAME]
     assert ("hold n", "new game") in pygamer.keymap_help
@@ -200,3 +200,82 @@ def test_screenshot_flag_and_select(tmp_path, monkeypatch):
     fn, args = saved[0]
     fn(*args)
     assert read_png(path)[:2] == (240, 240)
+
+
+# -- issue 24: flags and the save file ------------------------------------------------------------
+
+
+def _refused(argv):
+    with pytest.raises(SystemExit) as exit_:
+        desktop.make_board_from_args(argv)
+    message = str(exit_.value.code)
+    assert "\n" not in message.strip() and "Traceback" not in message  # one line
+    return message
+
+
+def test_odd_flags_get_a_range_check_and_a_one_line_error(tmp_path):
+    assert "--scale" in _refused(["--headless", "--scale", "100"])
+    assert "--scale" in _refused(["--headless", "--scale", "-2"])
+    assert "folder" in _refused(["--headless", "--screenshot", str(tmp_path / "missing" / "s.png")])
+    assert "--seed" in _refused(["--headless", "--seed", "-5"])
+
+
+def test_nvm_naming_a_folder_is_refused_at_start(tmp_path):
+    assert "folder" in _refused(["--headless", "--nvm", str(tmp_path)])
+
+
+def test_a_second_window_on_the_same_save_file_is_refused(tmp_path):
+    path = str(tmp_path / "p.nvm")
+    first = desktop.make_board_from_args(["--headless", "--nvm", path])
+    assert "another" in _refused(["--headless", "--nvm", path])
+    first.release_save_file()
+    second = desktop.make_board_from_args(["--headless", "--nvm", path])  # free again
+    second.release_save_file()
+
+
+def test_headless_without_nvm_names_the_default_file_or_says_ram(capsys):
+    board = desktop.make_board_from_args(["--headless"])
+    out = capsys.readouterr().out
+    assert not board.storage_persistent and "--nvm" in out  # it says how to keep records
+
+
+def test_a_truncated_save_file_says_older_copy_loaded(tmp_path):
+    from hw.nvm_store import NvmStore
+    from ui import continue_screen
+
+    path = str(tmp_path / "p.nvm")
+    board = desktop.make_board("macropad", headless=True, storage_path=path)
+    store = NvmStore(board.storage)
+    store.load()
+    for b in (3, 4):
+        store.settings.brightness = b
+        store.save_settings()  # slot A, then slot B (the newer)
+    with open(path, "r+b") as f:
+        f.truncate(len(board.storage) // 2 + 10)  # the newer slot cut off
+    again = NvmStore(desktop.make_board("macropad", headless=True, storage_path=path).storage)
+    rec, status = again.load()
+    assert rec.settings.brightness == 3
+    assert b"Older copy loaded" in continue_screen.notice_lines(status, 24)
+
+
+def test_the_window_dims_and_sleeps_as_a_board_does():
+    """The desktop window's power object (it was a null one: the feature could not be seen)."""
+    from hw.keymap import Buttons
+
+    shown = []
+    display = type("D", (), {"brightness": 1.0})()
+    window = type("W", (), {"display": display, "present": lambda self: shown.append(display.brightness)})()
+    buttons = Buttons(bytes((I.ROLL,)), b"", b"", None, clock=FakeClock(0))
+    naps = []
+
+    def nap(seconds):
+        naps.append(seconds)
+        if len(naps) == 3:
+            buttons.key(0, True, 0)  # a key wakes it
+
+    power = desktop.WindowPower(window, buttons, sleep=nap)
+    power.dim(True)
+    assert display.brightness == 0.15 and shown[-1] == 0.15
+    power.sleep_until_button()
+    assert 0.0 in shown and len(naps) == 3 and display.brightness == 0.15  # back, still dimmed
+    assert buttons.poll() == I.NONE  # the waking press does nothing else

@@ -209,3 +209,51 @@ def test_every_board_with_a_backup_has_a_boot_key():
         mod = __import__("hw." + module, fromlist=["x"])
         assert getattr(mod, "NVM_BACKUP", False) == (board_id in boot_drive.KEYS), board_id
     assert EROFS == 30
+
+
+# -- power cuts in a row -------------------------------------------------------------------------
+
+
+def test_nvs_left_unreadable_is_erased_and_written_again_so_a_later_file_cut_loses_nothing():
+    power, nvm, copy = _rig("nvs")
+    store = nvm_store.NvmStore(nvm, copy, nvm.erase)
+    store.load()
+    store.settings.brightness = 3
+    store.save_settings()
+    store.settings.brightness = 6
+    nvm.cut_at(0)  # cut 1: a data chunk erased, the blob index left: every read raises
+    store.save_settings()
+    power.on()
+    brightness, status, again = _saved_brightness(nvm, copy)
+    assert brightness == 6 and isinstance(again.error, OSError)
+    again.erase = nvm.erase
+    again.settings.brightness = 1
+    assert again.save_settings() == nvm_store.REPAIRED  # NVS erased, then written: two copies again
+    assert not nvm.broken
+    again.settings.brightness = 2
+    copy.cut_at(0)  # cut 2: inside the file write (its sector torn)
+    again.save_settings()
+    power.on()
+    brightness, status, third = _saved_brightness(nvm, copy)
+    assert brightness in (1, 2) and third.slot != -1  # before or after that save, never defaults
+    third.erase = nvm.erase
+    third.settings.brightness = 4
+    nvm.cut_at(1)  # cut 3: inside the next NVM write
+    third.save_settings()
+    power.on()
+    assert _saved_brightness(nvm, copy)[0] in (brightness, 4)
+
+
+@pytest.mark.parametrize("name", [b[0] for b in F.BOARDS])
+def test_sequences_of_three_cuts_in_a_row_lose_nothing(name):
+    judge = F.cut_sequences(name, 40, 3, cuts=3)
+    c = judge.counts
+    print("\n%s: %d cuts in sequences: old %d, new %d" % (name, c["sequence_cuts"], c["sequence_old"], c["sequence_new"]))
+    assert c["sequence_cuts"] == 40 * 3
+    assert c["sequence_lost"] == c["sequence_mixed"] == 0
+
+
+def test_the_sequences_find_the_loss_when_the_nvs_is_never_erased(monkeypatch):
+    monkeypatch.setattr(F, "eraser", lambda nvm: None)
+    judge = F.cut_sequences("feather_tft", 40, 3, cuts=4)
+    assert judge.counts["sequence_lost"] > 0

@@ -430,3 +430,22 @@ def test_deploy_warns_where_the_app_as_files_is_measured_over_the_heap(tmp_path)
     assert deploy.heap_warning("feather_tft", str(ceilings)) is None
     assert deploy.heap_warning("clue", str(ceilings)) is None  # no figure: nothing said
     assert deploy.heap_warning("clue") is not None  # the committed ceilings: the CLUE is over
+
+
+def test_play_help_prints_before_building_anything(tmp_path):
+    """`bash tools/play --help` (and --keys) print at once: no strategy tables built first."""
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    (tmp_path / "tools").mkdir()
+    shutil.copy(os.path.join(root, "tools", "play"), str(tmp_path / "tools" / "play"))
+    for name in ("code.py", "hw", "ui", "yahtzee_core", "lib", ".venv", "requirements-desktop.txt",
+                 "requirements-dev.txt"):
+        os.symlink(os.path.join(root, name), str(tmp_path / name))
+    marker = tmp_path / "built"
+    for tool in ("stale_tables.py", "solve.py", "fetch_libs.py"):
+        (tmp_path / "tools" / tool).write_text(
+            "import sys\nopen(%r, 'a').write(%r)\nprint('yatzy')\nsys.exit(1)\n" % (str(marker), tool))
+    out = subprocess.run(["bash", str(tmp_path / "tools" / "play"), "--help"], capture_output=True, text=True,
+                         timeout=120)
+    assert "usage:" in out.stdout and not marker.exists(), (out.stderr, marker.exists() and marker.read_text())

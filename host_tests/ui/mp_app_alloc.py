@@ -241,6 +241,7 @@ def measure(profile, to_the_end):
             drv.frame(1)
             frames += 1
         if last:
+            whole_app.end_screens(drv, app)  # the last turn shows, then the end screen is built
             rows.append(("last turn + game over", allocated_so_far() - b, None))
         gc.collect()
         yield

@@ -156,7 +156,7 @@ def test_defuse_a_bomb_through_the_boards_keys(profile):
     scr.on_stats = lambda stats: stats_seen.append(stats.values())
     player = Defuser(app)
     player.open_from_title()
-    assert read_field(app, scr.menu.title).strip() == "Defuse mode"
+    assert read_field(app, scr.menu.title).rstrip(" ^v").strip() == "Defuse mode"
     player.start()
     module = scr.module
     assert module.edgework.serial == ew.serial and module.edgework.plates == ew.plates
@@ -210,7 +210,7 @@ def test_defuse_a_bomb_through_the_boards_keys(profile):
     step(app, DS.OVER_MS // FRAME_MS + 2)
     settle(app)
     assert scr.view == DS.VIEW_RESULT
-    assert read_field(app, scr.result.title).strip() == "Defused!"
+    assert read_field(app, scr.result.title).rstrip(" ^v").strip() == "Defused!"
     rows = [read_field(app, tf).split() for tf in scr.result.rows]
     assert ["Strikes", "1", "of", "3"] in rows
     stats = scr.defuse_stats
@@ -255,7 +255,7 @@ def test_three_strikes_blow_it_up(profile):
     step(app, DS.OVER_MS // FRAME_MS + 2)
     settle(app)
     assert scr.view == DS.VIEW_RESULT
-    assert read_field(app, scr.result.title).strip() == "BOOM!"
+    assert read_field(app, scr.result.title).rstrip(" ^v").strip() == "BOOM!"
     text = " ".join(words(app, scr.result.rows))
     assert "Too many strikes" in text and defuse.REASONS[reason] in text, text
     assert scr.defuse_stats.exploded == 1 and scr.defuse_stats.strikes == 3
@@ -302,7 +302,7 @@ def test_the_countdown_ticks_and_blows_up_at_zero(profile):
     assert module.exploded and module.strikes == 0 and board.sound.last == "game_over"
     step(app, DS.OVER_MS // FRAME_MS + 2)
     settle(app)
-    assert scr.view == DS.VIEW_RESULT and read_field(app, scr.result.title).strip() == "BOOM!"
+    assert scr.view == DS.VIEW_RESULT and read_field(app, scr.result.title).rstrip(" ^v").strip() == "BOOM!"
     assert "Time ran out" in " ".join(words(app, scr.result.rows))
 
 

@@ -6,10 +6,10 @@ computer seats paced by the setting, and hooks that stay hidden until their modu
 from hw import inputs as I
 from ui import screen as S
 from ui import title_screen
-from ui.app import MESSAGE_MS, REASON_TEXT
+from ui.app import END_SHOW_MS, MESSAGE_MS, REASON_TEXT
 from yahtzee_core import engine
 
-from ui_harness import make_app, read_field, settle, start, step
+from ui_harness import FRAME_MS, make_app, read_field, settle, start, step
 
 
 def test_sounds_lights_and_refusal_message():
@@ -61,8 +61,43 @@ def test_cursor_comes_up_after_the_third_roll_and_the_last_box_fills_itself():
         app.act(engine.ROLL)
     assert game.over and game.filled[0] == game.rules.all_mask
     assert app.msg == b"Last box filled in"
+    step(app)
+    assert app.current_id == S.PLAY and board.sound.last == "game_over"  # the last turn shows
+    step(app, END_SHOW_MS // FRAME_MS + 2)
+    assert app.current_id == S.GAME_OVER
+
+
+def test_the_last_turn_is_seen_and_a_press_made_before_the_end_screen_does_nothing_there():
+    """The third roll of round 13 fills the last box: the dice tumble and stay on the play
+    screen with the box's score; presses meanwhile (the habitual "score") do nothing, and a
+    key held down when the end screen appears does nothing on it."""
+    app, board, clock = make_app("pygamer", dice=[2, 2, 3, 5, 6] * 200, tumble=True)
+    start(app)
+    game = app.game
+    play = app.screens[S.PLAY]
+    n = game.rules.n_boxes
+    for b in range(n - 1):
+        app.act(engine.ROLL)
+        app.act(engine.SCORE_BOX, b)
     settle(app)
-    assert app.current_id == S.GAME_OVER and board.sound.last == "game_over"
+    for frames in (40, 40, 1):
+        app.buttons.inject(I.ROLL)
+        step(app, frames)
+    assert game.over and app.current_id == S.PLAY and app.tumble.active  # the last roll tumbles
+    step(app, 40)
+    assert not app.tumble.active and app.current_id == S.PLAY
+    assert read_field(app, play.msg).strip() == "Last box filled in"
+    assert str(game.box_score(0, n - 1)) in read_field(app, play.box)  # what the box scored
+    app.buttons.inject(I.ENTER)  # the press a player makes to score
+    step(app, 2)
+    assert app.current_id == S.PLAY
+    k = app.buttons.short.index(I.ENTER)
+    app.buttons.key(k, True, clock())  # held down across the change
+    step(app, END_SHOW_MS // FRAME_MS + 2)
+    assert app.current_id == S.GAME_OVER
+    app.buttons.key(k, False, clock())
+    step(app, 3)
+    assert app.current_id == S.GAME_OVER and game.over  # "Play again" was not pressed
 
 
 def test_first_yahtzee_preselects_its_box():
@@ -130,3 +165,110 @@ def test_hooks_stay_hidden_without_their_objects():
     assert not app.can_hint() and not app.can_continue() and app.defuse_available()
     assert app.new_high_score() is False
     # with a store (hw/nvm_store.py): host_tests/ui/test_persistence_ui.py
+
+
+def test_the_sound_key_updates_the_title_row_at_once():
+    app, board, clock = make_app("pygamer")
+    title = app.screens[S.TITLE]
+    row = [tf for tf, item in zip(title.rows, title.items[title.top:]) if item == title_screen.SOUND]
+    if not row:  # scroll it into view
+        for _ in range(len(title.items)):
+            app.buttons.inject(I.DOWN)
+            settle(app)
+            if title_screen.SOUND in title.items[title.top:title.top + len(title.rows)]:
+                break
+    before = app.settings.sound
+    app.buttons.inject(I.SOUND)
+    settle(app)
+    assert app.settings.sound != before
+    k = title.items.index(title_screen.SOUND) - title.top
+    assert read_field(app, title.rows[k]).split()[-1] == ("on" if app.settings.sound else "off")
+
+
+def test_a_list_taller_than_its_screen_shows_that_it_scrolls():
+    """The title menu (14 items) on the MacroPad's 128x64: its title line ends "v" while more is
+    below and "^" while more is above."""
+    app, board, clock = make_app("macropad")
+    title = app.screens[S.TITLE]
+    rows = title.rows
+    assert title.count > len(rows)
+    assert read_field(app, title.title).rstrip()[-2:] == " v"
+    for _ in range(4):
+        app.buttons.inject(I.DOWN)
+        settle(app)
+    assert read_field(app, title.title).rstrip()[-2:] == "^v"  # in the middle: both
+    for _ in range(title.count):
+        app.buttons.inject(I.DOWN)
+        settle(app)
+    assert title.top + len(rows) == title.count
+    assert read_field(app, title.title).rstrip()[-1:] == "^"
+
+
+def test_a_computers_turn_is_not_told_to_pick_a_box():
+    app, board, clock = make_app("pygamer", seats=2, kinds=(engine.HUMAN, engine.EASY))
+    start(app)
+    game = app.game
+    play = app.screens[S.PLAY]
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 0)
+    assert game.is_computer()
+    app.act(engine.ROLL)  # the computer's first roll (as its player does)
+    settle(app)
+    assert game.is_computer() and game.rolls_used == 1
+    assert read_field(app, play.box).strip() == "Computer's turn"
+
+
+def test_a_short_tap_of_a_hold_only_key_says_to_hold_it():
+    from hw import desktop
+
+    app, board, clock = make_app("pygamer")
+    start(app)
+    desktop.press(board, "n")  # new game: a hold on the desktop's n
+    settle(app)
+    assert app.msg == b"Hold that key longer"
+    assert app.current_id == S.PLAY and not app.game.over
+
+
+def test_keys_are_named_where_players_look():
+    """Controls/--keys list the desktop's undo key; the MacroPad's keys and encoder have desktop
+    keys; the Pico's X and Y are told apart; the initials screen in the desktop window names Enter."""
+    from hw import desktop
+    from hw.keytable import keymap_help
+    from ui.initials_screen import InitialsScreen
+
+    for profile in ("pygamer", "macropad", "pico_displaypack"):
+        pairs = dict(keymap_help(desktop.board_module(profile)))
+        assert pairs.get("u / backspace") == "undo the last box"
+    macropad = dict(keymap_help(desktop.board_module("macropad")))
+    assert macropad["q (key 1)"] == "hold 1" and "hold: undo" in macropad["t (key 11)"]
+    assert macropad["j (turn left)"] and macropad["k (push)"] == "enter"
+    pico = dict(keymap_help(desktop.board_module("pico_displaypack")))
+    assert pico["x (X)"] == "previous command" and pico["y (Y)"] == "next command"
+    app, board, clock = make_app("pygamer")
+    board.window = object()  # as in the desktop window
+    scr = InitialsScreen(app)
+    assert b"Enter: next" in scr.help_text and b"A:" not in scr.help_text
+
+
+def test_hint_on_the_scorecard_is_answered_where_it_can_be_read():
+    app, board, clock = make_app("pygamer")
+    start(app)
+    app.show(S.CARD)
+    settle(app)
+    app.buttons.inject(I.HINT)
+    settle(app)
+    assert app.current_id == S.PLAY and app.msg  # "No hints yet" (not rolled) on the play screen
+
+
+def test_the_menu_shows_the_standings_in_a_game_of_several_seats():
+    app, board, clock = make_app("pygamer", seats=3, kinds=(engine.HUMAN, engine.EASY, engine.HUMAN))
+    start(app)
+    game = app.game
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 12)  # chance: a total for P1
+    app.show(S.PAUSE)
+    settle(app)
+    menu = app.screens[S.PAUSE]
+    lines = [" ".join(read_field(app, tf).split()) for tf in menu.rows]
+    assert lines[:3] == ["P1 You %d" % game.total(0), "P2 CPU-e %d" % game.total(1), "P3 You %d" % game.total(2)]
+    assert menu.items[menu.sel] == 0  # Resume is still where the selection starts

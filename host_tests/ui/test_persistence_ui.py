@@ -253,18 +253,38 @@ def test_a_failing_nvm_is_told_once_and_the_game_goes_on():
     board = desktop.make_board("clue", headless=True, seed=4, clock=FakeClock(1000))
     store = NvmStore(BrokenNVM(8192))
     store.load()
-    app = App(board, store=store)  # no coach: its messages would take the line
+    app = App(board, store=store)
+    said = []
+    real_say = app.say
+    app.say = lambda text, *a: (said.append(text), real_say(text, *a))
     app.start_game()
     app.act(engine.ROLL)
     app.act(engine.SCORE_BOX, 0)
     settle(app)
+    assert said.count(b"Could not save") == 1 and app.game.filled[0] == 1  # box 0 scored
+
+
+def test_could_not_save_stays_until_a_press_made_after_it_was_seen():
+    """The warning is not overwritten by the coach's cost in the same frame (nor by any later
+    message) and stays until a key is pressed at least 1.6 s after it showed."""
+    board = desktop.make_board("clue", headless=True, seed=4, clock=FakeClock(1000))
+    board.storage = BrokenNVM(8192)
+    app = CODE.build_app(board)  # with the coach: "Cost N pts" after each scored box
+    settle(app)
+    app.settings.show_cost = True
+    app.start_game()
+    settle(app)
     play = app.screens[S.PLAY]
-    assert app.msg == b"Could not save"
+    driver = KeyDriver(app)
+    driver.give(I.ROLL)
+    app.act(engine.SCORE_BOX, 12)  # the coach measures it and says its cost
+    settle(app)
     assert text_of(app, play.msg_single) == "Could not save"
-    step(app, 300)
-    app.act(engine.ROLL)
-    assert app.act(engine.SCORE_BOX, 1) == engine.OK
-    assert app.msg != b"Could not save" and app.game.filled[0] == 3
+    step(app, 150)  # 3 s: it does not time out
+    assert text_of(app, play.msg_single) == "Could not save"
+    driver.give(I.ROLL)  # a press after it was seen: it goes, and the press rolls
+    settle(app)
+    assert app.game.rolls_used == 1 and "Could not save" not in text_of(app, play.msg_single)
 
 
 def test_warm_up_snapshot_at_game_start():
@@ -798,24 +818,35 @@ def test_damaged_data_gives_a_notice_then_the_title():
     assert app.current_id == S.TITLE
 
 
-def test_one_torn_copy_says_the_older_one_loaded():
-    nvm = MemoryNVM(4096)
-    app, board, clock = boot("macropad", nvm=nvm)
+def test_a_cut_inside_a_save_that_lost_nothing_saved_says_nothing():
+    """A cut inside a save leaves that slot torn beside the last complete save: nothing that was
+    saved is lost, so no notice (it said "Damaged data found" on the CLUE); Continue? comes."""
+    power = Power()
+    nvm = FlashNVM(8192, "nordic", power=power)
+    app, board, clock = boot("clue", nvm=nvm)
     app.start_game()
     app.act(engine.ROLL)
     app.act(engine.SCORE_BOX, 0)
     app.act(engine.ROLL)
-    nvm.cut_after(40)  # the power goes while the second box is saved
+    nvm.cut_at(5)  # the power goes while the second box is saved: its page partly programmed
     app.act(engine.SCORE_BOX, 1)
-    assert app.store.error is not None  # the NVM write failed part-way
-    nvm.cut_after(None)
-    app, board, clock = boot("macropad", nvm=nvm)
+    assert isinstance(app.store.error, PowerCut)
+    power.on()
+    app, board, clock = boot("clue", nvm=nvm)
+    assert app.store.status & save.ST_DAMAGED  # the torn slot was seen
     scr = app.screens[S.CONTINUE]
-    assert [text_of(app, tf) for tf in scr.rows][:2] == ["Damaged data found", "Older copy loaded"]
+    assert scr.title_text == b"Continue?" and not scr.showing_notice
     KeyDriver(app).give(I.ENTER)
-    assert scr.items[scr.sel] == continue_screen.CONTINUE  # then the game as of box 1
-    KeyDriver(app).give(I.ENTER)
-    assert app.current_id == S.PLAY and app.game.filled[0] == 1
+    assert app.current_id == S.PLAY and app.game.filled[0] == 1  # the last complete save
+
+
+def test_notices_say_what_the_player_needs():
+    lines = continue_screen.notice_lines
+    assert lines(save.ST_DAMAGED, 20) == ()  # a torn save beside a good one: nothing lost
+    assert lines(save.ST_BACKUP, 20) == ()  # the newest copy was the file's: nothing lost
+    assert lines(save.ST_NEWER, 20) == (b"Data from a newer", b"  version", b"Older copy loaded")
+    assert b"Statistics reset" in lines(save.ST_DAMAGED | save.ST_RESET_STATS, 20)
+    assert lines(save.ST_BACKUP_OFF, 20) == (b"Backup copy off",)
 
 
 def test_a_cut_nvm_write_on_a_whole_sector_board_continues_from_the_backup_file():
@@ -834,8 +865,7 @@ def test_a_cut_nvm_write_on_a_whole_sector_board_continues_from_the_backup_file(
     power.on()
     app, board, clock = boot("macropad", nvm=nvm, backup=copy)
     scr = app.screens[S.CONTINUE]
-    assert [text_of(app, tf) for tf in scr.rows][:1] == ["Backup copy loaded"]
-    KeyDriver(app).give(I.ENTER)
+    assert not scr.showing_notice  # nothing saved was lost: no notice
     assert scr.items[scr.sel] == continue_screen.CONTINUE
     KeyDriver(app).give(I.ENTER)
     assert app.current_id == S.PLAY and app.game.filled[0] == filled > 1  # the new state
@@ -1104,3 +1134,31 @@ def test_the_crash_screen_is_loaded_only_for_a_crash():
              "print('ui.crash_screen' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_an_nvs_left_unreadable_by_a_cut_is_repaired_at_the_next_save_and_said():
+    from hw import nvm_store
+    from ui import app as app_module
+
+    assert app_module._SAVE_REPAIRED == nvm_store.REPAIRED
+    power = Power()
+    nvm = FlashNVM(8192, "nvs", power=power)
+    copy = MemoryFileCopy(save.LARGE.slot_bytes, power=power)
+    store = NvmStore(nvm, copy, nvm.erase)
+    store.load()
+    store.settings.brightness = 5
+    store.save_settings()
+    store.settings.brightness = 6
+    nvm.cut_at(0)  # the NVS blob's first chunk erased: every read and write now raises
+    store.save_settings()
+    power.on()
+    board = desktop.make_board("feather_tft", headless=True, seed=4, clock=FakeClock(1000))
+    board.storage, board.backup, board.erase_nvm = nvm, copy, nvm.erase
+    app = CODE.build_app(board)
+    settle(app)
+    said = []
+    real_say = app.say
+    app.say = lambda text, *a: (said.append(text), real_say(text, *a))
+    app.start_game()  # the first save: the NVM refuses, is erased and written
+    assert b"Save area repaired" in said and not nvm.broken
+    assert NvmStore(nvm).load()[0].settings.brightness == 6  # the NVM alone holds it again

@@ -216,3 +216,10 @@ def test_the_reader_in_the_micropython_vm_with_each_font():
         opened = [int(n) for n in re.findall(r"open \+(\d+)", line)]
         assert len(closed) == 2 and max(closed) < 5000, line  # freed again on closing
         assert opened[1] > opened[0], line  # the PCF's code and glyphs are on top of the label
+
+
+def test_the_rules_say_what_par_is():
+    from ui import rules_text
+    from yahtzee_core import rules
+
+    assert "Par, on the scorecard" in rules_text.bonuses(rules.get("yahtzee"))

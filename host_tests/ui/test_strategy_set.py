@@ -215,3 +215,56 @@ def test_players_join_a_built_coach_when_a_computer_seat_comes():
     assert not st.acquire(computers=True)
     assert st.release() and st.coach is None and st.policies is None and not st.release()
 
+
+
+def _damaged_tables(tmp_path, how):
+    """A copy of build/tables whose Yahtzee (forced Joker) table keeps its header and size but
+    has its body damaged: ``how`` "urank" (rank bytes past the row's end: the IndexError the
+    issue found) or "ff" (the whole body 0xFF)."""
+    import os
+
+    from yahtzee_core import rules, strategy
+
+    src = hw_tables.default_folder()
+    for name in os.listdir(src):
+        with open(os.path.join(src, name), "rb") as f:
+            data = bytearray(f.read())
+        if name == "yahtzee_forced.bin":
+            values = strategy.TableValues(hw_tables.FileSource(os.path.join(src, name)), rules.get("yahtzee"))
+            if how == "ff":
+                data[strategy.HEADER_SIZE:] = b"\xff" * (len(data) - strategy.HEADER_SIZE)
+            else:
+                for i in range(values.o_urank, values.o_base):
+                    data[i] = 0xFE if data[i] != 0xFF else 0xFF
+        with open(os.path.join(str(tmp_path), name), "wb") as f:
+            f.write(data)
+
+
+@pytest.mark.parametrize("how", ["urank", "ff"])
+def test_a_damaged_table_is_refused_said_once_and_the_games_go_on(tmp_path, monkeypatch, how):
+    _damaged_tables(tmp_path, how)
+    monkeypatch.setattr(hw_tables, "default_folder", lambda: str(tmp_path))
+    app, board = boot()
+    app.settings.show_cost = True
+    said = []
+    say = app.say
+
+    def spy(text, *args):
+        said.append(bytes(text))
+        say(text, *args)
+
+    app.say = spy
+    driver = KeyDriver(app)
+    for game in range(2):
+        app.start_game()
+        settle(app)
+        for _turn in range(3):
+            driver.give(I.ROLL)
+            driver.give(I.ROLL)  # the coach's cost display reads the table here
+            driver.give(I.HINT)
+            Player(app, driver).score(app.game.rules.index("chance") if _turn == 0 else _turn - 1)
+            until_human(app)
+        assert app.game.player == 0 and app.autoplay.refusals == 0
+        app.show(S.TITLE)
+    assert said.count(strategy_set.TABLE_REFUSED) == 1, said
+    assert not [t for t in said if t.startswith(b"Hold") and b"EV" in t]  # no advice from it

@@ -354,7 +354,7 @@ def test_two_boards_same_code_same_dice_and_the_code_at_game_over():
     for place in common:
         assert a[place] == b[place]
     for app in (app_a, app_b):
-        for _ in range(5):
+        for _ in range(300):  # the last turn shows first (ui/app.py END_SHOW_MS)
             if app.current_id == S.GAME_OVER:
                 break
             if app.current_id == S.INITIALS:

@@ -60,8 +60,13 @@ def step(app, frames=1):
 
 
 def settle(app):
-    """Run frames until the display has nothing left to redraw; clear the dirty log."""
+    """Run frames until the display has nothing left to redraw (and a last turn the game ended
+    has shown and given way to the end screen: ui/app.py END_SHOW_MS); clear the dirty log."""
     step(app)
+    for _ in range(400):
+        if not app._ending:
+            break
+        step(app)
     app.display.settle()
 
 

@@ -235,6 +235,16 @@ def _none(label, app):
     pass
 
 
+def end_screens(drv, app):
+    """Frames while a last turn the game ended shows, until the end screens (ui/app.py END_SHOW_MS)."""
+    from ui import screen as S
+
+    for _ in range(400):
+        if app.current_id != S.PLAY and app.current_id != S.CARD:
+            return
+        drv.frame(1)
+
+
 def play_turns(drv, player, app, checkpoint, label, stop_after=-1):
     """Turns until the game is over (or ``stop_after`` human turns); yields after each."""
     game = app.game
@@ -406,6 +416,7 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
         yield
     assert app.game.over
     drv.frame(2)
+    end_screens(drv, app)
     first = totals(app.game)
     initials = 0
     while app.current_id == S.INITIALS:
@@ -528,6 +539,7 @@ def second_power_on(profile, seed, checkpoint, keep_frame, out):
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
     drv.frame(2)
+    end_screens(drv, app)
     while app.current_id == S.INITIALS:
         drv.give(I.ENTER)
     drv.frame(2)
