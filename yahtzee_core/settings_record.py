@@ -126,14 +126,6 @@ class Settings:
             self.kinds[s] = _engine.HUMAN if s == 0 else _engine.MEDIUM
         self.initials[:] = DEFAULT_INITIALS
 
-    def copy_from(self, other):
-        for f in SETTINGS_FIELDS:
-            setattr(self, f[0], getattr(other, f[0]))
-        self.hide_cost = other.hide_cost
-        self.still_dice = other.still_dice
-        self.kinds[:] = other.kinds
-        self.initials[:] = other.initials
-
     def capture(self, game):
         """Remember ``game``'s variant, Joker rule, seats and options for the next game."""
         rs = game.rules

@@ -1194,7 +1194,8 @@ def test_a_read_only_drive_saves_to_the_nvm_and_turns_the_backup_off():
 
 
 def test_a_challenge_code_is_kept_with_the_game_and_plays_on_with_the_same_dice():
-    from yahtzee_core.rng import code_value, challenge_die, challenge_place
+    from yahtzee_core.rng import challenge_die, challenge_place
+    from yahtzee_core.host_helpers import code_value
 
     code = code_value("K7QX2M")
     for size in (256, 4096):
