@@ -1,5 +1,5 @@
-"""Host-only helpers of the core for tests and tools (never loaded on a board): scripted dice and
-a challenge code read from its text."""
+"""Host-only helpers of the core for tests and tools (never loaded on a board): scripted dice, a
+rule set's highest total and a challenge code read from its text."""
 
 from .rng import CODE_LENGTH, NO_CODE, char_value
 
@@ -20,6 +20,18 @@ class ScriptedDice:
 
     def extend(self, values):
         self.values.extend(values)
+
+
+def max_total(rs):
+    """Highest total a single game under rule set ``rs`` can reach (records.MAX_SCORE is checked
+    against it)."""
+    best = 0
+    for b in range(rs.n_boxes):
+        best += rs.possible_values(b)[-1]
+    best += rs.upper_bonus
+    if rs.yahtzee_bonus:
+        best += rs.yahtzee_bonus * (rs.n_boxes - 1)
+    return best
 
 
 def code_value(text):

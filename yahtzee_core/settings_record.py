@@ -139,7 +139,7 @@ class Settings:
         self.autofill = 1 if game.autofill else 0
 
     def has_joker(self):
-        return _rules.VARIANTS[_rules.VARIANT_IDS[self.variant]][5] > 0  # a Yahtzee bonus
+        return _rules.YAHTZEE_BONUSES[self.variant] > 0
 
     def rules(self):
         """The rule set these settings choose (the Joker rule applies where the variant has one)."""
