@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from yahtzee_core import defuse
-from yahtzee_core.rng import ScriptedDice, SeededDice
+from yahtzee_core.rng import SeededDice
+from yahtzee_core.host_helpers import ScriptedDice
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PORTS = defuse.PORT_NAMES

@@ -18,7 +18,7 @@ from ui import screen as S  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from yahtzee_core import engine  # noqa: E402
-from yahtzee_core.rng import ScriptedDice  # noqa: E402
+from yahtzee_core.host_helpers import ScriptedDice  # noqa: E402
 
 # One board per screen size.
 SIZES = (("macropad", "128x64"), ("pygamer", "160x128"), ("feather_tft", "240x135"), ("clue", "240x240"))
@@ -288,7 +288,7 @@ def feature_shots(profile):
     """Undo (taken back, refused), the demo, challenge code entry, a challenge game's start and
     its game-over screen with the code."""
     from ui import title_screen
-    from yahtzee_core.rng import code_value
+    from yahtzee_core.host_helpers import code_value
 
     clock = FakeClock(1000)
     board = desktop.make_board(profile, headless=True, seed=SEED, clock=clock)

@@ -22,7 +22,7 @@ from hw.testing import FakeClock  # noqa: E402
 from ui import screen as S  # noqa: E402
 from ui.app import App  # noqa: E402
 from yahtzee_core import engine  # noqa: E402
-from yahtzee_core.rng import ScriptedDice  # noqa: E402
+from yahtzee_core.host_helpers import ScriptedDice  # noqa: E402
 
 SIZES = (("macropad", "128x64"), ("pygamer", "160x128"), ("feather_tft", "240x135"), ("clue", "240x240"))
 FILTERS = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")] + [

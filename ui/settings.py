@@ -37,7 +37,7 @@ class Settings:
         self.challenge = -1  # challenge code (yahtzee_core/rng.py) the next game plays, -1: none
 
     def has_joker(self):
-        return rules.VARIANTS[rules.VARIANT_IDS[self.variant]][5] > 0  # a Yahtzee bonus
+        return rules.YAHTZEE_BONUSES[self.variant] > 0
 
     def rules(self):
         name = rules.VARIANT_IDS[self.variant]

@@ -95,7 +95,7 @@ class StatsScreen(S.Screen):
         store = app.store
         bins = store.stats.bins if store is not None else 16
         self.heights = bytearray(bins)
-        self.has_bonus = tuple([rules.VARIANTS[name][4] > 0 for name in rules.VARIANT_IDS])
+        self.has_bonus = tuple([bonus > 0 for bonus in rules.UPPER_BONUSES])
         self.variant = 0
         self.top = 0  # first line shown (scrolling)
         self.return_to = S.TITLE

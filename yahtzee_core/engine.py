@@ -32,11 +32,6 @@ CANCEL = const(9)
 SELECT_BOX = const(10)  # arg: box index; moves the cursor there (shows it)
 UNDO = const(11)  # take back the last box choice (until the next roll)
 
-ACTION_NAMES = (
-    "", "roll", "hold", "next", "prev", "score", "score_box", "new_game", "confirm", "cancel", "select",
-    "undo",
-)
-
 # Results: OK or the reason an action was refused.
 OK = const(0)
 R_NO_ROLLS_LEFT = const(1)
@@ -90,12 +85,6 @@ EV_CONFIRM_NEW = const(13)
 EV_AUTO_FILLED = const(14)  # arg: box index
 EV_CANCELLED = const(15)
 EV_UNDONE = const(16)  # arg: box index whose choice was taken back
-
-EVENT_NAMES = (
-    "none", "rolled", "held", "released", "cursor", "scored", "upper_bonus", "yahtzee",
-    "yahtzee_bonus", "joker", "turn_over", "game_over", "new_game", "confirm_new", "auto_filled",
-    "cancelled", "undone",
-)
 
 HUMAN = const(0)
 EASY = const(1)
@@ -279,9 +268,6 @@ class Game:
 
     def rolls_left(self):
         return ROLLS_PER_TURN - self.rolls_used
-
-    def is_yahtzee_roll(self):
-        return self.rolls_used > 0 and self.counts[self.dice[0]] == 5
 
     def is_computer(self, seat=None):
         if seat is None:

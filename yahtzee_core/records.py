@@ -24,7 +24,7 @@ from .settings_record import (CHARSET, DEFAULT_INITIALS, IDLE_SECONDS, NUM_VARIA
 from .settings_record import CHAR_BITS as _CHAR_BITS
 from .save import COACHED_BITS, scores_bytes, stats_bytes
 
-# Highest total a game can reach per variant (rules.RuleSet.max_total(), checked by a test;
+# Highest total a game can reach per variant (host_helpers.max_total(), checked by a test;
 # kept as a table so loading saved data never has to enumerate rolls).
 MAX_SCORE = (1575, 374, 297)
 
@@ -113,12 +113,11 @@ def initials_codes(text, out=None):
 
 def max_yahtzees(v):
     """Most Yahtzees one game can score: the box, plus a bonus in every other box."""
-    spec = _rules.VARIANTS[_rules.VARIANT_IDS[v]]
-    return 1 + (len(spec[2]) - 1 if spec[5] else 0)
+    return 1 + (_rules.N_BOXES[v] - 1 if _rules.YAHTZEE_BONUSES[v] else 0)
 
 
 def _has_upper_bonus(v):
-    return _rules.VARIANTS[_rules.VARIANT_IDS[v]][4] > 0
+    return _rules.UPPER_BONUSES[v] > 0
 
 
 class Stats:

@@ -50,24 +50,6 @@ class SeededDice:
         self._s1, self._s2, self._s3 = state
 
 
-class ScriptedDice:
-    """Returns the given die values in order (for tests); raises when the script runs out."""
-
-    def __init__(self, values):
-        self.values = list(values)
-        self.pos = 0
-
-    def die(self):
-        if self.pos >= len(self.values):
-            raise IndexError("scripted dice exhausted")
-        v = self.values[self.pos]
-        self.pos += 1
-        return v
-
-    def extend(self, values):
-        self.values.extend(values)
-
-
 def below(rng, n):
     """A uniform int in 0..n-1 built from die rolls by rejection (n >= 1)."""
     if n <= 1:
@@ -167,21 +149,6 @@ def char_value(c):
             return i
         i += 1
     return -1
-
-
-def code_value(text):
-    """The code (0 .. 2**30-1) written in ``text`` (6 characters, bytes or str), or NO_CODE."""
-    if isinstance(text, str):
-        text = text.encode()
-    if len(text) != CODE_LENGTH:
-        return NO_CODE
-    code = 0
-    for c in text:
-        v = char_value(c)
-        if v < 0:
-            return NO_CODE
-        code = (code << 5) | v
-    return code
 
 
 def random_code(rng):

@@ -9,6 +9,8 @@ Scoring works on face counts (``counts[1..6]``) so the engine can preview every 
 allocating; ``score`` is the plain "score a GIVEN roll in a GIVEN box" entry point.
 """
 
+import sys
+
 from .compat import const
 
 # Box kinds and what their parameters a, b, c mean.
@@ -28,85 +30,23 @@ JOKER_FREE = const(2)  # any open box; FH/straights take their fixed score only 
 JOKER_NAMES = ("none", "forced", "free")
 
 _SUM_ALL = const(0)
-_SUM_MATCHING = const(1)
 
 UPPER_KEYS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 UPPER_LABELS = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
 UPPER_ABBRS = ("1s", "2s", "3s", "4s", "5s", "6s")
 
 
-def _upper_boxes():
-    boxes = []
-    for face in range(1, 7):
-        boxes.append((UPPER_KEYS[face - 1], UPPER_LABELS[face - 1], UPPER_ABBRS[face - 1], UPPER, face, 0, 0))
-    return boxes
-
-
-# Each variant: (name, title, boxes, upper threshold, upper bonus, Yahtzee bonus, default Joker rule,
-# Joker rules allowed). A box: (key, label, abbreviation, kind, a, b, c).
-VARIANTS = {
-    "yahtzee": (
-        "yahtzee",
-        "Yahtzee",
-        _upper_boxes()
-        + [
-            ("three_of_a_kind", "3 of a kind", "3K", KIND, 3, _SUM_ALL, 0),
-            ("four_of_a_kind", "4 of a kind", "4K", KIND, 4, _SUM_ALL, 0),
-            ("full_house", "Full house", "FH", FULL_HOUSE, 0, 25, 0),
-            ("small_straight", "Sm straight", "SS", STRAIGHT, 4, 30, 0),
-            ("large_straight", "Lg straight", "LS", STRAIGHT, 5, 40, 0),
-            ("yahtzee", "Yahtzee", "YZ", YAHTZEE, 0, 50, 0),
-            ("chance", "Chance", "Ch", CHANCE, 0, 0, 0),
-        ],
-        63,
-        35,
-        100,
-        JOKER_FORCED,
-        (JOKER_FORCED, JOKER_FREE),
-    ),
-    "yatzy": (
-        "yatzy",
-        "Yatzy",
-        _upper_boxes()
-        + [
-            ("one_pair", "One pair", "1P", PAIRS, 1, 0, 0),
-            ("two_pairs", "Two pairs", "2P", PAIRS, 2, 0, 0),
-            ("three_of_a_kind", "3 of a kind", "3K", KIND, 3, _SUM_MATCHING, 0),
-            ("four_of_a_kind", "4 of a kind", "4K", KIND, 4, _SUM_MATCHING, 0),
-            ("small_straight", "Sm straight", "SS", STRAIGHT, 5, 15, 1),
-            ("large_straight", "Lg straight", "LS", STRAIGHT, 5, 20, 2),
-            ("full_house", "Full house", "FH", FULL_HOUSE, 0, 0, 0),
-            ("chance", "Chance", "Ch", CHANCE, 0, 0, 0),
-            ("yatzy", "Yatzy", "YZ", YAHTZEE, 0, 50, 0),
-        ],
-        63,
-        50,
-        0,
-        JOKER_NONE,
-        (JOKER_NONE,),
-    ),
-    "yacht": (
-        "yacht",
-        "Yacht",
-        _upper_boxes()
-        + [
-            ("full_house", "Full house", "FH", FULL_HOUSE, 0, 0, 0),
-            ("four_of_a_kind", "4 of a kind", "4K", KIND, 4, _SUM_MATCHING, 0),
-            ("little_straight", "Lit straight", "LS", STRAIGHT, 5, 30, 1),
-            ("big_straight", "Big straight", "BS", STRAIGHT, 5, 30, 2),
-            ("choice", "Choice", "Ch", CHANCE, 0, 0, 0),
-            ("yacht", "Yacht", "YT", YAHTZEE, 0, 50, 0),
-        ],
-        0,
-        0,
-        0,
-        JOKER_NONE,
-        (JOKER_NONE,),
-    ),
-}
-
-# Stable numbering of variants (used by snapshots and saved settings: append only).
+# Per variant, in VARIANT_IDS order (stable numbering, used by snapshots and saved settings:
+# append only). A variant's lower boxes are in its own module, ``boxes_<name>.py``, loaded only
+# while its rule set is made.
 VARIANT_IDS = ("yahtzee", "yatzy", "yacht")
+TITLES = ("Yahtzee", "Yatzy", "Yacht")
+N_BOXES = (13, 15, 12)  # boxes in all (6 upper)
+UPPER_THRESHOLDS = (63, 63, 0)
+UPPER_BONUSES = (35, 50, 0)
+YAHTZEE_BONUSES = (100, 0, 0)
+DEFAULT_JOKERS = (JOKER_FORCED, JOKER_NONE, JOKER_NONE)
+JOKERS = ((JOKER_FORCED, JOKER_FREE), (JOKER_NONE,), (JOKER_NONE,))  # the Joker rules each allows
 
 MAX_BOXES = const(16)
 
@@ -115,30 +55,43 @@ class RuleSet:
     """One variant's scorecard and scoring. Build with :func:`get`."""
 
     def __init__(self, name, joker=None):
-        if name not in VARIANTS:
+        if name not in VARIANT_IDS:
             raise ValueError("unknown variant")
-        (vname, title, boxes, threshold, upper_bonus, yahtzee_bonus, default_joker, jokers) = VARIANTS[name]
+        v = VARIANT_IDS.index(name)
         if joker is None:
-            joker = default_joker
-        if joker not in jokers:
+            joker = DEFAULT_JOKERS[v]
+        if joker not in JOKERS[v]:
             raise ValueError("joker rule not available for this variant")
-        self.name = vname
-        self.variant_id = VARIANT_IDS.index(vname)
-        self.title = title
+        self.name = name
+        self.variant_id = v
+        self.title = TITLES[v]
         self.joker = joker
-        self.jokers = jokers
-        self.upper_threshold = threshold
-        self.upper_bonus = upper_bonus
-        self.yahtzee_bonus = yahtzee_bonus
-        n = len(boxes)
+        self.jokers = JOKERS[v]
+        self.upper_threshold = UPPER_THRESHOLDS[v]
+        self.upper_bonus = UPPER_BONUSES[v]
+        self.yahtzee_bonus = YAHTZEE_BONUSES[v]
+        module = "yahtzee_core.boxes_" + name
+        lower = __import__(module, None, None, ("KEYS",))
+        _unload(module)
+        n = 6 + len(lower.KEYS)
         self.n_boxes = n
-        self.categories = tuple([b[0] for b in boxes])
-        self.labels = tuple([b[1] for b in boxes])
-        self.abbrs = tuple([b[2] for b in boxes])
-        self.kinds = bytearray([b[3] for b in boxes])
-        self.param_a = bytearray([b[4] for b in boxes])
-        self.param_b = bytearray([b[5] for b in boxes])
-        self.param_c = bytearray([b[6] for b in boxes])
+        self.categories = UPPER_KEYS + lower.KEYS
+        self.labels = UPPER_LABELS + lower.LABELS
+        self.abbrs = UPPER_ABBRS + lower.ABBRS
+        self.kinds = bytearray(n)
+        self.param_a = bytearray(n)
+        self.param_b = bytearray(n)
+        self.param_c = bytearray(n)
+        for i in range(n):
+            if i < 6:
+                self.kinds[i] = UPPER
+                self.param_a[i] = i + 1
+            else:
+                j = 4 * (i - 6)
+                self.kinds[i] = lower.PARAMS[j]
+                self.param_a[i] = lower.PARAMS[j + 1]
+                self.param_b[i] = lower.PARAMS[j + 2]
+                self.param_c[i] = lower.PARAMS[j + 3]
         # Derived lookups.
         self.upper_mask = 0
         self.upper_box_for_face = bytearray(7)  # 0xFF: no upper box for that face
@@ -291,17 +244,6 @@ class RuleSet:
             self._values = tuple([tuple(sorted(s)) for s in seen])
         return self._values[box]
 
-    def max_total(self):
-        """Highest total a single game can reach (for layout and validation)."""
-        best = 0
-        for b in range(self.n_boxes):
-            best += self.possible_values(b)[-1]
-        best += self.upper_bonus
-        if self.yahtzee_bonus:
-            best += self.yahtzee_bonus * (self.n_boxes - 1)
-        return best
-
-
 def all_rolls():
     """The 252 distinct rolls of five dice as sorted tuples (host and start-up use only)."""
     rolls = []
@@ -312,6 +254,15 @@ def all_rolls():
                     for e in range(d, 7):
                         rolls.append((a, b, c, d, e))
     return rolls
+
+
+def _unload(name):
+    """Forget a module once read (its code is freed when nothing else refers to it)."""
+    del sys.modules[name]
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot])
+    if parent is not None and hasattr(parent, name[dot + 1:]):
+        delattr(parent, name[dot + 1:])
 
 
 _cache = {}
@@ -326,8 +277,8 @@ def get(name="yahtzee", joker=None):
         if joker not in JOKER_NAMES:
             raise ValueError("unknown joker rule")
         joker = JOKER_NAMES.index(joker)
-    if joker is None and name in VARIANTS:
-        joker = VARIANTS[name][6]
+    if joker is None and name in VARIANT_IDS:
+        joker = DEFAULT_JOKERS[VARIANT_IDS.index(name)]
     key = (name, joker)
     rs = _cache.get(key)
     if rs is None:

@@ -126,14 +126,6 @@ class Settings:
             self.kinds[s] = _engine.HUMAN if s == 0 else _engine.MEDIUM
         self.initials[:] = DEFAULT_INITIALS
 
-    def copy_from(self, other):
-        for f in SETTINGS_FIELDS:
-            setattr(self, f[0], getattr(other, f[0]))
-        self.hide_cost = other.hide_cost
-        self.still_dice = other.still_dice
-        self.kinds[:] = other.kinds
-        self.initials[:] = other.initials
-
     def capture(self, game):
         """Remember ``game``'s variant, Joker rule, seats and options for the next game."""
         rs = game.rules
@@ -147,7 +139,7 @@ class Settings:
         self.autofill = 1 if game.autofill else 0
 
     def has_joker(self):
-        return _rules.VARIANTS[_rules.VARIANT_IDS[self.variant]][5] > 0  # a Yahtzee bonus
+        return _rules.YAHTZEE_BONUSES[self.variant] > 0
 
     def rules(self):
         """The rule set these settings choose (the Joker rule applies where the variant has one)."""

@@ -162,8 +162,7 @@ def _decode(game, data, apply):
     joker = r.get(2)
     if variant >= len(_rules.VARIANT_IDS):
         return E_FIELD
-    spec = _rules.VARIANTS[_rules.VARIANT_IDS[variant]]
-    if joker not in spec[7]:
+    if joker not in _rules.JOKERS[variant]:
         return E_FIELD
     rs = _rules.by_id(variant, joker)
     n = rs.n_boxes

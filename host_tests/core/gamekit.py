@@ -2,7 +2,7 @@
 
 from yahtzee_core import engine as E
 from yahtzee_core import rules
-from yahtzee_core.rng import ScriptedDice
+from yahtzee_core.host_helpers import ScriptedDice
 
 
 def new_game(name="yahtzee", joker=None, seats=1, dice=(), **kw):
@@ -29,11 +29,19 @@ def roll(game, values, hold=()):
     assert game.act(E.ROLL) == E.OK
 
 
+# Event names for readable assertions (the engine keeps only the codes).
+EVENT_NAMES = (
+    "none", "rolled", "held", "released", "cursor", "scored", "upper_bonus", "yahtzee",
+    "yahtzee_bonus", "joker", "turn_over", "game_over", "new_game", "confirm_new", "auto_filled",
+    "cancelled", "undone",
+)
+
+
 def drain(game):
     out = []
     while game.pending_events():
         code = game.next_event()
-        out.append((E.EVENT_NAMES[code], game.event_arg))
+        out.append((EVENT_NAMES[code], game.event_arg))
     return out
 
 

@@ -3,7 +3,8 @@
 Portable: runs under pytest and in the MicroPython VM (tools/mpy_runner/run.mjs)."""
 
 from checks import has_heap_lock, heap_locked, is_micropython, mem_alloc_delta, raises
-from yahtzee_core.rng import ScriptedDice, SeededDice, below, chance
+from yahtzee_core.rng import SeededDice, below, chance
+from yahtzee_core.host_helpers import ScriptedDice
 
 # 99.99 % quantiles of the chi-square distribution, rounded up, by degrees of freedom. All samples
 # below use fixed seeds, so the statistics are deterministic; the bounds are loose enough for any

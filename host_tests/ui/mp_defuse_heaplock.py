@@ -22,7 +22,7 @@ from ui import theme  # noqa: E402
 from ui.screen import text_palettes  # noqa: E402
 from ui.text import GlyphSheet  # noqa: E402
 from yahtzee_core import defuse  # noqa: E402
-from yahtzee_core.rng import ScriptedDice  # noqa: E402
+from yahtzee_core.host_helpers import ScriptedDice  # noqa: E402
 
 
 # -- a stand-in for the app --------------------------------------------------------------------

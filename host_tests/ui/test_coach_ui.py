@@ -18,7 +18,7 @@ from ui import screen as S
 from ui.app import App
 from ui.coach import Coach
 from yahtzee_core import engine, players, rules, strategy
-from yahtzee_core.rng import ScriptedDice
+from yahtzee_core.host_helpers import ScriptedDice
 
 from ui_harness import KeyDriver, PROFILES, Player, load_code_py, read_field, settle, step
 

@@ -21,7 +21,8 @@ from ui.defuse_dice import DIE_COLOURS, LETTERS
 from ui import defuse_screen as DS
 from ui import defuse_lists as DL
 from yahtzee_core import defuse
-from yahtzee_core.rng import ScriptedDice, SeededDice
+from yahtzee_core.rng import SeededDice
+from yahtzee_core.host_helpers import ScriptedDice
 
 from ui_harness import PROFILES, FRAME_MS, KeyDriver, glyph_table, make_app, read_field, settle, step
 

@@ -23,7 +23,7 @@ from ui.app import App
 from ui.settings import Settings
 from ui.strategy_set import Resident
 from yahtzee_core import engine, records, rules, save
-from yahtzee_core.rng import ScriptedDice
+from yahtzee_core.host_helpers import ScriptedDice
 
 from ui_harness import FRAME_MS, KeyDriver, Player, load_code_py, read_field, settle, step
 

@@ -13,7 +13,7 @@ from ui import pause_screen, title_screen
 from ui.app import DEMO_AFTER_MS, DEMO_GAMES
 from yahtzee_core import engine, snapshot
 from yahtzee_core import rng as R
-from yahtzee_core.rng import ScriptedDice
+from yahtzee_core.host_helpers import ScriptedDice, code_value
 
 from ui_harness import KeyDriver, PROFILES, Player, load_code_py, read_field, settle, step
 
@@ -309,14 +309,14 @@ def test_a_code_entered_with_the_keys_fixes_the_dice(profile):
     settle(app)
     assert message(app) == "Code K7QX2M"
     driver.give(I.ROLL)
-    code = R.code_value("K7QX2M")
+    code = code_value("K7QX2M")
     assert list(app.game.dice) == [R.challenge_die(code, p) for p in range(5)]
 
 
 def _play_challenge(profile, seed, hold_plan):
     """A whole challenge game on ``profile``, holding per ``hold_plan``; {place: die} seen."""
     app, board, clock = boot(profile, seed=seed)
-    app.settings.challenge = R.code_value("K7QX2M")
+    app.settings.challenge = code_value("K7QX2M")
     driver = KeyDriver(app)
     player = Player(app, driver)
     start_with_keys(app, driver)
@@ -369,7 +369,7 @@ def test_two_boards_same_code_same_dice_and_the_code_at_game_over():
 def test_continue_keeps_the_challenge_code():
     nvm = MemoryNVM(256)
     app, board, clock = boot("pybadge", nvm, seed=5)
-    app.settings.challenge = R.code_value("K7QX2M")
+    app.settings.challenge = code_value("K7QX2M")
     driver = KeyDriver(app)
     player = Player(app, driver)
     start_with_keys(app, driver)
@@ -379,7 +379,7 @@ def test_continue_keeps_the_challenge_code():
     assert app2.current_id == S.CONTINUE
     app2.continue_game()
     settle(app2)
-    assert app2.game.challenge == R.code_value("K7QX2M")
+    assert app2.game.challenge == code_value("K7QX2M")
     assert message(app2) == "Code K7QX2M"
     KeyDriver(app2).give(I.ROLL)
     code = app2.game.challenge

@@ -13,7 +13,7 @@ from ui import screen as S
 from ui.app import App
 from ui.settings import Settings
 from yahtzee_core import engine
-from yahtzee_core.rng import ScriptedDice
+from yahtzee_core.host_helpers import ScriptedDice
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

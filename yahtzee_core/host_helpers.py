@@ -1,0 +1,49 @@
+"""Host-only helpers of the core for tests and tools (never loaded on a board): scripted dice, a
+rule set's highest total and a challenge code read from its text."""
+
+from .rng import CODE_LENGTH, NO_CODE, char_value
+
+
+class ScriptedDice:
+    """Returns the given die values in order (for tests); raises when the script runs out."""
+
+    def __init__(self, values):
+        self.values = list(values)
+        self.pos = 0
+
+    def die(self):
+        if self.pos >= len(self.values):
+            raise IndexError("scripted dice exhausted")
+        v = self.values[self.pos]
+        self.pos += 1
+        return v
+
+    def extend(self, values):
+        self.values.extend(values)
+
+
+def max_total(rs):
+    """Highest total a single game under rule set ``rs`` can reach (records.MAX_SCORE is checked
+    against it)."""
+    best = 0
+    for b in range(rs.n_boxes):
+        best += rs.possible_values(b)[-1]
+    best += rs.upper_bonus
+    if rs.yahtzee_bonus:
+        best += rs.yahtzee_bonus * (rs.n_boxes - 1)
+    return best
+
+
+def code_value(text):
+    """The code (0 .. 2**30-1) written in ``text`` (6 characters, bytes or str), or NO_CODE."""
+    if isinstance(text, str):
+        text = text.encode()
+    if len(text) != CODE_LENGTH:
+        return NO_CODE
+    code = 0
+    for c in text:
+        v = char_value(c)
+        if v < 0:
+            return NO_CODE
+        code = (code << 5) | v
+    return code
