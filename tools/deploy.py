@@ -52,7 +52,7 @@ from tools import inline_consts  # noqa: E402
 BOARD_NAMES = sorted(set(BOARDS.values()))
 PACKAGES = ("yahtzee_core", "ui")  # shipped whole but for the host-only modules below
 APP_PACKAGES = ("yahtzee_core", "ui", "hw")  # compiled with their constants folded in
-HOST_ONLY = ("yahtzee_core/table_bytes.py",)  # tests' and tools' in-memory tables
+HOST_ONLY = ("yahtzee_core/table_bytes.py", "yahtzee_core/host_helpers.py")  # tests' and tools' helpers
 HW_ALWAYS = ("__init__.py", "inputs.py", "select.py")
 HW_NEVER = ("desktop.py", "testing.py")
 OURS = ("code.py", "boot.py", "hw", "ui", "yahtzee_core", "tables")  # replaced whole on a drive
