@@ -1,0 +1,136 @@
+"""A board's CIRCUITPY drive as a FAT image, for the emulated RP2040 boards (tools/firmware/emulated_boards.py).
+
+    python tools/firmware/circuitpy_image.py --board macropad --out build/emulated/macropad.img
+
+The files are what ``tools/deploy.py --board B --dest DIR`` writes (with CircuitPython 10's mpy-cross),
+plus any extra files given (the bench's ``bench.txt``). The FAT volume is made and filled by CircuitPython's
+own FatFs (``os.VfsFat`` in CircuitPython 10's unix port: the same ``f_mkfs`` a board runs when it formats its
+drive), with the board's drive size: flash size less 1 MB (the RP2040 port keeps 1020 KB of firmware and
+the 4 KB NVM sector before it, ports/raspberrypi/mpconfigport.h; supervisor/internal_flash.c counts the
+blocks to the end of the chip)."""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BLOCK = 512
+FLASH_MB = {"macropad": 8, "pico_displaypack": 2}
+DRIVE_OFFSET = 1 << 20
+
+# Runs inside CircuitPython's unix port: argv = [script, source folder, image path, blocks].
+_FILL = r"""
+import os, sys
+src, out, blocks = sys.argv[1], sys.argv[2], int(sys.argv[3])
+class Ram:
+    def __init__(self, n):
+        self.n = n
+        self.data = bytearray(n * 512)
+    def readblocks(self, b, buf):
+        buf[:] = memoryview(self.data)[b * 512:b * 512 + len(buf)]
+    def writeblocks(self, b, buf):
+        self.data[b * 512:b * 512 + len(buf)] = buf
+    def ioctl(self, op, arg):
+        return self.n if op == 4 else 512 if op == 5 else 0
+dev = Ram(blocks)
+os.VfsFat.mkfs(dev)
+os.mount(os.VfsFat(dev), "/circuitpy")
+def copy(folder, to):
+    for name in sorted(os.listdir(folder)):
+        path = folder + "/" + name
+        if name == ".pocket-yahtzee-build":
+            continue
+        if os.stat(path)[0] & 0x4000:
+            os.mkdir(to + "/" + name)
+            copy(path, to + "/" + name)
+        else:
+            with open(path, "rb") as f, open(to + "/" + name, "wb") as g:
+                while True:
+                    chunk = f.read(4096)
+                    if not chunk:
+                        break
+                    g.write(chunk)
+copy(src, "/circuitpy")
+st = os.statvfs("/circuitpy")
+print("free", st[0] * st[3])
+os.umount("/circuitpy")
+with open(out, "wb") as f:
+    f.write(dev.data)
+"""
+
+
+def circuitpython_tools():
+    """(mpy-cross, unix port) of CircuitPython 10: tools/circuitpython_build.py's when the project has
+    it, else $MPY_CROSS and $CP_MICROPYTHON, else build/cp/circuitpython/ (its build folder)."""
+    builder = os.path.join(ROOT, "tools", "circuitpython_build.py")
+    if os.path.exists(builder):
+        subprocess.run([sys.executable, builder], check=True, stdout=subprocess.DEVNULL)
+    tree = os.path.join(ROOT, "build", "cp", "circuitpython")
+    mpy_cross = os.environ.get("MPY_CROSS") or os.path.join(tree, "mpy-cross", "build", "mpy-cross")
+    unix = os.environ.get("CP_MICROPYTHON") or os.path.join(tree, "ports", "unix", "build-standard32", "micropython32")
+    if not os.path.exists(unix) and os.environ.get("MPY_CROSS"):  # beside that mpy-cross's tree
+        near = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(mpy_cross))),
+                            "ports", "unix", "build-standard32", "micropython32")
+        unix = near if os.path.exists(near) else unix
+    missing = [p for p in (mpy_cross, unix) if not os.access(p, os.X_OK)]
+    if missing:
+        raise SystemExit("CircuitPython 10's mpy-cross and unix port are needed (%s missing): build them from "
+                         "../shared/circuitpython/ (its README.md), or set MPY_CROSS and CP_MICROPYTHON"
+                         % ", ".join(missing))
+    return mpy_cross, unix
+
+
+def deploy(board, dest, mpy_cross):
+    """``tools/deploy.py --board board --dest dest`` with CircuitPython's mpy-cross; its printout."""
+    res = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), "--board", board,
+                          "--dest", dest, "--mpy-cross", mpy_cross], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True)
+    if res.returncode:
+        raise SystemExit("tools/deploy.py failed for %s:\n%s" % (board, res.stdout))
+    return res.stdout
+
+
+def drive_image(board, work, extra=None):
+    """(FAT image bytes, deploy's printout, free bytes on the drive) for ``board``; ``extra``:
+    {name: text} written into the drive's root too. ``work``: a folder for the files."""
+    mpy_cross, unix = circuitpython_tools()
+    folder = os.path.join(work, "CIRCUITPY-" + board)
+    printed = deploy(board, folder, mpy_cross)
+    for name, text in (extra or {}).items():
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(text)
+    blocks = ((FLASH_MB[board] << 20) - DRIVE_OFFSET) // BLOCK
+    with tempfile.TemporaryDirectory() as tmp:
+        script = os.path.join(tmp, "fill.py")
+        out = os.path.join(tmp, "drive.img")
+        with open(script, "w") as f:
+            f.write(_FILL)
+        heap = "-X heapsize=%d" % (blocks * BLOCK + (4 << 20))
+        res = subprocess.run([unix, heap.split()[0], heap.split()[1], script, folder, out, str(blocks)],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if res.returncode or not os.path.exists(out):
+            raise SystemExit("could not write the FAT image for %s:\n%s" % (board, res.stdout))
+        with open(out, "rb") as f:
+            image = f.read()
+    free = int(res.stdout.split("free")[-1].split()[0])
+    return image, printed, free
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", required=True, choices=sorted(FLASH_MB))
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as work:
+        image, printed, free = drive_image(args.board, work)
+    with open(args.out, "wb") as f:
+        f.write(image)
+    print(printed.rstrip())
+    print("%s: %d B FAT image, %d B free -> %s" % (args.board, len(image), free, args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+// An RP2040 board in rp2040js 1.4.1 that boots CircuitPython: the boot ROM, the firmware image and
+// a CIRCUITPY drive image in its flash, and what rp2040js lacks for these images (docs/firmware.md,
+// "What the tool adds"): SPI bytes that take their wire time, a SPI NOR flash behind the SSI,
+// pulled-up GPIO inputs, and the DMA pacing timers' ratio the right way up. Nothing in
+// node_modules is changed. run.mjs (the REPL) and play.mjs (a game through the keys) use it.
+//
+//   const board = new EmulatedBoard({ bootrom, image, flashMb, drive });  // or { flash: bytes }
+//   board.cdc.onSerialData = ...; board.run(ms); board.runUntil(() => cond, ms)
+
+import fs from 'node:fs';
+import { ConsoleLogger, LogLevel, Simulator, USBCDC } from 'rp2040js';
+import { SpiNorFlash } from './flash.mjs';
+
+export const FLASH_BASE = 0x10000000;
+// ports/raspberrypi/mpconfigport.h: CIRCUITPY_FIRMWARE_SIZE (1020 KB), then the 4 KB NVM sector,
+// then the drive to the end of the chip (supervisor/internal_flash.c, supervisor_flash_get_block_count)
+export const NVM_OFFSET = 1020 * 1024;
+export const NVM_SIZE = 4096;
+export const DRIVE_OFFSET = NVM_OFFSET + NVM_SIZE;
+const UF2_MAGIC = [0x0a324655, 0x9e5d5157];
+const CYCLE_NANOS = 8; // 125 MHz
+const DMA_TREQ_TIMER0 = 59;
+const DMA_TREQ_PERMANENT = 63;
+const PIO_EVERY = 4;
+const PIO_AFTER_WAIT = 32;
+
+export function readBootrom(path) {
+  const data = fs.readFileSync(path);
+  if (path.endsWith('.bin')) return new Uint32Array(new Uint8Array(data).buffer, 0, data.length >> 2);
+  const text = data.toString('utf8');
+  const start = text.indexOf('Uint32Array([');
+  if (start < 0) throw new Error(`${path}: no Uint32Array([...]) in it`);
+  return Uint32Array.from(text.slice(start).match(/0x[0-9a-fA-F]+/g), (h) => parseInt(h, 16));
+}
+
+export function loadUF2(path, flash) {
+  const data = fs.readFileSync(path);
+  let blocks = 0;
+  for (let off = 0; off + 512 <= data.length; off += 512) {
+    const view = new DataView(data.buffer, data.byteOffset + off, 512);
+    if (view.getUint32(0, true) !== UF2_MAGIC[0] || view.getUint32(4, true) !== UF2_MAGIC[1]) continue;
+    const addr = view.getUint32(12, true);
+    const size = view.getUint32(16, true);
+    flash.set(data.subarray(off + 32, off + 32 + size), addr - FLASH_BASE);
+    blocks++;
+  }
+  return blocks;
+}
+
+// rp2040js 1.4.1's DmaController.getTimer returns X/Y of a pacing timer (TIMERn: X in bits 31:16,
+// Y in 15:0) where the RP2040 paces at clk_sys * X / Y, so a transfer every Y/X clocks (RP2040
+// datasheet 2.5.3.3), and reads Timer3's X with `>>> 36`. audiopwmio's 8 kHz samples (X/Y about
+// 1/15625) then came back every 64 picoseconds, a storm of alarms that never let time pass.
+function pacingMicros(dma, treq) {
+  if (treq === DMA_TREQ_PERMANENT) return 1e6 / dma.rp2040.clkSys;
+  const register = [dma.timer0, dma.timer1, dma.timer2, dma.timer3][treq - DMA_TREQ_TIMER0];
+  if (register === undefined) return 0;
+  const x = register >>> 16;
+  const y = register & 0xffff;
+  if (x === 0 || y === 0) return 0;
+  return ((y / x) * 1e6) / dma.rp2040.clkSys;
+}
+
+export class EmulatedBoard {
+  // bootrom: path; image: a .uf2 path and drive: a FAT image (bytes) for a new board, or flash:
+  // the whole flash's bytes (a board powered on again); flashMb: the chip's size.
+  constructor({ bootrom, image, drive, flash, flashMb = 8, logLevel = LogLevel.Error }) {
+    this.sim = new Simulator();
+    const mcu = this.sim.rp2040;
+    this.mcu = mcu;
+    this.clock = this.sim.clock;
+    mcu.loadBootrom(readBootrom(bootrom));
+    mcu.logger = new ConsoleLogger(logLevel);
+    if (flash) {
+      mcu.flash.set(flash);
+    } else {
+      mcu.flash.fill(0xff); // erased NOR flash, as on a new board
+      this.uf2Blocks = loadUF2(image, mcu.flash);
+      if (drive) mcu.flash.set(drive, DRIVE_OFFSET);
+    }
+    this.norFlash = new SpiNorFlash(mcu, flashMb);
+    mcu.dma.getTimer = (treq) => pacingMicros(mcu.dma, treq);
+    // SPI: each byte completes after its wire time at the programmed clock; rp2040js finishes it
+    // at once, and the RX DMA channel of busio.SPI's transfers of 32 bytes or more never ended.
+    for (const spi of mcu.spi) {
+      const done = this.clock.createAlarm(() => spi.completeTransmit(0));
+      spi.onTransmit = () => {
+        const hz = spi.clockFrequency || 1e6;
+        done.schedule(Math.max(1, Math.round((spi.dataBits * 1e9) / hz)));
+      };
+    }
+    // rp2040js ignores pull-ups: an input nobody drives reads low (on the MacroPad every key held).
+    for (const pin of mcu.gpio) pin.setInputValue(true);
+    // rp2040js runs a PIO block from node's event loop (setTimeout, 1000 steps at a time), which a
+    // synchronous run() never yields to: the firmware then waited forever for the status NeoPixel's
+    // PIO write. Here the running blocks step with the core (one PIO step every PIO_EVERY
+    // instructions, and a few after each WFI's jump to the next alarm).
+    for (const pio of mcu.pio) pio.run = () => {};
+    this.cdc = new USBCDC(mcu.usbCtrl);
+    this.stopped = false;
+    mcu.core.PC = FLASH_BASE; // the image's boot2, as rp2040js's own demo starts
+  }
+
+  get nanos() {
+    return this.clock.nanos;
+  }
+
+  get ms() {
+    return this.clock.nanos / 1e6;
+  }
+
+  // Run the core for ``ms`` of emulated time (a WFI skips to the next alarm).
+  run(ms) {
+    this.runUntil(() => false, ms);
+  }
+
+  // Run until ``done()`` (checked every few thousand instructions) or ``ms`` of emulated time
+  // passed; true when done() said so.
+  runUntil(done, ms) {
+    const { clock } = this;
+    const core = this.mcu.core;
+    const [pio0, pio1] = this.mcu.pio;
+    const end = clock.nanos + ms * 1e6;
+    while (clock.nanos < end && !this.stopped) {
+      if (done()) return true;
+      for (let i = 0; i < 4000 && clock.nanos < end; i++) {
+        let pioSteps = 0;
+        if (core.waiting) {
+          const next = clock.nanosToNextAlarm;
+          clock.tick(next > 0 ? Math.min(next, end - clock.nanos) : end - clock.nanos);
+          pioSteps = PIO_AFTER_WAIT;
+        } else {
+          clock.tick(core.executeInstruction() * CYCLE_NANOS);
+          pioSteps = i % PIO_EVERY === 0 ? 1 : 0;
+        }
+        for (let s = 0; s < pioSteps; s++) {
+          if (!pio0.stopped) pio0.step();
+          if (!pio1.stopped) pio1.step();
+        }
+        if (this.stopped) break;
+      }
+    }
+    return done();
+  }
+
+  // Stop between two instructions (a power cut): run() and runUntil() return at once.
+  stop() {
+    this.stopped = true;
+  }
+
+  setPin(gpio, high) {
+    this.mcu.gpio[gpio].setInputValue(high);
+  }
+}

@@ -1,0 +1,363 @@
+// Plays a game on stock CircuitPython in rp2040js through the board's own pins, as
+// tools/firmware/game_script.py recorded it on CPython (tools/firmware/emulated_boards.py runs it):
+//
+//   node play.mjs --board macropad --script script.json --bootrom rp2040-bootrom.ts \
+//       --image firmware.uf2 --drive drive.img --flash-mb 8 --out result.json [--serial serial.txt]
+//       [--frames DIR] [--timeout 1800]
+//
+// The drive image (FAT, tools/firmware/circuitpy_image.py) goes into the flash at CIRCUITPY's offset
+// and the firmware runs the drive's code.py from power-on. Keys are GPIOs held low (keypad's pull-up
+// lets them idle high); the MacroPad's encoder turns through its two quadrature pins. The drive's
+// bench.txt turns on the app's bench hook (ui/bench_hook.py), which answers one-byte questions on
+// the USB serial console: "s" (is the app idle?) and "c" (gc figures at a checkpoint). The screen
+// is read from the display's SPI bus (oled.mjs, st7789.mjs) and compared with CPython's frames.
+// result.json: how far it got, the firmware's figures per checkpoint, frames equal, times (the
+// emulator's clock: 125 MHz), the serial console's traceback if the app failed.
+
+import fs from 'node:fs';
+import { EmulatedBoard, NVM_OFFSET, NVM_SIZE } from './board.mjs';
+import { Sh1106 } from './oled.mjs';
+import { St7789 } from './st7789.mjs';
+
+const BOARDS = {
+  macropad: { keys: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0], encoder: [17, 18], displaySpi: 1 },
+  pico_displaypack: { keys: [12, 13, 14, 15], encoder: null, displaySpi: 0 },
+};
+const TAP_MS = 80; // a short press: four of keypad's 20 ms scans
+const RELEASE_MS = 60;
+const LONG_MAX_MS = 4000;
+const POLL_MS = 25;
+const BURST_GAP_NS = 3e6; // display writes closer than this belong to one frame
+const CODE_ROLL = 6;
+const CODE_HINT = 15;
+
+function parseArgs(argv) {
+  const o = { timeout: 1800, flashMb: 8 };
+  for (let i = 0; i < argv.length; i++) {
+    const v = () => argv[++i];
+    const a = argv[i];
+    if (a === '--board') o.board = v();
+    else if (a === '--script') o.script = v();
+    else if (a === '--bootrom') o.bootrom = v();
+    else if (a === '--image') o.image = v();
+    else if (a === '--drive') o.drive = v();
+    else if (a === '--flash-mb') o.flashMb = Number(v());
+    else if (a === '--out') o.out = v();
+    else if (a === '--serial') o.serial = v();
+    else if (a === '--timeout') o.timeout = Number(v());
+    else throw new Error(`unknown argument ${a}`);
+  }
+  return o;
+}
+
+class Failure extends Error {}
+
+class Session {
+  constructor(opts, spec, flash) {
+    this.spec = spec;
+    this.board = new EmulatedBoard({
+      bootrom: opts.bootrom, image: opts.image, flashMb: opts.flashMb,
+      drive: flash ? undefined : fs.readFileSync(opts.drive), flash,
+    });
+    const { mcu } = this.board;
+    this.display = spec.displaySpi === 1 ? new Sh1106(mcu) : new St7789(mcu);
+    this.bursts = []; // [start ns, end ns] of display writes
+    const port = mcu.spi[spec.displaySpi];
+    const send = port.onTransmit;
+    port.onTransmit = (value) => {
+      const t = this.board.nanos;
+      const last = this.bursts[this.bursts.length - 1];
+      if (last && t - last[1] < BURST_GAP_NS) last[1] = t;
+      else this.bursts.push([t, t]);
+      send(value);
+    };
+    this.flashOps = []; // ns of each erase or program command on the NVM or the drive
+    const nor = this.board.norFlash;
+    const deselect = nor.deselect.bind(nor);
+    nor.deselect = () => {
+      if ((nor.cmd === 0x02 || nor.cmd === 0x20 || nor.cmd === 0x52 || nor.cmd === 0xd8) && nor.wel && nor.count >= 4) {
+        this.flashOps.push([this.board.nanos, nor.cmd, nor.addr]);
+      }
+      deselect();
+    };
+    this.text = '';
+    this.line = '';
+    this.replies = [];
+    this.connected = false;
+    this.board.cdc.onDeviceConnected = () => { this.connected = true; };
+    this.board.cdc.onSerialData = (buffer) => {
+      const s = Buffer.from(buffer).toString('latin1');
+      this.text += s;
+      for (const ch of s) {
+        if (ch === '\n') {
+          if (this.line.startsWith('@')) this.replies.push(this.line.trim().split(' '));
+          this.line = '';
+        } else if (ch !== '\r') this.line += ch;
+      }
+    };
+  }
+
+  get ms() {
+    return this.board.ms;
+  }
+
+  crash() {
+    const at = this.text.indexOf('Traceback (most recent call last)');
+    if (at < 0) return null;
+    const rest = this.text.slice(at);
+    const lines = rest.split('\n');
+    const end = lines.findIndex((l, i) => i > 0 && !l.startsWith(' ') && l.trim() !== '');
+    return end < 0 ? null : lines.slice(0, end + 1).join('\n').trim();
+  }
+
+  check() {
+    const c = this.crash();
+    if (c) throw new Failure(c);
+  }
+
+  ask(ch, kind, maxMs = 5000) {
+    this.replies = this.replies.filter((r) => r[0] !== kind);
+    this.board.cdc.sendSerialByte(ch.charCodeAt(0));
+    const got = this.board.runUntil(() => this.replies.some((r) => r[0] === kind) || this.crash(), maxMs);
+    this.check();
+    if (!got) throw new Failure(`no answer to "${ch}" in ${maxMs} ms (emulated)`);
+    return this.replies.find((r) => r[0] === kind).slice(1).map(Number);
+  }
+
+  status() {
+    const [steps, busy, screen, msg, spent] = this.ask('s', '@s');
+    return { steps, busy, screen, msg, spent };
+  }
+
+  waitIdle(clearMessage, maxMs = 120000) {
+    const end = this.ms + maxMs;
+    for (;;) {
+      const st = this.status();
+      if (st.busy === 0 && (!clearMessage || st.msg === 0)) return st;
+      if (this.ms > end) throw new Failure(`the app stayed busy (${st.busy}) for ${maxMs} ms`);
+      this.board.run(POLL_MS);
+    }
+  }
+
+  // Power on: until the USB serial port is open and the app answers.
+  boot(maxMs = 60000) {
+    this.board.runUntil(() => this.connected || this.crash(), maxMs);
+    this.check();
+    if (!this.connected) throw new Failure('USB serial never opened');
+    const end = this.ms + maxMs;
+    for (;;) {
+      this.replies = [];
+      this.board.cdc.sendSerialByte('s'.charCodeAt(0));
+      if (this.board.runUntil(() => this.replies.length > 0 || this.crash(), 50)) break;
+      this.check();
+      if (this.ms > end) throw new Failure('the app never answered on the serial console');
+    }
+    this.check();
+    return this.replies[0].slice(1).map(Number);
+  }
+
+  pin(k, down) {
+    this.board.setPin(this.spec.keys[k], !down);
+  }
+
+  // One encoder detent (keys 13/14 of hw/macropad.py: counter-clockwise / clockwise): four
+  // quadrature steps on ROTA/ROTB, both pulled up at rest.
+  turn(clockwise) {
+    const [a, b] = this.spec.encoder;
+    const steps = clockwise ? [[0, 1], [0, 0], [1, 0], [1, 1]] : [[1, 0], [0, 0], [0, 1], [1, 1]];
+    for (const [va, vb] of steps) {
+      this.board.setPin(a, !!va);
+      this.board.setPin(b, !!vb);
+      this.board.run(2);
+    }
+  }
+
+  tap(k, long) {
+    if (this.spec.encoder && k >= this.spec.keys.length) {
+      this.turn(k === this.spec.keys.length + 1);
+      this.board.run(RELEASE_MS);
+      return;
+    }
+    this.pin(k, true);
+    if (long) {
+      const end = this.ms + LONG_MAX_MS;
+      for (;;) {
+        this.board.run(POLL_MS * 4);
+        if (this.status().spent & (1 << k)) break;
+        if (this.ms > end) throw new Failure(`key ${k} held ${LONG_MAX_MS} ms: no long press`);
+      }
+    } else {
+      this.board.run(TAP_MS);
+    }
+    this.pin(k, false);
+    this.board.run(RELEASE_MS);
+  }
+
+  firstBurstAfter(ns) {
+    return this.bursts.find((b) => b[0] >= ns);
+  }
+}
+
+function median(values) {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+// The screen as CPython's frame bytes compare: MacroPad lit/unlit, Pico RGB565.
+function frameEqual(session, expectedB64, board) {
+  const want = Buffer.from(expectedB64, 'base64');
+  const d = session.display;
+  let differ = 0;
+  if (board === 'macropad') {
+    for (let y = 0; y < 64; y++) {
+      for (let x = 0; x < 128; x++) {
+        const o = (y * 128 + x) * 2;
+        const lit = ((want[o] << 8) | want[o + 1]) !== 0;
+        if (lit !== d.pixel(x, y)) differ++;
+      }
+    }
+  } else {
+    const got = d.frame(picoMap);
+    for (let i = 0; i < got.length; i++) if (got[i] !== ((want[2 * i] << 8) | want[2 * i + 1])) differ++;
+  }
+  return differ;
+}
+
+// The Display Pack's landscape pixel (x, y) in the addresses CircuitPython sent (rotation 270,
+// colstart 53, rowstart 40: found by comparing with CPython's frame)
+function picoMap(x, y) {
+  return [53 + y, 40 + 239 - x];
+}
+
+function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const spec = BOARDS[opts.board];
+  const script = JSON.parse(fs.readFileSync(opts.script, 'utf8'));
+  const t0 = Date.now();
+  const result = {
+    board: opts.board, reached: null, error: null, step: null, checkpoints: [], frames: { equal: 0, compared: 0, differ: [] },
+    times: {}, emulated_s: 0, wall_s: 0, boots: 1, ops_done: 0, ops: script.ops.length,
+  };
+  let session = new Session(opts, spec, null);
+  let emulatedBefore = 0;
+  const keyToFrame = [];
+  const hint = [];
+  const tumble = [];
+  const computer = [];
+  const saves = [];
+  let label = 'start-up';
+  const labelCount = {};
+  let frameIndex = 0;
+  let turnStart = null;
+  const write = () => {
+    result.wall_s = (Date.now() - t0) / 1000;
+    result.emulated_s = (emulatedBefore + session.ms) / 1000;
+    result.serial_tail = session.text.slice(-3000);
+    fs.writeFileSync(opts.out, JSON.stringify(result, null, 1));
+  };
+  const deadline = t0 + opts.timeout * 1000;
+  try {
+    session.boot();
+    const st = session.waitIdle(false);
+    result.times.power_on_to_first_screen_ms = session.ms;
+    result.first_screen = st.screen;
+    for (const op of script.ops) {
+      if (Date.now() > deadline) throw new Failure(`timeout: ${opts.timeout} s of wall time`);
+      if (op[0] === 'tap') {
+        const [, k, long, code] = op;
+        if (turnStart !== null) {
+          computer.push(session.ms - turnStart);
+          turnStart = null;
+        }
+        const press = session.board.nanos;
+        session.tap(k, long);
+        session.waitIdle(false);
+        const burst = session.firstBurstAfter(press);
+        if (burst) {
+          const ms = (burst[1] - press) / 1e6;
+          keyToFrame.push(ms);
+          if (code === CODE_HINT) hint.push(ms);
+          if (code === CODE_ROLL) {
+            const starts = session.bursts.filter((b) => b[0] >= press && b[0] < press + 500e6).map((b) => b[0]);
+            for (let i = 1; i < starts.length; i++) tumble.push((starts[i] - starts[i - 1]) / 1e6);
+          }
+        }
+      } else if (op[0] === 'wait') {
+        session.board.run(op[1]);
+        session.waitIdle(false);
+      } else if (op[0] === 'idle') {
+        if (turnStart === null) turnStart = session.ms;
+        session.waitIdle(false, 600000);
+      } else if (op[0] === 'checkpoint') {
+        const [, name, same] = op;
+        label = name;
+        labelCount[name] = (labelCount[name] || 0) + 1;
+        if (same) session.waitIdle(true);
+        const [free, alloc, largest] = session.ask('c', '@c', 20000);
+        const cp = { label: name, n: labelCount[name], free, alloc, largest, at_ms: Math.round(session.ms) };
+        if (same) {
+          const differ = frameEqual(session, script.frames[frameIndex], opts.board);
+          frameIndex++;
+          cp.differ = differ;
+          result.frames.compared++;
+          if (differ === 0) result.frames.equal++;
+          else result.frames.differ.push(`${name} #${labelCount[name]}: ${differ} pixels`);
+        }
+        result.checkpoints.push(cp);
+      } else if (op[0] === 'power_off') {
+        session.board.stop();
+        emulatedBefore += session.ms;
+        const flash = new Uint8Array(session.board.mcu.flash);
+        saves.push(...saveTimes(session));
+        result.serial_first = session.text;
+        session = new Session(opts, spec, flash);
+        session.boot();
+        session.waitIdle(false);
+        result.boots++;
+      }
+      result.ops_done++;
+      if (result.ops_done % 20 === 0) write();
+    }
+    result.reached = 'game ended';
+  } catch (e) {
+    if (!(e instanceof Failure)) throw e;
+    result.error = e.message;
+    const next = script.ops.slice(result.ops_done).find((o) => o[0] === 'checkpoint');
+    const name = next ? next[1] : label;
+    const nth = (labelCount[name] || 0) + 1;
+    const op = script.ops[result.ops_done];
+    result.step = `${name}${nth > 1 ? ` #${nth}` : ''} (op ${result.ops_done + 1} of ${script.ops.length}: ${op ? op.slice(0, 3).join(' ') : 'end'})`;
+    result.reached = e.message.includes('MemoryError') ? 'MemoryError' : 'failed';
+  }
+  saves.push(...saveTimes(session));
+  result.times.key_to_frame_ms = median(keyToFrame);
+  result.times.hint_ms = median(hint);
+  result.times.tumble_frame_ms = median(tumble);
+  result.times.computer_turn_ms = median(computer);
+  result.times.save_ms = median(saves);
+  result.times.saves = saves.length;
+  result.flash = session.board.norFlash.summary();
+  write();
+}
+
+// Saves: runs of flash erase/program commands less than 50 ms apart, their length in ms.
+function saveTimes(session) {
+  const out = [];
+  let start = null;
+  let last = null;
+  for (const [t] of session.flashOps) {
+    if (last !== null && t - last > 50e6) {
+      out.push((last - start) / 1e6);
+      start = null;
+    }
+    if (start === null) start = t;
+    last = t;
+  }
+  if (start !== null) out.push((last - start) / 1e6);
+  return out;
+}
+
+void NVM_OFFSET;
+void NVM_SIZE;
+main();

@@ -1,0 +1,113 @@
+"""The test bench's hook, loaded only when the drive holds ``/bench.txt`` (code.py ``bench_hook``):
+tools/firmware/emulated_boards.py plays the real firmware in an emulator through the board's keys
+and asks, over the USB serial console, one byte at a time:
+
+    s -> "@s STEPS BUSY SCREEN MESSAGE SPENT"  BUSY 0 when the app waits for a key (1 dice tumble,
+         2 codes queued, 3 a screen change due, 4 a computer seat to move); MESSAGE 1 while the
+         message line shows; SPENT: bit k set while key k is held past its long press
+    c -> "@c FREE ALLOC LARGEST"  after gc.collect(): gc.mem_free(), gc.mem_alloc() and the largest
+         bytearray that can be had now (bisection to 16 B)
+
+``/bench.txt`` may say ``seed=N``: the dice then come from ``SeededDice(N)``, as on the desktop, so
+that the same key presses give the same game as CPython's rendering of it. Nothing here is
+loaded on a player's board (no such file)."""
+
+import gc
+import sys
+
+from yahtzee_core.rng import SeededDice
+
+from . import screen as S
+
+_BUSY_TUMBLE = 1
+_BUSY_CODES = 2
+_BUSY_SCREEN = 3
+_BUSY_COMPUTER = 4
+
+
+def settings(text):
+    """``{"seed": N, ...}`` of the file's ``name=value`` lines (ints)."""
+    out = {}
+    for line in text.split("\n"):
+        if "=" in line:
+            name, value = line.split("=", 1)
+            out[name.strip()] = int(value)
+    return out
+
+
+def busy(app):
+    tumble = app.tumble
+    if tumble.active or tumble.waiting():
+        return _BUSY_TUMBLE
+    if app.buttons.pending():
+        return _BUSY_CODES
+    if app._pending_screen >= 0:
+        return _BUSY_SCREEN
+    game = app.game
+    if ((app.current_id == S.PLAY or app.current_id == S.CARD) and app.in_game and not game.over
+            and game.is_computer()):
+        return _BUSY_COMPUTER
+    return 0
+
+
+def spent_keys(buttons):
+    state = buttons._state
+    mask = 0
+    k = 0
+    while k < len(state):
+        if state[k] == 3:  # hw/keymap._SPENT: the long press fired
+            mask |= 1 << k
+        k += 1
+    return mask
+
+
+def largest_block():
+    lo = 0
+    hi = gc.mem_free() + 16
+    while hi - lo > 16:
+        mid = (lo + hi) // 2
+        try:
+            block = bytearray(mid)
+            block = None
+            lo = mid
+        except MemoryError:
+            hi = mid
+    return lo
+
+
+def answer(app, steps, ask):
+    if ask == "s":
+        print("@s", steps, busy(app), app.current_id, 1 if app.msg else 0, spent_keys(app.buttons))
+    elif ask == "c":
+        gc.collect()
+        free = gc.mem_free()
+        alloc = gc.mem_alloc()
+        print("@c", free, alloc, largest_block())
+
+
+def hooked(build, text):
+    """``build`` (code.py's build_app) with the bench's seed and the serial questions."""
+    wanted = settings(text)
+
+    def build_hooked(board):
+        if "seed" in wanted:
+            board.rng = SeededDice(wanted["seed"])
+        app = build(board)
+        step = app.step
+        import supervisor
+
+        runtime = supervisor.runtime
+        stdin = sys.stdin
+        steps = [0]
+
+        def bench_step():
+            step()
+            steps[0] += 1
+            if runtime.serial_bytes_available:
+                answer(app, steps[0], stdin.read(1))
+
+        app.step = bench_step
+        print("@ready")
+        return app
+
+    return build_hooked
