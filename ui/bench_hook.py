@@ -63,7 +63,7 @@ def spent_keys(buttons):
 
 def largest_block():
     lo = 0
-    hi = gc.mem_free() + 16
+    hi = gc.mem_free() + 16  # type: ignore[attr-defined]  # in CircuitPython's gc, not in its stubs
     while hi - lo > 16:
         mid = (lo + hi) // 2
         try:
@@ -80,8 +80,8 @@ def answer(app, steps, ask):
         print("@s", steps, busy(app), app.current_id, 1 if app.msg else 0, spent_keys(app.buttons))
     elif ask == "c":
         gc.collect()
-        free = gc.mem_free()
-        alloc = gc.mem_alloc()
+        free = gc.mem_free()  # type: ignore[attr-defined]  # in CircuitPython's gc, not in its stubs
+        alloc = gc.mem_alloc()  # type: ignore[attr-defined]
         print("@c", free, alloc, largest_block())
 
 
