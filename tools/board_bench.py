@@ -28,8 +28,10 @@ ROOT = os.path.dirname(TOOLS)
 sys.path.insert(0, TOOLS)
 
 from bench import core, states  # noqa: E402
+import shorten_names  # noqa: E402
 
 FIRMWARE = os.path.join(TOOLS, "firmware", "emulated_boards.py")
+PROBLEMS = []  # what fails the run whatever the states say
 
 
 def parse_args(argv):
@@ -78,6 +80,12 @@ def core_lines(args):
             ended, _, tail = fits[(board, kind)]["budget_run"]
             if not ended:
                 core.say("    " + tail.replace("\n", "\n    "))
+    for board in args["boards"]:
+        crcs = {kind: runs[(board, kind)]["crc"] for kind in args["kinds"]}
+        if len(set(crcs.values())) > 1:  # the .mpy files are renamed and folded, the frozen app is not
+            PROBLEMS.append("board_bench: %s: the tour's crc differs between the runs (%s): the .mpy files "
+                            "deploy writes do not do what the source does" % (
+                                board, ", ".join("%s %s" % item for item in sorted(crcs.items()))))
     for stage, (seconds, n) in bench.times.items():
         core.say("board_bench: %s: %d unix runs in %.0f s" % (stage, n, seconds))
     return lines
@@ -105,8 +113,15 @@ def firmware_lines(tour):
 def main(argv):
     args = parse_args(argv)
     t0 = time.time()
+    stale = shorten_names.stale_words()
+    if stale:
+        PROBLEMS.append("board_bench: " + stale)
     lines = core_lines(args) + firmware_lines(args["tour"])
     core.say("board_bench: %d lines in %.0f s" % (len(lines), time.time() - t0))
+    for text in PROBLEMS:
+        core.say(text)
+    if PROBLEMS:
+        return 1
     if args["states"] is None:
         return 0
     status, messages = states.judge(lines, states.read(args["states"]))

@@ -48,6 +48,7 @@ sys.path.insert(0, ROOT)
 
 from hw.select import BOARDS  # noqa: E402  (board ids -> hw module names)
 from tools import inline_consts  # noqa: E402
+from tools import shorten_names  # noqa: E402
 
 BOARD_NAMES = sorted(set(BOARDS.values()))
 PACKAGES = ("yahtzee_core", "ui")  # shipped whole but for the host-only modules below
@@ -488,6 +489,37 @@ def compact_library(text):
     return "\n".join(out)
 
 
+def _protected_texts(files, ours, keep_from):
+    """The sources whose every word keeps its name in the renamed modules (tools/shorten_names.py):
+    every .py file installed that is not renamed (code.py, boot.py, the libraries) and ``keep_from``."""
+    paths = {src for src, target in files if target.endswith(".py") and os.path.relpath(src, ROOT) not in ours}
+    paths |= {os.path.join(ROOT, rel) for rel in keep_from}
+    texts = []
+    for path in sorted(paths):
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                texts.append(f.read())
+    return texts
+
+
+def _write_name_map(names, dest):
+    """build/names/<folder>.txt: "new old" a line, to read a board's traceback."""
+    folder = os.path.join(ROOT, "build", "names")
+    os.makedirs(folder, exist_ok=True)
+    label = os.path.basename(os.path.normpath(dest)) or "drive"
+    with open(os.path.join(folder, label + ".txt"), "w", encoding="utf-8") as f:
+        for old in sorted(names, key=lambda n: names[n]):
+            f.write("%s %s\n" % (names[old], old))
+
+
+def _module_names(files):
+    names = set()
+    for _, target in files:
+        if target.endswith(".py"):
+            names.update(target[:-3].split("/"))
+    return names
+
+
 def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, keep_from=SOURCE_ONLY):
     """Copy (or compile with mpy-cross ``options``) the planned files into ``dest``; returns
     [(drive path, bytes)]. ``keep_from``: the files (paths under the root) that stay as they are
@@ -502,6 +534,9 @@ def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, ke
                 if target.split("/")[0] in APP_PACKAGES and target.endswith(".py")
                 and os.path.relpath(src, ROOT) not in keep_from]
         folded = inline_consts.prepare(ROOT, ours, keep_from=keep_from)
+        folded, names = shorten_names.prepare(folded, protected_texts=_protected_texts(files, ours, keep_from),
+                                              module_names=_module_names(files))
+        _write_name_map(names, dest)
     for src, target in files:
         out = os.path.join(dest, *target.split("/"))
         os.makedirs(os.path.dirname(out), exist_ok=True)
