@@ -534,7 +534,13 @@ def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, ke
                 if target.split("/")[0] in APP_PACKAGES and target.endswith(".py")
                 and os.path.relpath(src, ROOT) not in keep_from]
         folded = inline_consts.prepare(ROOT, ours, keep_from=keep_from)
-        folded, names = shorten_names.prepare(folded, protected_texts=_protected_texts(files, ours, keep_from),
+        # the libraries' names are renamed with the app's (they are compiled here too)
+        libraries = [os.path.relpath(src, ROOT) for src, target in files
+                     if target.endswith(".py") and target not in SOURCE_ONLY
+                     and os.path.relpath(src, ROOT) not in keep_from and os.path.relpath(src, ROOT) not in folded]
+        for rel in libraries:
+            folded[rel] = read(os.path.join(ROOT, rel))
+        folded, names = shorten_names.prepare(folded, protected_texts=_protected_texts(files, list(folded), keep_from),
                                               module_names=_module_names(files))
         _write_name_map(names, dest)
     for src, target in files:
