@@ -1,4 +1,4 @@
-"""Five dice as one TileGrid over a die-face sheet generated at start-up, held marks below.
+"""Five dice, a one-tile TileGrid each over a die-face sheet generated at start-up, held marks below.
 
 Tiles 0..6 the faces (0: not rolled yet), 7..12 faces 1..6 held. ``show(i, face, held)``
 touches a tile only when it changes, so rolling one die (the others held) redraws only that
@@ -107,15 +107,18 @@ class DiceView:
         self.y = lay.dice_y
         self.offset = (pitch - die) // 2  # die drawn centred in its cell
         palette, index = _distinct(colours, _FACE_ROLES)
-        faces = displayio.Bitmap(pitch * (2 * _FACES - 1), die, len(palette))
+        # faces side by side without the gaps between dice: each die is a one-tile grid at its
+        # place (the sheet is a third smaller, and one block of it, 6 KB on the Pico, is found
+        # more easily in a heap cut up by the game's screens)
+        faces = displayio.Bitmap(die * (2 * _FACES - 1), die, len(palette))
         for face in range(_FACES):
-            draw_die(faces, face * pitch + self.offset, 0, die, face, False, index)
+            draw_die(faces, face * die, 0, die, face, False, index)
         for face in range(1, _FACES):
-            draw_die(faces, (_HELD + face) * pitch + self.offset, 0, die, face, True, index)
+            draw_die(faces, (_HELD + face) * die, 0, die, face, True, index)
         self.faces = faces
-        self.grid = displayio.TileGrid(
-            faces, pixel_shader=palette, width=5, height=1, tile_width=pitch, tile_height=die, default_tile=0
-        )
+        self.grids = [displayio.TileGrid(faces, pixel_shader=palette, width=1, height=1, tile_width=die,
+                                         tile_height=die, default_tile=0, x=i * pitch + self.offset)
+                      for i in range(5)]
         self.mark_h = lay.mark_h
         mark_palette, index = _distinct(colours, _MARK_ROLES)
         marks = displayio.Bitmap(pitch * 4, lay.mark_h, len(mark_palette))
@@ -125,7 +128,8 @@ class DiceView:
             default_tile=0, y=die,
         )
         self.group = displayio.Group(scale=self.scale, x=self.x, y=self.y)
-        self.group.append(self.grid)
+        for grid in self.grids:
+            self.group.append(grid)
         self.group.append(self.marks)
         self.shadow = bytearray(5)  # tile shown per die
         self.mark_shadow = bytearray(5)
@@ -166,7 +170,7 @@ class DiceView:
         tile = face + (_FACES if held else 0)
         if self.shadow[i] != tile:
             self.shadow[i] = tile
-            self.grid[i] = face + _HELD if held and face else face
+            self.grids[i][0] = face + _HELD if held and face else face
         mark = (1 if held else 0) + (2 if chosen else 0)
         if self.mark_shadow[i] != mark:
             self.mark_shadow[i] = mark
@@ -176,7 +180,7 @@ class DiceView:
         """Die ``i`` shows ``face`` (not held) while it tumbles; its mark stays as it is."""
         if self.shadow[i] != face:
             self.shadow[i] = face
-            self.grid[i] = face
+            self.grids[i][0] = face
 
     def bounds(self):
         """(x, y, width, height) of the dice and their marks on the screen."""
