@@ -1,6 +1,5 @@
-"""Five dice, a one-tile TileGrid each over a die-face sheet generated at start-up, held marks below.
-
-Tiles 0..6 the faces (0: not rolled yet), 7..12 faces 1..6 held. ``show(i, face, held)``
+"""Five dice over two die-face sheets generated at start-up (free faces 0..6, 0: not rolled yet;
+held faces 1..6), a one-tile TileGrid on each per die, held marks below. ``show(i, face, held)``
 touches a tile only when it changes, so rolling one die (the others held) redraws only that
 die's cell. The sheets have as many colours as the theme's die colours really differ (a held
 die's pips are the others' pips on a colour screen; a mono screen has two colours): fewer bits a
@@ -19,9 +18,10 @@ _PIP = const(3)
 _HELD_BODY = const(4)
 _HELD_PIP = const(5)
 _FACES = const(7)  # 0..6
-_HELD = const(6)  # tile of held face f: _HELD + f (a die is never held before it is rolled)
-# the theme roles of the face sheet's colours (_BG.._HELD_PIP) and of the marks' (0..2)
-_FACE_ROLES = (theme.BG, theme.DIE_EDGE, theme.DIE_BODY, theme.DIE_PIP, theme.HELD_BODY, theme.HELD_PIP)
+# the theme roles of the face sheets' colours (_BG.._HELD_PIP; the free faces' sheet has no held
+# colours, the held faces' no free ones) and of the marks' (0..2)
+_FREE_ROLES = (theme.BG, theme.DIE_EDGE, theme.DIE_BODY, theme.DIE_PIP, theme.DIE_BODY, theme.DIE_PIP)
+_HELD_ROLES = (theme.BG, theme.DIE_EDGE, theme.HELD_BODY, theme.HELD_PIP, theme.HELD_BODY, theme.HELD_PIP)
 _MARK_ROLES = (theme.BG, theme.HELD_MARK, theme.ACCENT)
 
 # Pip positions per face: 0 low, 1 middle, 2 high (x, y) pairs, packed as bytes.
@@ -106,19 +106,28 @@ class DiceView:
         self.x = lay.dice_x
         self.y = lay.dice_y
         self.offset = (pitch - die) // 2  # die drawn centred in its cell
-        palette, index = _distinct(colours, _FACE_ROLES)
-        # faces side by side without the gaps between dice: each die is a one-tile grid at its
-        # place (the sheet is a third smaller, and one block of it, 6 KB on the Pico, is found
-        # more easily in a heap cut up by the game's screens)
-        faces = displayio.Bitmap(die * (2 * _FACES - 1), die, len(palette))
+        # two sheets, faces side by side without the gaps between dice: the free faces (0..6)
+        # and the held ones (1..6), four colours each, so two bits a pixel (one sheet of both
+        # needs five colours, four bits, in one block of 9.7 KB on the Pico). Each die is a
+        # one-tile grid on each sheet at its place, one of the two hidden.
+        palette, index = _distinct(colours, _FREE_ROLES)
+        faces = displayio.Bitmap(die * _FACES, die, len(palette))
         for face in range(_FACES):
             draw_die(faces, face * die, 0, die, face, False, index)
+        held_palette, index = _distinct(colours, _HELD_ROLES)
+        held = displayio.Bitmap(die * (_FACES - 1), die, len(held_palette))
         for face in range(1, _FACES):
-            draw_die(faces, (_HELD + face) * die, 0, die, face, True, index)
+            draw_die(held, (face - 1) * die, 0, die, face, True, index)
         self.faces = faces
+        self.held_faces = held
         self.grids = [displayio.TileGrid(faces, pixel_shader=palette, width=1, height=1, tile_width=die,
                                          tile_height=die, default_tile=0, x=i * pitch + self.offset)
                       for i in range(5)]
+        self.held_grids = [displayio.TileGrid(held, pixel_shader=held_palette, width=1, height=1, tile_width=die,
+                                              tile_height=die, default_tile=0, x=i * pitch + self.offset)
+                           for i in range(5)]
+        for grid in self.held_grids:
+            grid.hidden = True
         self.mark_h = lay.mark_h
         mark_palette, index = _distinct(colours, _MARK_ROLES)
         marks = displayio.Bitmap(pitch * 4, lay.mark_h, len(mark_palette))
@@ -129,6 +138,8 @@ class DiceView:
         )
         self.group = displayio.Group(scale=self.scale, x=self.x, y=self.y)
         for grid in self.grids:
+            self.group.append(grid)
+        for grid in self.held_grids:
             self.group.append(grid)
         self.group.append(self.marks)
         self.shadow = bytearray(5)  # tile shown per die
@@ -170,7 +181,13 @@ class DiceView:
         tile = face + (_FACES if held else 0)
         if self.shadow[i] != tile:
             self.shadow[i] = tile
-            self.grids[i][0] = face + _HELD if held and face else face
+            held = held and face
+            if held:
+                self.held_grids[i][0] = face - 1
+            else:
+                self.grids[i][0] = face
+            self.grids[i].hidden = held
+            self.held_grids[i].hidden = not held
         mark = (1 if held else 0) + (2 if chosen else 0)
         if self.mark_shadow[i] != mark:
             self.mark_shadow[i] = mark
@@ -181,6 +198,8 @@ class DiceView:
         if self.shadow[i] != face:
             self.shadow[i] = face
             self.grids[i][0] = face
+            self.grids[i].hidden = False
+            self.held_grids[i].hidden = True
 
     def bounds(self):
         """(x, y, width, height) of the dice and their marks on the screen."""
