@@ -15,7 +15,9 @@ one-to-one over the whole app, so two names never become one, whatever object th
 
 A name is left as it is when anything outside the renamed modules could name it:
 - CircuitPython's API, Python's builtins and keywords (``EXTERNAL`` in the words file: every
-  identifier of circuitpython-stubs, the core's interned names, CPython's builtins);
+  identifier of circuitpython-stubs, the core's interned names, every identifier-like string of the
+  stock MacroPad and Pico firmware (C code looks some methods up by name on Python objects:
+  ``PixelBuf`` calls its subclass's ``_transmit``; no stub says so), CPython's builtins);
 - every word of the files that stay as they are (code.py, boot.py, the libraries, a test's
   drivers and doubles) and every word inside the app's own strings (``getattr(board, "profile")``,
   the screens named by string in ui/screen_set.py, the layout and settings tables' keys);
@@ -51,8 +53,8 @@ def read_words(path=WORDS):
     with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.strip()
-            if line.startswith("# "):
-                part = line[2:].split()[0].rstrip(":")
+            if line.startswith("# EXTERNAL:") or line.startswith("# ROM:"):
+                part = line[2:].split(":")[0]
                 continue
             if not line or line.startswith("#"):
                 continue
@@ -307,12 +309,18 @@ def write_words(path=WORDS):
     if not images:
         raise SystemExit("shorten_names: no firmware in %s" % firmware)
     rom = set(core)
+    in_firmware = set()
     for image in images:
-        rom &= _firmware_strings(image)
-    external = (_stub_words() | core | set(dir(builtins)) | set(keyword.kwlist)) - rom
+        strings = _firmware_strings(image)
+        rom &= strings
+        in_firmware |= strings
+    # every name a firmware holds: its C code may look a method up by name on a Python object
+    # (PixelBuf calls a subclass's ``_transmit``), which no stub says
+    external = (_stub_words() | core | in_firmware | set(dir(builtins)) | set(keyword.kwlist)) - rom
     with open(path, "w", encoding="utf-8") as f:
         f.write("# Written by python tools/shorten_names.py --write-words; do not edit.\n")
-        f.write("# EXTERNAL: names of CircuitPython's API (circuitpython-stubs), its core and Python's builtins\n")
+        f.write("# EXTERNAL: names of CircuitPython's API (circuitpython-stubs), its core, every name in the RP2040\n"
+                "# firmware images (C code may call a Python method by name) and Python's builtins\n")
         _write_block(f, sorted(external))
         f.write("# ROM: names in the flash pool of every CircuitPython 10 board (also external)\n")
         _write_block(f, sorted(rom))
