@@ -14,8 +14,9 @@ import sys
 
 
 def on_board():
-    # CircuitPython's unix port (its VM core, where tools/board_bench.py measures the app) is
-    # "circuitpython" too, on platform "linux": there the tour imports this module for build_app
+    # the one board test. CircuitPython's unix port (its VM core, where tools/board_bench.py
+    # measures the app) is "circuitpython" too, on platform "linux": there the tour imports this
+    # module (its heap counts, as on a board) and must not start the app
     return getattr(sys.implementation, "name", "") == "circuitpython" and sys.platform != "linux"
 
 
@@ -52,30 +53,24 @@ def bench_hook(build):
     return hooked(build, text)
 
 
-def main(argv=None):
-    if argv is None:
-        argv = getattr(sys, "argv", [])[1:]
-    if not on_board() and ("--help" in argv or "-h" in argv):
-        from hw import desktop
+def main():
+    if not on_board():
+        from sim import desktop
 
-        desktop.print_help(argv)
+        desktop.run(build_app)  # the simulator: its flags from sys.argv
         return
     from hw.select import make_board
     from ui.crash_guard import run_guarded
 
-    board = make_board(argv)
+    board = make_board()
     make_board = None
-    if on_board():
-        from ui.screen_set import unload
+    from ui.screen_set import unload
 
-        unload("hw.select")  # its table of boards is not needed again: ~1.1 KB of heap
-    restart = None
-    if on_board():
-        import supervisor
+    unload("hw.select")  # its table of boards is not needed again: ~1.1 KB of heap
+    import supervisor
 
-        restart = supervisor.reload
     try:
-        run_guarded(board, bench_hook(build_app) if restart else build_app, restart)  # the desktop restarts the app itself
+        run_guarded(board, bench_hook(build_app), supervisor.reload)
     except KeyboardInterrupt:
         pass
 

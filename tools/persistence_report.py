@@ -14,10 +14,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
 
-from hw import desktop  # noqa: E402
+from sim import desktop  # noqa: E402
 from hw import inputs as I  # noqa: E402
 from hw.nvm import MemoryNVM  # noqa: E402
-from hw.testing import FakeClock  # noqa: E402
+from sim.testing import FakeClock  # noqa: E402
 from ui import screen as S  # noqa: E402
 from yahtzee_core import engine  # noqa: E402
 

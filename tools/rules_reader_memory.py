@@ -55,11 +55,11 @@ def vm_steps():
     # every object above a zeroed spacer, as board_memory does: at this VM's small heap addresses
     # the pixels and tile indexes spell addresses and keep dropped objects alive by chance
     spacer = bytearray(SPACER)  # noqa: F841
-    from hw import fbdisplay
+    from sim import fbdisplay
     fbdisplay.install()
     import adafruit_ticks  # noqa: F401  every board's make_board imports it (the double does not)
     from hw import inputs
-    from hw import vmboard
+    from sim import vmboard
     from ui.app import App
     from ui import rules_screen
     from ui import screen as S

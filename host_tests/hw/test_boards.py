@@ -7,7 +7,7 @@ import pytest
 
 from hw import inputs as I
 from hw.keymap import RING_DO, RING_NEXT, RING_PREV
-from hw.testing import FakeClock, install_fakes
+from sim.testing import FakeClock, install_fakes
 
 BOARDS = {  # module -> (board_id, NVM size)
     "pygamer": ("pygamer", 256),
@@ -279,12 +279,10 @@ def test_select_maps_board_ids_to_modules():
 
     for name, (board_id, _) in BOARDS.items():
         assert select.module_name(board_id) == name
-    assert select.module_name(None) == "desktop"
     assert select.module_name("edgebadge") == "pybadge"
     with pytest.raises(RuntimeError):
         select.module_name("metro_m4_express")
-    assert not select.on_device()
-    assert select.board_module(None).__name__ == "hw.desktop"
+    assert select.board_module("pygamer").__name__ == "hw.pygamer"
 
 
 @pytest.mark.parametrize("made", list(BOARDS), indirect=True)

@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from hw import desktop
+from sim import desktop
 from hw import inputs as I
 from hw.tables import Tables
-from hw.testing import FakeClock
+from sim.testing import FakeClock
 from ui import screen as S
 from ui.app import App
 from ui.coach import Coach

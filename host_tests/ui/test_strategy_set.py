@@ -6,11 +6,11 @@ on MicroPython only: tools/board_memory.py's figures.)"""
 
 import pytest
 
-from hw import desktop
+from sim import desktop
 from hw import inputs as I
 from hw import tables as hw_tables
 from hw.nvm import MemoryNVM
-from hw.testing import FakeClock
+from sim.testing import FakeClock
 from ui import screen as S
 from ui import strategy_set
 from yahtzee_core import engine

@@ -3,11 +3,11 @@ driven through each board's own keys (short, long, command ring) the way code.py
 
 import pytest
 
-from hw import desktop
+from sim import desktop
 from hw import inputs as I
 from hw.nvm import MemoryNVM
 from hw.nvm_store import NvmStore
-from hw.testing import FakeClock
+from sim.testing import FakeClock
 from ui import screen as S
 from ui import pause_screen, title_screen
 from ui.app import DEMO_AFTER_MS, DEMO_GAMES

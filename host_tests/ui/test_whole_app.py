@@ -1,4 +1,4 @@
-"""The whole app, played through every board's own keys on the board doubles (hw/vmboard.py),
+"""The whole app, played through every board's own keys on the board doubles (sim/vmboard.py),
 gives the same games and the same final screen in the MicroPython VM as on CPython: the run of
 host_tests/ui/whole_app.py (a game with a computer seat, a hint, scorecard, settings, the rules
 reader from the in-game menu, game over,

@@ -5,10 +5,10 @@ and a screen reader that turns the framebuffer back into text by matching glyph 
 import importlib.util
 import os
 
-from hw import desktop
+from sim import desktop
 from hw import inputs as I
 from hw.keymap import RING_DO, RING_NEXT
-from hw.testing import FakeClock
+from sim.testing import FakeClock
 from ui import screen as S
 from ui.app import App
 from ui.settings import Settings

@@ -1,4 +1,4 @@
-"""The whole app (code.py's ``build_app``) on a board double (``hw/vmboard.py``), played only
+"""The whole app (code.py's ``build_app``) on a board double (``sim/vmboard.py``), played only
 through that board's own keys, the same way in the MicroPython VM and on CPython.
 
     node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
@@ -25,7 +25,7 @@ if not MP and __name__ == "__main__":  # python host_tests/ui/whole_app.py: the 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from hw import inputs as I  # noqa: E402
-from hw import vmboard  # noqa: E402
+from sim import vmboard  # noqa: E402
 from hw.keymap import RING_DO, RING_NEXT  # noqa: E402
 FRAME_MS = 16
 SEED = 11
@@ -330,7 +330,7 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
 def first_power_on(profile, seed, checkpoint, keep_frame, out):
     """A game with a computer seat, statistics, a Defuse bomb and three turns of a second game;
     then the power is cut: ``out`` gets the NVM bytes and the figures so far."""
-    from hw import fbdisplay
+    from sim import fbdisplay
 
     fbdisplay.install()
     from ui import screen as S
@@ -516,7 +516,7 @@ def cut_out(cut):
 def second_power_on(profile, seed, checkpoint, keep_frame, out):
     """The board powered on again with the NVM bytes of ``out``: Continue, and the game to its end."""
     if "displayio" not in sys.modules:  # a fresh VM
-        from hw import fbdisplay
+        from sim import fbdisplay
 
         fbdisplay.install()
     from ui import screen as S

@@ -1,12 +1,13 @@
-"""The web page's Python side (``hw/web.py``) in the MicroPython VM, called as the page's glue
+"""The web page's Python side (``sim/web.py``) in the MicroPython VM, called as the page's glue
 calls it: start, frames, keys, flags, the cue queue, the saved NVM, and a reload that offers
 "Continue?", an error shown on the crash screen and a key that restarts. Prints "web board ok" at the end (host_tests/web/test_web.py runs it).
 
     node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
         host_tests/web/mp_web_board.py"""
 
-from hw import fbdisplay, inputs as I
-from hw import web
+from hw import inputs as I
+from sim import fbdisplay
+from sim import web
 from hw.pybadge import SHORT
 
 fbdisplay.install()  # displayio for ui.screen (web.start installs it too)

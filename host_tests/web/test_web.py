@@ -1,5 +1,5 @@
 """The web page's parts that need no browser: the build (tools/web.py) and the page's Python
-side (hw/web.py) in the MicroPython VM. The page itself is tested in headless Chromium by
+side (sim/web.py) in the MicroPython VM. The page itself is tested in headless Chromium by
 tools/browser_test.py (a stage of tools/test)."""
 
 import json
@@ -9,8 +9,8 @@ import subprocess
 
 import pytest
 
-from hw import vmboard
-from hw import web as web_board
+from sim import vmboard
+from sim import web as web_board
 from tools import web
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -38,7 +38,7 @@ def test_build_unpacks_every_module_and_stays_in_budget(tmp_path):
             assert blob[offset:offset + 1] == b"M", path  # MicroPython .mpy header
     assert end == len(blob)
     paths = {p for p, _, _ in manifest["files"]}
-    assert "/app/code.mpy" in paths and "/app/hw/web.mpy" in paths and "/app/ui/app.mpy" in paths
+    assert "/app/code.mpy" in paths and "/app/sim/web.mpy" in paths and "/app/ui/app.mpy" in paths
     assert sum(sizes.values()) <= web.PAGE_BUDGET
     table = os.path.join(ROOT, "build", "tables", web.TABLE + ".bin")
     if os.path.exists(table):  # tools/test builds the tables first
