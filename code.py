@@ -21,24 +21,10 @@ def on_board():
 
 
 def build_app(board):
-    """The app with the board's saved records (settings, statistics, high scores, the game in
-    progress: "Continue?" at start-up); the computer players and the coach are built when a
-    game starts (ui/strategy_set.py)."""
-    from hw.nvm_store import NvmStore
-    from ui.app import App
-    from ui.screen_set import UNLOADS, unload
-    from ui.strategy_set import StrategySet
-    from yahtzee_core import save
+    # ui/app.py's, loaded here, under the crash guard: an error while loading shows on the screen
+    from ui.app import build_app
 
-    store = NvmStore(board.storage, getattr(board, "backup", None), getattr(board, "erase_nvm", None))
-    records, status = store.load()  # never raises
-    if UNLOADS:
-        unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
-    if status & ~save.ST_EMPTY:
-        print("saved data:", ", ".join(save.describe(status)))
-    if not getattr(board, "storage_persistent", True):
-        print("no NVM on this board: records last until power off")
-    return App(board, store=store, strategy=StrategySet())
+    return build_app(board)
 
 
 def bench_hook(build):

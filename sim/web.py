@@ -1,6 +1,6 @@
 """The web page's board: any real board's screen and keys inside MicroPython WebAssembly, driven
 by the page's JavaScript (``web/pocket.js``), which only moves pixels, keys, sound and saved
-bytes. Everything else is the same ``code.py`` app as on a board.
+bytes. Everything else is the same app as on a board (``ui/app.py``'s ``build_app``, which code.py calls).
 
     from sim import web
     web.start("pygamer", seed, nvm_hex, 2026, 11, 23)   # builds the board and the app
@@ -185,9 +185,9 @@ def start(profile, seed, nvm_hex="", year=0, month=0, day=0):
 
 
 def _build():
-    import code
+    from ui.app import build_app
 
-    return code.build_app(board)
+    return build_app(board)
 
 
 def _crash(error):

@@ -85,7 +85,7 @@ LINE = re.compile(r"^(\w+): peak (\d+) B of (\d+) B budget; code (\d+) B; screen
                   r"strategy (\d+) B; free (-?\d+) B; (ok|OVER)$")
 
 def app_modules(profile):
-    """The modules code.build_app imports on this board (a CPython dry run on the doubles) and the
+    """The modules build_app (ui/app.py, through code.py) imports on this board (a CPython dry run on the doubles) and the
     board's own make_board imports from lib/."""
     code = (
         "import sys\n"

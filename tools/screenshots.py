@@ -11,8 +11,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from sim import desktop  # noqa: E402
 from hw import inputs as I  # noqa: E402
+from sim import desktop  # noqa: E402
 from sim.testing import FakeClock  # noqa: E402
 from ui import screen as S  # noqa: E402
 from ui.app import App  # noqa: E402

@@ -1,6 +1,6 @@
 """The app: builds every screen once, then runs the main loop.
 
-    app = App(board)          # board: hw/interface.md
+    app = build_app(board)    # board: hw/interface.md; with its saved records (code.py)
     app.run()                 # forever; tests call app.step() instead
 
 One frame (``step``): read the queued input codes and hand each to the current screen; let
@@ -731,3 +731,23 @@ def _font():
     import terminalio
 
     return terminalio.FONT
+
+
+def build_app(board):
+    """The app with the board's saved records (settings, statistics, high scores, the game in
+    progress: "Continue?" at start-up); the computer players and the coach are built when a
+    game starts (ui/strategy_set.py). code.py calls it under the crash guard."""
+    from hw.nvm_store import NvmStore
+    from yahtzee_core import save
+
+    from .strategy_set import StrategySet
+
+    store = NvmStore(board.storage, getattr(board, "backup", None), getattr(board, "erase_nvm", None))
+    records, status = store.load()  # never raises
+    if UNLOADS:
+        unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
+    if status & ~save.ST_EMPTY:
+        print("saved data:", ", ".join(save.describe(status)))
+    if not getattr(board, "storage_persistent", True):
+        print("no NVM on this board: records last until power off")
+    return App(board, store=store, strategy=StrategySet())

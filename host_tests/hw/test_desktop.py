@@ -6,8 +6,8 @@ import zlib
 import displayio
 import pytest
 
-from sim import desktop
 from hw import inputs as I
+from sim import desktop
 from sim.testing import FakeClock
 
 

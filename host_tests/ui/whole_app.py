@@ -43,19 +43,16 @@ def forget(*_):
 
 
 def load_code():
-    """code.py as a module (CPython has a stdlib module named ``code``)."""
+    """What builds the app (``.build_app(board)``): code.py in the VMs, loaded as a board loads it
+    (its heap counts), ui/app.py on CPython (code.py's build_app calls it; CPython's standard
+    library has a module named ``code``)."""
     if MP:
         import code
 
         return code
-    import importlib.util
-    import os
+    from ui import app
 
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    spec = importlib.util.spec_from_file_location("pocket_code", os.path.join(root, "code.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return app
 
 
 class Driver:

@@ -6,9 +6,9 @@ calls it: start, frames, keys, flags, the cue queue, the saved NVM, and a reload
         host_tests/web/mp_web_board.py"""
 
 from hw import inputs as I
+from hw.pybadge import SHORT
 from sim import fbdisplay
 from sim import web
-from hw.pybadge import SHORT
 
 fbdisplay.install()  # displayio for ui.screen (web.start installs it too)
 from ui import screen as S  # noqa: E402
