@@ -3,8 +3,9 @@
 On a board CircuitPython runs this file: it builds the board's hardware object and runs the
 app. On a desktop the same file starts the simulator:
 
-    python code.py [--board pygamer|pybadge|macropad|clue|feather_tft|pico_displaypack]
-                   [--seed N] [--nvm PATH] [--headless] [--help]
+    python code.py [--board NAME] [--seed N] [--nvm PATH] [--headless] [--help]
+
+(NAME: a board of sim/boards.py, pygamer by default; --help lists them).
 
 The board's NVM (a file on the desktop) keeps the game in progress, high scores, statistics
 and settings; an error shows on the screen and a button press restarts (ui/crash_guard.py).

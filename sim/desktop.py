@@ -24,6 +24,7 @@ from hw.base import Board, Clock
 from hw.keymap import Buttons
 from hw.null import NullLights, NullPower, NullSound
 from hw.nvm import FileNVM, MemoryNVM
+from .boards import NAMES
 from .keytable import DIRECT_KEYS, LIGHTS, key_tables, keymap_help  # noqa: F401 (shared tables)
 
 with contextlib.redirect_stdout(io.StringIO()):  # Blinka warns that a PC has no GPIO
@@ -40,7 +41,7 @@ except ImportError:  # pragma: no cover - listed in requirements-desktop.txt
         return (time.monotonic_ns() // 1000000) & 0x1FFFFFFF
 
 
-PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+PROFILES = NAMES
 SCALE = {"macropad": 6, "pygamer": 5, "pybadge": 5, "clue": 3, "feather_tft": 4,
          "pico_displaypack": 4}
 FONT_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib", "fonts")

@@ -18,7 +18,6 @@ from hw.keymap import Buttons
 from hw.null import NullLights, NullPower, NullSound
 from . import fbdisplay
 
-PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 
 
 class Event:
@@ -110,9 +109,10 @@ class ManualClock(Clock):
 
 def board_module(profile):
     """The hw module of a board (its key tables and screen)."""
-    if profile not in PROFILES:
+    try:
+        package = __import__("hw." + profile)
+    except ImportError:
         raise ValueError("unknown board %r" % (profile,))
-    package = __import__("hw." + profile)
     return getattr(package, profile)
 
 

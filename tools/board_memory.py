@@ -62,8 +62,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "firmware"))
 import static_names  # noqa: E402
 from tools import inline_consts  # noqa: E402
 from tools.deploy import MPY_OPTIONS  # noqa: E402
+from sim.boards import NAMES  # noqa: E402
 
-PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+PROFILES = NAMES  # sim/boards.py
 
 # Heap the app may hold at its peak on stock CircuitPython 10 (cd3da4a5) with the board's display up
 # (docs/memory.md, "Budgets", has each line's source). Each is: what a program can hold in small

@@ -18,7 +18,6 @@ import gc
 import sys
 
 SPACER = 12 * 1024 * 1024  # board_memory.SPACER
-PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 
 
 def host_main():
@@ -43,6 +42,9 @@ def host_main():
         cmd = ["node", os.path.join(root, "tools", "mpy_runner", "run.mjs"), "--heap", board_memory.HEAP,
                "--no-default-mounts",
                "--mount", tmp, "--data", os.path.join(root, "lib", "fonts") + ":/lib/fonts", script]
+        from sim.boards import NAMES
+
+        cmd += list(NAMES)  # the boards, in the VM's sys.argv
         return subprocess.run(cmd, cwd=root).returncode
 
 
@@ -69,7 +71,8 @@ def vm_steps():
     # The reader opened and closed once first: the names it interns are never freed, and the
     # first open also makes a new pool for them (n_pool 6 -> 7 in micropython.qstr_info():
     # +11,174 B on the PyGamer), which "closed" below would otherwise count as not given back.
-    board = vmboard.make_board(PROFILES[0], seed=1)
+    profiles = sys.argv[1:]  # sim/boards.py's NAMES (host_main)
+    board = vmboard.make_board(profiles[0], seed=1)
     app = App(board)
     app.step()
     app.show(S.RULES)
@@ -78,7 +81,7 @@ def vm_steps():
     app.step()
     del app, board
     yield
-    for profile in PROFILES:
+    for profile in profiles:
         figures = []
         for proportional in (False, True):
             board = vmboard.make_board(profile, seed=1)

@@ -33,9 +33,10 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import deploy  # noqa: E402  (what ships to each board)
 import fetch_libs  # noqa: E402
+from sim.boards import NAMES  # noqa: E402
 
 CONFIG = os.path.join(ROOT, "tools", "typecheck.ini")
-BOARDS = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+BOARDS = NAMES
 
 # Stub fixes, each checked against the CircuitPython source: (board stub text, replacement, why).
 BOARD_STUB_FIXES = (

@@ -31,6 +31,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from sim.boards import NAMES  # noqa: E402
 from tools.deploy import compact_source  # noqa: E402
 
 PACKAGE = os.path.join(ROOT, "tools", "mpy_runner", "node_modules", "@micropython",
@@ -38,14 +39,13 @@ PACKAGE = os.path.join(ROOT, "tools", "mpy_runner", "node_modules", "@micropytho
 PAGE = os.path.join(ROOT, "web")
 TABLE = "yahtzee_forced"  # the official rules (forced Joker), the app's default
 PAGE_BUDGET = 1536 * 1024  # bytes of the whole page: above this the table is left out
-HW_MODULES = ("__init__", "base", "inputs", "keymap", "null", "nvm", "nvm_store", "sound", "tables",
-              "pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+HW_MODULES = ("__init__", "base", "inputs", "keymap", "null", "nvm", "nvm_store", "sound", "tables") + NAMES
 SIM_MODULES = ("__init__", "fbdisplay", "keytable", "vmboard", "web")  # the page's board (sim/web.py)
 # the libraries the rules reader imports with terminalio's font (the page has no font files)
 LIB_MODULES = ("adafruit_ticks.py", "adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py")
-BOARDS = (("pygamer", "PyGamer"), ("pybadge", "PyBadge"), ("macropad", "MacroPad RP2040"),
-          ("clue", "CLUE"), ("feather_tft", "Feather ESP32-S3 Reverse TFT"),
-          ("pico_displaypack", "Pico + Display Pack"))
+TITLES = {"pygamer": "PyGamer", "pybadge": "PyBadge", "macropad": "MacroPad RP2040", "clue": "CLUE",
+          "feather_tft": "Feather ESP32-S3 Reverse TFT", "pico_displaypack": "Pico + Display Pack"}
+BOARDS = tuple((name, TITLES[name]) for name in NAMES)  # the page's board menu, in sim/boards.py's order
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".bin": "application/octet-stream", ".json": "application/json"}
 

@@ -14,6 +14,7 @@ fbdisplay.install()
 
 from hw import inputs  # noqa: E402
 from sim import vmboard, vmhardware  # noqa: E402
+from sim.boards import NAMES  # noqa: E402
 
 EXPECT = {  # sound, lights, backup file, screen
     "pygamer": ("ToneSound", "PixelLights", True, (160, 128)),
@@ -24,7 +25,7 @@ EXPECT = {  # sound, lights, backup file, screen
     "pico_displaypack": ("NullSound", "RGBLedLights", True, (240, 135)),
 }
 
-for profile in vmboard.PROFILES:
+for profile in NAMES:
     fakes = vmhardware.install(profile)
     module = vmboard.board_module(profile)
     board = module.make_board()

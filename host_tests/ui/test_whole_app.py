@@ -14,13 +14,15 @@ import sys
 
 import pytest
 
+from sim.boards import NAMES
+from whole_app import SEATS  # the seats of each board's first game
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUNNER = os.path.join(ROOT, "tools", "mpy_runner")
 SCRIPT = os.path.join(ROOT, "host_tests", "ui", "whole_app.py")
-PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+PROFILES = NAMES
 LINE = re.compile(r"^whole app (\w+): game 1 ([\d,]+); game 2 (\d+); bomb (.+); initials (\d+); "
                   r"presses (\d+); frames (\d+); screen (\d+); crc ([0-9a-f]{8})$")
-SEATS = {"pygamer": 2, "pybadge": 3, "macropad": 4, "clue": 2, "feather_tft": 3, "pico_displaypack": 4}
 
 
 def vm_available():

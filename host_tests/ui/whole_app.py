@@ -568,8 +568,12 @@ def main(profiles):
         print(result_line(out))
 
 
-_profiles = [a for a in sys.argv[1:] if not a.startswith("-")] or list(vmboard.PROFILES)
+_profiles = [a for a in sys.argv[1:] if not a.startswith("-")]
 if __name__ == "__main__":
+    if not _profiles:
+        from sim.boards import NAMES
+
+        _profiles = list(NAMES)
     if MP:
         VM_STEPS = main(_profiles)  # stepped by tools/mpy_runner/run.mjs
     else:

@@ -11,6 +11,7 @@ import pytest
 
 from sim import vmboard
 from sim import web as web_board
+from sim.boards import NAMES
 from tools import web
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -43,7 +44,7 @@ def test_build_unpacks_every_module_and_stays_in_budget(tmp_path):
     table = os.path.join(ROOT, "build", "tables", web.TABLE + ".bin")
     if os.path.exists(table):  # tools/test builds the tables first
         assert tables == [web.TABLE] and manifest["tables"] == ["tables/%s.bin" % web.TABLE]
-    assert [b[0] for b in manifest["boards"]] == list(vmboard.PROFILES)
+    assert [b[0] for b in manifest["boards"]] == list(NAMES)
 
 
 @vm
@@ -62,7 +63,7 @@ def test_build_without_table_or_mpy_cross(tmp_path):
 
 
 def test_page_buttons_cover_every_wired_key():
-    for profile in vmboard.PROFILES:
+    for profile in NAMES:
         module = vmboard.board_module(profile)
         shown = [k for row in web_board.ROWS[profile] for k in row]
         assert len(shown) == len(set(shown)), profile
