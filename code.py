@@ -3,8 +3,9 @@
 On a board CircuitPython runs this file: it builds the board's hardware object and runs the
 app. On a desktop the same file starts the simulator:
 
-    python code.py [--board pygamer|pybadge|macropad|clue|feather_tft|pico_displaypack]
-                   [--seed N] [--nvm PATH] [--headless] [--help]
+    python code.py [--board NAME] [--seed N] [--nvm PATH] [--headless] [--help]
+
+(NAME: a board of sim/boards.py, pygamer by default; --help lists them).
 
 The board's NVM (a file on the desktop) keeps the game in progress, high scores, statistics
 and settings; an error shows on the screen and a button press restarts (ui/crash_guard.py).
@@ -14,30 +15,17 @@ import sys
 
 
 def on_board():
-    # CircuitPython's unix port (its VM core, where tools/board_bench.py measures the app) is
-    # "circuitpython" too, on platform "linux": there the tour imports this module for build_app
+    # the one board test. CircuitPython's unix port (its VM core, where tools/board_bench.py
+    # measures the app) is "circuitpython" too, on platform "linux": there the tour imports this
+    # module (its heap counts, as on a board) and must not start the app
     return getattr(sys.implementation, "name", "") == "circuitpython" and sys.platform != "linux"
 
 
 def build_app(board):
-    """The app with the board's saved records (settings, statistics, high scores, the game in
-    progress: "Continue?" at start-up); the computer players and the coach are built when a
-    game starts (ui/strategy_set.py)."""
-    from hw.nvm_store import NvmStore
-    from ui.app import App
-    from ui.screen_set import UNLOADS, unload
-    from ui.strategy_set import StrategySet
-    from yahtzee_core import save
+    # ui/app.py's, loaded here, under the crash guard: an error while loading shows on the screen
+    from ui.app import build_app
 
-    store = NvmStore(board.storage, getattr(board, "backup", None), getattr(board, "erase_nvm", None))
-    records, status = store.load()  # never raises
-    if UNLOADS:
-        unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
-    if status & ~save.ST_EMPTY:
-        print("saved data:", ", ".join(save.describe(status)))
-    if not getattr(board, "storage_persistent", True):
-        print("no NVM on this board: records last until power off")
-    return App(board, store=store, strategy=StrategySet())
+    return build_app(board)
 
 
 def bench_hook(build):
@@ -52,30 +40,24 @@ def bench_hook(build):
     return hooked(build, text)
 
 
-def main(argv=None):
-    if argv is None:
-        argv = getattr(sys, "argv", [])[1:]
-    if not on_board() and ("--help" in argv or "-h" in argv):
-        from hw import desktop
+def main():
+    if not on_board():
+        from sim import desktop
 
-        desktop.print_help(argv)
+        desktop.run(build_app)  # the simulator: its flags from sys.argv
         return
     from hw.select import make_board
     from ui.crash_guard import run_guarded
 
-    board = make_board(argv)
+    board = make_board()
     make_board = None
-    if on_board():
-        from ui.screen_set import unload
+    from ui.screen_set import unload
 
-        unload("hw.select")  # its table of boards is not needed again: ~1.1 KB of heap
-    restart = None
-    if on_board():
-        import supervisor
+    unload("hw.select")  # its table of boards is not needed again: ~1.1 KB of heap
+    import supervisor
 
-        restart = supervisor.reload
     try:
-        run_guarded(board, bench_hook(build_app) if restart else build_app, restart)  # the desktop restarts the app itself
+        run_guarded(board, bench_hook(build_app), supervisor.reload)
     except KeyboardInterrupt:
         pass
 

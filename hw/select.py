@@ -1,10 +1,7 @@
-"""Which board module to use: by CircuitPython's ``board.board_id`` on a device, the desktop
-board anywhere else.
+"""Which board module to use, by CircuitPython's ``board.board_id``.
 
     from hw.select import make_board
-    board = make_board()          # on a desktop, flags come from sys.argv (see hw/desktop.py)"""
-
-import sys
+    board = make_board()          # on a board (code.py makes the desktop's, sim/desktop.py, elsewhere)"""
 
 # CircuitPython board ids (the board's folder name in the CircuitPython source) -> hw module.
 BOARDS = {
@@ -21,15 +18,8 @@ BOARDS = {
 }
 
 
-def on_device():
-    """True under CircuitPython (a Blinka ``board`` module on a PC does not count)."""
-    return sys.implementation.name == "circuitpython"
-
-
 def module_name(board_id):
-    """The hw module name for a board id; "desktop" for None (no CircuitPython board)."""
-    if board_id is None:
-        return "desktop"
+    """The hw module name for a board id."""
     name = BOARDS.get(board_id)
     if name is None:
         raise RuntimeError("Pocket Yahtzee does not know board %r; known: %s"
@@ -38,25 +28,14 @@ def module_name(board_id):
 
 
 def board_module(board_id):
-    """The imported hw module for ``board_id`` (None: the desktop board)."""
+    """The imported hw module for ``board_id``."""
     name = module_name(board_id)
     package = __import__("hw." + name)
     return getattr(package, name)
 
 
-def current_board_id():
-    if not on_device():
-        return None
+def make_board():
+    """The board this program runs on (CircuitPython's ``board.board_id`` picks the module)."""
     import board
 
-    return board.board_id
-
-
-def make_board(argv=None):
-    """The board this program runs on. On a desktop, ``argv`` (default ``sys.argv[1:]``) holds
-    the simulator flags (``--board clue --headless --seed 7``...)."""
-    board_id = current_board_id()
-    module = board_module(board_id)
-    if board_id is None:
-        return module.make_board_from_args(sys.argv[1:] if argv is None else argv)
-    return module.make_board()
+    return board_module(board.board_id).make_board()

@@ -62,13 +62,14 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "firmware"))
 import static_names  # noqa: E402
 from tools import inline_consts  # noqa: E402
 from tools.deploy import MPY_OPTIONS  # noqa: E402
+from sim.boards import NAMES  # noqa: E402
 
-PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+PROFILES = NAMES  # sim/boards.py
 
 # Heap the app may hold at its peak on stock CircuitPython 10 (cd3da4a5) with the board's display up
 # (docs/memory.md, "Budgets", has each line's source). Each is: what a program can hold in small
 # objects, less what CircuitPython holds itself at the prompt (gc.mem_alloc(), 496 B) and 512 B for
-# board C objects above what hw/vmhardware.py's fakes count. RP2040: measured on the stock images in
+# board C objects above what sim/vmhardware.py's fakes count. RP2040: measured on the stock images in
 # rp2040js (tools/firmware/rp2040_heap_budget.py); SAMD51: its link's RAM less _ebss, the stacks and
 # the run-time loss measured on the Pico; nRF52840: the same with its statics estimated from the
 # SAMD51 link; ESP32-S3: its PSRAM.
@@ -84,30 +85,25 @@ BUDGETS = {
 LINE = re.compile(r"^(\w+): peak (\d+) B of (\d+) B budget; code (\d+) B; screens (\d+) B; "
                   r"strategy (\d+) B; free (-?\d+) B; (ok|OVER)$")
 
-# Host-only modules that never go to a board.
-SKIP = {os.path.join("hw", "desktop.py"), os.path.join("hw", "testing.py"),
-        os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "vmboard.py"),
-        os.path.join("hw", "vmhardware.py")}
-
-
 def app_modules(profile):
-    """The modules code.build_app imports on this board (a CPython dry run on the doubles) and the
+    """The modules build_app (ui/app.py, through code.py) imports on this board (a CPython dry run on the doubles) and the
     board's own make_board imports from lib/."""
     code = (
         "import sys\n"
         "sys.path.insert(0, %r)\n"
         "sys.path.insert(0, %r)\n"
-        "from hw import fbdisplay\n"
+        "import hw\n"  # with the doubles, as in tools/mp_board_memory.py
+        "from sim import fbdisplay\n"
         "fbdisplay.install()\n"
         "before = set(sys.modules)\n"
-        "from hw import vmboard\n"
+        "from sim import vmboard\n"
         "import whole_app\n"
         "code = whole_app.load_code()\n"
         "board = vmboard.make_board(%r)\n"
         "app = code.build_app(board)\n"
         "names = sorted(n for n in set(sys.modules) - before\n"
         "               if n.split('.')[0] in ('ui', 'hw', 'yahtzee_core')\n"
-        "               and n not in ('hw.fbdisplay', 'hw.vmboard'))\n"
+        "               and n not in ('sim.fbdisplay', 'sim.vmboard'))\n"
         "print(','.join(names))\n"
     ) % (ROOT, os.path.join(ROOT, "host_tests", "ui"), profile)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
@@ -181,7 +177,7 @@ def mpy_cross():
 
 # The libraries of lib/ the app imports on a board (tools/deploy.py ships these files), compiled
 # with the app: the clock's, those the boards' make_board loads (each board's own is run on fakes
-# of its hardware, hw/vmhardware.py) and the rules reader's, loaded only while it is open (the
+# of its hardware, sim/vmhardware.py) and the rules reader's, loaded only while it is open (the
 # tour opens it).
 LIB_MODULES = ("adafruit_ticks.py", "neopixel.py", "adafruit_debouncer.py", "adafruit_st7789.py",
                "adafruit_display_text/__init__.py",
@@ -203,7 +199,7 @@ def check_lib():
 
 # the board doubles and the drivers that run the compiled app (compiled as they are; the
 # constants they name stay defined in the app's modules)
-DOUBLES = (os.path.join("hw", "fbdisplay.py"), os.path.join("hw", "vmboard.py"), os.path.join("hw", "vmhardware.py"))
+DOUBLES = tuple(os.path.join("sim", n) for n in ("__init__.py", "fbdisplay.py", "vmboard.py", "vmhardware.py"))
 DRIVERS = DOUBLES + (os.path.join("host_tests", "ui", "whole_app.py"),) + tuple(sorted(
     os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tools", "mp_*.py"))
     + glob.glob(os.path.join(ROOT, "host_tests", "*", "mp_*.py"))))
@@ -211,19 +207,18 @@ DRIVERS = DOUBLES + (os.path.join("host_tests", "ui", "whole_app.py"),) + tuple(
 
 
 def app_files():
-    """[(source, target)] the measured app folder holds: code.py, ui/, hw/ (not the host-only
-    modules), yahtzee_core/, the libraries of ``LIB_MODULES`` (at the folder's root: the VM's
-    search path is that folder) and the test driver with its doubles (measured and subtracted)."""
+    """[(source, target)] the measured app folder holds: code.py, ui/, hw/, yahtzee_core/, the
+    libraries of ``LIB_MODULES`` (at the folder's root: the VM's search path is that folder) and
+    the test driver with its doubles from sim/ (measured and subtracted)."""
     jobs = [("code.py", "code.py"), (os.path.join("host_tests", "ui", "whole_app.py"), "whole_app.py")]
     jobs += [(os.path.join("lib", rel), rel) for rel in LIB_MODULES]
     for package in ("ui", "hw", "yahtzee_core"):
         for name in sorted(os.listdir(os.path.join(ROOT, package))):
             rel = os.path.join(package, name)
-            if name.endswith(".py") and rel not in SKIP:
+            if name.endswith(".py"):
                 jobs.append((rel, rel))
     # the doubles are needed in the VM too (their bytes are measured and subtracted)
-    for name in ("fbdisplay.py", "vmboard.py", "vmhardware.py"):
-        jobs.append((os.path.join("hw", name), os.path.join("hw", name)))
+    jobs += [(rel, rel) for rel in DOUBLES]
     return [(os.path.join(ROOT, src), target) for src, target in jobs]
 
 
@@ -694,7 +689,7 @@ def main(argv):
               "stand-in, board double, fakes of CircuitPython's modules and driver "
               "%s B, and the Python object overhead of the stand-in's displayio objects over "
               "CircuitPython's C objects; counted: the board's own make_board on the fakes "
-              "(hw/vmhardware.py: its modules' code, its objects, the C objects' heap bytes) %s B at "
+              "(sim/vmhardware.py: its modules' code, its objects, the C objects' heap bytes) %s B at "
               "start-up; scene at the peak: %s groups, %s tile grids (%s B of tile indexes), "
               "%s bitmaps (%s B of pixels), %s palettes (%s colours); run crc %s, totals %s" % (
                   profile, r["peak_at"], SPACER,

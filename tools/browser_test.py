@@ -6,7 +6,7 @@ buttons and keyboard keys, its screen compared pixel for pixel with CPython's.
 1. CPython plays ``host_tests/ui/whole_app.py``'s scenario (a game with a computer seat, the
    scorecard, settings, the rules reader from the in-game menu, initials, statistics, a Defuse
    bomb, a second game "powered off" after three turns and continued) on the web board
-   (``hw/web.py``), with only the strategy table the page ships, recording every key down/up,
+   (``sim/web.py``), with only the strategy table the page ships, recording every key down/up,
    clock step and frame, and the CRC-32 of the screen at each checkpoint.
 2. ``tools/web.py`` builds the page into a temporary folder, served on 127.0.0.1; Debian's
    chromium is driven by selenium with Debian's chromedriver (no browser download).
@@ -47,13 +47,13 @@ DATE = (2026, 11, 23)
 def record(profile, seed, table_folder):
     """(ops, result) of the whole_app scenario on CPython: ops are ("board", seed, nvm),
     ("down", k), ("up", k), ("wait", ms), ("frame", ms), ("check", label, crc, screen)."""
-    from hw import fbdisplay
+    from sim import fbdisplay
 
     fbdisplay.install()  # before any ui module imports displayio
     import whole_app
     from hw import tables as tables_module
-    from hw import vmboard
-    from hw import web
+    from sim import vmboard
+    from sim import web
     from ui import app as app_module
 
     tables_module.default_folder = lambda: table_folder
@@ -191,7 +191,7 @@ class Page:
         self.driver = driver
         self.ActionChains = ActionChains
         self.By = By
-        from hw.keytable import key_tables
+        from sim.keytable import key_tables
         from selenium.webdriver.common.keys import Keys
 
         special = {"left": Keys.ARROW_LEFT, "right": Keys.ARROW_RIGHT, "up": Keys.ARROW_UP,
@@ -350,7 +350,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     from tools import web as web_build
-    from hw import vmboard
+    from sim import vmboard
 
     module = vmboard.board_module(args.board)
     need_browser()  # before anything else: say at once what is missing

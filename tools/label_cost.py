@@ -6,7 +6,7 @@ tile-text field (ui/text.py TextField) given a new line.
     node tools/mpy_runner/run.mjs --mount ui --mount lib --data lib/fonts:/lib/fonts tools/label_cost.py
 
 (``lib/`` and lib/fonts are filled by ``python tools/fetch_libs.py``.) Both run the same code on the same
-pure-Python displayio stand-in (hw/fbdisplay.py, which packs bitmaps as CircuitPython does).
+pure-Python displayio stand-in (sim/fbdisplay.py, which packs bitmaps as CircuitPython does).
 For every screen size it sets the label to each page of the rules reader (Yahtzee, official
 Joker, the PyGamer's keys) in turn and prints, per change, the bytes allocated: in the VM the
 ``gc.mem_alloc()`` delta (this port frees nothing inside a top-level call, so the delta is every
@@ -28,7 +28,7 @@ if sys.implementation.name != "micropython":
 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from hw import fbdisplay  # noqa: E402
+from sim import fbdisplay  # noqa: E402
 
 fbdisplay.install()
 if not hasattr(sys.modules["fontio"], "FontProtocol"):  # CPython evaluates the library's

@@ -116,7 +116,7 @@ def measure():
     yield
     # the same bookkeeping as tools/mp_board_memory.py, so the step's figure is board_memory's
     m0 = gc.mem_alloc()
-    from hw import fbdisplay
+    from sim import fbdisplay
 
     fbdisplay.install()
     fbdisplay.FONT.bitmap
@@ -132,7 +132,7 @@ def measure():
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     m2 = gc.mem_alloc()
-    from hw import vmboard
+    from sim import vmboard
 
     import whole_app
 

@@ -3,7 +3,7 @@ when loaded from .mpy (bytecode, constants, names, functions, classes, module ta
 
     argv: comma-separated modules, each after the project modules it imports; optionally a
     spacer size (zeroed bytes allocated first: every object above it; see tools/board_memory.py)
-    and a board (its hardware modules faked, hw/vmhardware.py: the libraries its make_board
+    and a board (its hardware modules faked, sim/vmhardware.py: the libraries its make_board
     loads import them)
 
 Prints ``COST module bytes`` per module (live heap after a collection, before and after the
@@ -20,11 +20,11 @@ def measure():
     global SPACER
     if len(sys.argv) > 2:
         SPACER = bytearray(int(sys.argv[2]))
-    from hw import fbdisplay  # ui/ imports displayio: the stand-in, loaded first and not counted
+    from sim import fbdisplay  # ui/ imports displayio: the stand-in, loaded first and not counted
 
     fbdisplay.install()
     if len(sys.argv) > 3:
-        from hw import vmhardware
+        from sim import vmhardware
 
         vmhardware.install(sys.argv[3])
     gc.collect()

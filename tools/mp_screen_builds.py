@@ -3,7 +3,7 @@
     node tools/mpy_runner/run.mjs --mount ui --mount host_tests/ui --file code.py \\
         --data build/tables:/tables tools/mp_screen_builds.py [profile ...]
 
-code.py's build_app on a board double (hw/vmboard.py); for each screen id, its module is
+code.py's build_app on a board double (sim/vmboard.py); for each screen id, its module is
 imported first (a step of its own), then the screen is built: the line gives the bytes the
 construction allocates (gc.mem_alloc() delta: this port frees nothing inside one top-level call)
 and the bytes still live after a collection (what the built screen holds). The displayio objects
@@ -18,10 +18,10 @@ NAMES = ("title", "play", "scorecard", "pause", "settings", "help", "game over",
 
 
 def measure(profile):
-    from hw import fbdisplay
+    from sim import fbdisplay
 
     fbdisplay.install()
-    from hw import vmboard
+    from sim import vmboard
     from ui import screen_set
 
     import whole_app

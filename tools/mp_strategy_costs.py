@@ -20,7 +20,7 @@ def measure():
     global SPACER
     if len(sys.argv) > 1:
         SPACER = bytearray(int(sys.argv[1]))
-    from hw import fbdisplay  # ui/ imports displayio: the stand-in, loaded first and not counted
+    from sim import fbdisplay  # ui/ imports displayio: the stand-in, loaded first and not counted
 
     fbdisplay.install()
     import os  # noqa: F401  (hw.nvm imports it at start-up; built into CircuitPython)

@@ -11,8 +11,8 @@ One line per board, ``pybadge: N cut points, 0 lost, 0 mixed; 300 sequences of 3
 
 Cuts: a full simulated session (games with saves after every scored box with the coached mask,
 mid-turn sleep saves, results, initials, settings, "Continue? no", Defuse bombs) on the board's
-doubles: ``hw.flash_model.FlashNVM`` with the port's write model (docs/nvm_layout.md, "What a write does")
-and, where the board keeps one, the backup file (``hw.flash_model.MemoryFileCopy``). Every write of every save is
+doubles: ``sim.flash_model.FlashNVM`` with the port's write model (docs/nvm_layout.md, "What a write does")
+and, where the board keeps one, the backup file (``sim.flash_model.MemoryFileCopy``). Every write of every save is
 replayed stopped in each state it passes through (``cut_states``), and a fresh store loads the
 result: it must be exactly the state before the save ("old") or after it ("new"); "lost" is
 defaults, "mixed" anything else. After a cut that left only the file's copy, the session goes on
@@ -41,8 +41,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from hw import nvm_store  # noqa: E402
 from hw import pygamer  # noqa: E402
-from hw.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFileCopy, Power  # noqa: E402
 from hw.nvm import MemoryNVM, PowerCut  # noqa: E402
+from sim.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFileCopy, Power  # noqa: E402
 from yahtzee_core import engine as E  # noqa: E402
 from yahtzee_core import records as R  # noqa: E402
 from yahtzee_core import rules, save, slot_reader, snapshot  # noqa: E402

@@ -6,7 +6,6 @@ through the board's own keys.
     python tools/persistence_report.py [--games 3]
 """
 
-import importlib.util
 import os
 import sys
 
@@ -14,24 +13,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
 
-from hw import desktop  # noqa: E402
 from hw import inputs as I  # noqa: E402
 from hw.nvm import MemoryNVM  # noqa: E402
-from hw.testing import FakeClock  # noqa: E402
+from sim import desktop  # noqa: E402
+from sim.testing import FakeClock  # noqa: E402
 from ui import screen as S  # noqa: E402
+from ui.app import build_app  # noqa: E402
 from yahtzee_core import engine  # noqa: E402
 
 from ui_harness import KeyDriver, Player, settle, step  # noqa: E402
-
-
-def load_code_py():
-    spec = importlib.util.spec_from_file_location("pocket_code", os.path.join(ROOT, "code.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CODE = load_code_py()
 
 
 def boot(profile, seed):
@@ -39,7 +29,7 @@ def boot(profile, seed):
     board = desktop.make_board(profile, headless=True, seed=seed, clock=clock)
     nvm = MemoryNVM(board.profile.NVM_SIZE)
     board.storage = nvm
-    app = CODE.build_app(board)
+    app = build_app(board)
     settle(app)
     return app, board, nvm, clock
 

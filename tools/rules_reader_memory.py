@@ -18,7 +18,6 @@ import gc
 import sys
 
 SPACER = 12 * 1024 * 1024  # board_memory.SPACER
-PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 
 
 def host_main():
@@ -43,6 +42,9 @@ def host_main():
         cmd = ["node", os.path.join(root, "tools", "mpy_runner", "run.mjs"), "--heap", board_memory.HEAP,
                "--no-default-mounts",
                "--mount", tmp, "--data", os.path.join(root, "lib", "fonts") + ":/lib/fonts", script]
+        from sim.boards import NAMES
+
+        cmd += list(NAMES)  # the boards, in the VM's sys.argv
         return subprocess.run(cmd, cwd=root).returncode
 
 
@@ -55,11 +57,11 @@ def vm_steps():
     # every object above a zeroed spacer, as board_memory does: at this VM's small heap addresses
     # the pixels and tile indexes spell addresses and keep dropped objects alive by chance
     spacer = bytearray(SPACER)  # noqa: F841
-    from hw import fbdisplay
+    from sim import fbdisplay
     fbdisplay.install()
     import adafruit_ticks  # noqa: F401  every board's make_board imports it (the double does not)
     from hw import inputs
-    from hw import vmboard
+    from sim import vmboard
     from ui.app import App
     from ui import rules_screen
     from ui import screen as S
@@ -69,7 +71,8 @@ def vm_steps():
     # The reader opened and closed once first: the names it interns are never freed, and the
     # first open also makes a new pool for them (n_pool 6 -> 7 in micropython.qstr_info():
     # +11,174 B on the PyGamer), which "closed" below would otherwise count as not given back.
-    board = vmboard.make_board(PROFILES[0], seed=1)
+    profiles = sys.argv[1:]  # sim/boards.py's NAMES (host_main)
+    board = vmboard.make_board(profiles[0], seed=1)
     app = App(board)
     app.step()
     app.show(S.RULES)
@@ -78,7 +81,7 @@ def vm_steps():
     app.step()
     del app, board
     yield
-    for profile in PROFILES:
+    for profile in profiles:
         figures = []
         for proportional in (False, True):
             board = vmboard.make_board(profile, seed=1)

@@ -2,7 +2,7 @@
 
     python tools/screenshots.py [--out docs/screenshots] [--scale 2] [--only features|feel|players]
 
-Runs the real app on headless desktop boards (hw/desktop.py) and plays scripted moves, so
+Runs the real app on headless desktop boards (sim/desktop.py) and plays scripted moves, so
 the pictures show what a player sees. Same seed, same pictures."""
 
 import os
@@ -11,9 +11,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from hw import desktop  # noqa: E402
 from hw import inputs as I  # noqa: E402
-from hw.testing import FakeClock  # noqa: E402
+from sim import desktop  # noqa: E402
+from sim.testing import FakeClock  # noqa: E402
 from ui import screen as S  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.settings import Settings  # noqa: E402

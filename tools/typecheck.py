@@ -11,10 +11,8 @@ busdisplay, fourwire, audioio/audiopwmio, rotaryio, microcontroller, alarm, supe
 storage...) with THAT board's ``board`` stub (board_definitions/<board_id>), so a pin the board
 does not have is an error. A second check reads the stub's list of modules built into that
 board: importing one the board lacks, outside ``try: ... except ImportError``, is an error too
-(``[board-module]``). Desktop-only and web-page modules and test doubles (hw/desktop.py,
-keytable.py, web.py, testing.py, fbdisplay.py, vmboard.py, vmhardware.py, flash_model.py) are not
-device code
-and are not checked.
+(``[board-module]``). The simulated boards (sim/: desktop, web page, VM and test doubles) are not
+device code and are not checked.
 
 Prints the errors, then per board ``pygamer: 0 errors (mypy 2.4.1, circuitpython-stubs 10.3.1,
 board pygamer, 44 files)``; exits 1 on any error. mypy and circuitpython-stubs come from
@@ -35,11 +33,10 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import deploy  # noqa: E402  (what ships to each board)
 import fetch_libs  # noqa: E402
+from sim.boards import NAMES  # noqa: E402
 
 CONFIG = os.path.join(ROOT, "tools", "typecheck.ini")
-BOARDS = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
-NOT_DEVICE = ("hw/desktop.py", "hw/keytable.py", "hw/web.py", "hw/testing.py", "hw/fbdisplay.py",
-              "hw/vmboard.py", "hw/vmhardware.py", "hw/flash_model.py")
+BOARDS = NAMES
 
 # Stub fixes, each checked against the CircuitPython source: (board stub text, replacement, why).
 BOARD_STUB_FIXES = (
@@ -117,7 +114,7 @@ def device_files(board, lib):
         rel = os.path.relpath(src, ROOT).replace(os.sep, "/")
         if target.startswith("lib/"):
             libs.append(src)
-        elif not rel.startswith("yahtzee_core/") and rel not in NOT_DEVICE:
+        elif not rel.startswith("yahtzee_core/"):
             ours.append(rel)
     return ours, libs
 

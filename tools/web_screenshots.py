@@ -27,7 +27,7 @@ def tap(driver, page, n, frames=12):
 
 
 def shoot(driver, base, profile, keys, path, seed=7):
-    from hw import vmboard
+    from sim import vmboard
 
     module = vmboard.board_module(profile)
     driver.get(B.page_url(base, profile, seed))

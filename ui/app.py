@@ -1,6 +1,6 @@
 """The app: builds every screen once, then runs the main loop.
 
-    app = App(board)          # board: hw/interface.md
+    app = build_app(board)    # board: hw/interface.md; with its saved records (code.py)
     app.run()                 # forever; tests call app.step() instead
 
 One frame (``step``): read the queued input codes and hand each to the current screen; let
@@ -49,19 +49,14 @@ _TEXT_CONFIRM = b"Confirm: press again"  # engine.REASONS[R_CONFIRM_NEEDED], in 
 _TEXT_SAVE_FAILED = b"Could not save"
 _TEXT_BACKUP_OFF = b"Backup copy off"
 _TEXT_UNDONE = b"Choice taken back"
-_TEXT_DEMO = b"Demo: press any key"
 _TEXT_HOLD = b"Hold that key longer"
 _TEXT_REPAIRED = b"Save area repaired"
 _SAVE_FAILED = const(2)  # hw/nvm_store.FAILED: the NVM write raised
 _SAVE_REPAIRED = const(5)  # hw/nvm_store.REPAIRED: the NVM refused, was erased and written
 END_SHOW_MS = const(2500)  # a last turn the player did not score stays this long before the end screens
-DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself
-DEMO_GAMES = const(3)  # games in a row, then back to the title
-DEMO_PAUSE_MS = const(4000)  # the game-over screen between demo games
+DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself (ui/demo.py)
 _CODE_AT = const(5)  # "Code K7QX2M": where the characters start
 
-
-_DEMO_KINDS = bytes((engine.MEDIUM,))
 
 
 def ticks_diff(a, b):
@@ -148,12 +143,8 @@ class App:
         # "Backup copy off" was said (the start-up notice says it when known at load time)
         self.backup_off_said = store is not None and getattr(store, "backup_off", False)
         self.code_label = bytearray(b"Code ------")  # the challenge code of this game
-        self.demo = False  # the demo (attract mode) is playing
-        self.demo_games = 0  # demo games started since it began
+        self.demo = None  # the demo (attract mode, ui/demo.py) while it plays
         self.demo_started = 0  # times the demo began (tests, tools)
-        self._demo_store = None  # the store, put aside while the demo plays
-        self._demo_due = 0
-        self._demo_ring = 0
         self._warm = bytearray(snapshot.MAX_BYTES)
         self.tumble = Tumble()  # rolling dice (ui/tumble.py); its ``ms`` is the tumble's length
         self.root = displayio.Group()
@@ -652,7 +643,7 @@ class App:
             self.idle.ring_moved_by_app()  # nor is the ring the demo's moves turn
         self.idle.tick(self.now, n > 0 or (acted != self.autoplay.actions and not self.demo))
         if self.demo:
-            self._demo_tick()
+            self.demo.tick()
         elif self.current_id == S.TITLE and self.idle.idle_ms(self.now) >= DEMO_AFTER_MS:
             self.start_demo()
         self._expire_message()
@@ -661,62 +652,21 @@ class App:
         self.current.draw()
         self.display.refresh()
 
-    # -- demo (attract mode) ----------------------------------------------------------------
+    # -- demo (attract mode): ui/demo.py, loaded only while it plays ------------------------
     def start_demo(self):
-        """The hand-held plays itself: medium computer seats, muted, nothing saved (the store is
-        put aside, so no code path can write the NVM while the demo plays)."""
-        self.demo = True
-        self.demo_games = 0
+        from .demo import Demo
+
         self.demo_started += 1
-        self._demo_store = self.store
-        self.store = None
-        self.in_game = False
-        self.sound.stop()
-        self.sound.muted = True
-        self._demo_ring = self.buttons.ring_pos
-        self._demo_game()
-
-    def _demo_game(self):
-        game = self.game
-        game.configure(self.settings.rules(), 1, _DEMO_KINDS, False, True)
-        game.clear_events()
-        self.demo_games += 1
-        self._use_strategy()
-        self.coached = 0
-        self._coach_new_game()
-        self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
-        self._new_game_screens()
-        self.lights.show_held(0)
-        self.show(S.PLAY)
-        self.say(_TEXT_DEMO, theme.DIM, 3000)
-
-    def _demo_tick(self):
-        if self.current_id == S.PLAY and not self.msg:
-            self.say(_TEXT_DEMO, theme.DIM, 3000)
-        if self.current_id != S.GAME_OVER:
-            self._demo_due = (self.now + DEMO_PAUSE_MS) & 0x1FFFFFFF
-        elif ticks_diff(self.now, self._demo_due) >= 0:
-            if self.demo_games < DEMO_GAMES:
-                self._demo_game()
-            else:
-                self.stop_demo()
+        Demo(self)  # it sets self.demo
 
     def stop_demo(self):
-        """Back to the title, where the player left it; nothing of the demo is kept."""
-        if not self.demo:
+        demo = self.demo
+        if demo is None:
             return
-        self.demo = False
-        self.buttons.clear()  # the key that ended the demo does nothing else
-        self.buttons.ring_pos = self._demo_ring  # (the title then puts it where it wants it)
-        self.msg = b""
-        self.msg_serial += 1
-        self.show(S.TITLE)  # the store is still aside: leaving the game saves nothing
-        self.store = self._demo_store
-        self._demo_store = None
-        self.lights.off()
-        self.apply_preferences()
-        self.screens[S.TITLE].refresh_items()
-        self.idle.touch(self.now)
+        self.demo = None
+        demo.stop()
+        if UNLOADS:
+            unload("ui.demo")
 
     def run(self):
         """The main loop (never returns on a board)."""
@@ -731,3 +681,23 @@ def _font():
     import terminalio
 
     return terminalio.FONT
+
+
+def build_app(board):
+    """The app with the board's saved records (settings, statistics, high scores, the game in
+    progress: "Continue?" at start-up); the computer players and the coach are built when a
+    game starts (ui/strategy_set.py). code.py calls it under the crash guard."""
+    from hw.nvm_store import NvmStore
+    from yahtzee_core import save
+
+    from .strategy_set import StrategySet
+
+    store = NvmStore(board.storage, getattr(board, "backup", None), getattr(board, "erase_nvm", None))
+    records, status = store.load()  # never raises
+    if UNLOADS:
+        unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
+    if status & ~save.ST_EMPTY:
+        print("saved data:", ", ".join(save.describe(status)))
+    if not getattr(board, "storage_persistent", True):
+        print("no NVM on this board: records last until power off")
+    return App(board, store=store, strategy=StrategySet())

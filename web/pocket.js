@@ -1,5 +1,5 @@
 // The page's glue: it only moves pixels, keys, sound and saved bytes between the browser and
-// the MicroPython VM, where the whole app runs (hw/web.py, code.py). No screen or rule here.
+// the MicroPython VM, where the whole app runs (sim/web.py, code.py). No screen or rule here.
 //
 // URL parameters: board=pygamer|pybadge|macropad|clue|feather_tft|pico_displaypack,
 // seed=N (dice; default: random), date=YYYY-MM-DD (the board's date; default: today),
@@ -13,7 +13,7 @@ const HEAP = 1536 * 1024; // the VM's heap: the app and a board-sized margin
 const $ = (id) => document.getElementById(id);
 const status = (text) => ($("status").textContent = text);
 
-// pygame's key names (hw/keytable.py) from the browser's
+// pygame's key names (sim/keytable.py) from the browser's
 const KEY_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
   " ": "space", Enter: "return", Escape: "escape", Backspace: "backspace" };
 
@@ -73,7 +73,7 @@ async function main() {
     mp.FS.writeFile("/" + t, new Uint8Array(tableData[i]));
   });
 
-  mp.runPython("import sys\nsys.path[:0] = ['/app']\nfrom hw import web as _web");
+  mp.runPython("import sys\nsys.path[:0] = ['/app']\nfrom sim import web as _web");
   const web = mp.globals.get("_web");
   const seed = params.has("seed") ? parseInt(params.get("seed"), 10) : (Math.random() * 0x3fffffff) | 0;
   const now = new Date();
@@ -317,7 +317,7 @@ async function main() {
   let first = true;
   const loop = (now) => {
     try {
-      frame(Math.floor(now)); // the app's own errors are on its screen (hw/web.py); this is the VM's
+      frame(Math.floor(now)); // the app's own errors are on its screen (sim/web.py); this is the VM's
     } catch (e) {
       pocket.error = String(e);
       status("The MicroPython VM stopped: " + e + " (reload the page; your game is saved)");

@@ -1,6 +1,6 @@
 """Run inside the MicroPython VM (tools/mpy_runner/run.mjs --mount hw --data lib:/lib): every
 board module's own make_board builds its board on the fakes of CircuitPython's hardware modules
-(hw/vmhardware.py), with the real libraries it loads (neopixel, adafruit_debouncer,
+(sim/vmhardware.py), with the real libraries it loads (neopixel, adafruit_debouncer,
 adafruit_st7789), and its parts work: keys poll, dice roll, cues play, lights show the held dice.
 Prints one line per board and "real boards ok"."""
 
@@ -8,11 +8,13 @@ import sys
 
 sys.path.append("/lib")
 
-from hw import fbdisplay  # noqa: E402  (displayio first: the Pico's make_display imports it)
+from sim import fbdisplay  # noqa: E402  (displayio first: the Pico's make_display imports it)
 
 fbdisplay.install()
 
-from hw import inputs, vmboard, vmhardware  # noqa: E402
+from hw import inputs  # noqa: E402
+from sim import vmboard, vmhardware  # noqa: E402
+from sim.boards import NAMES  # noqa: E402
 
 EXPECT = {  # sound, lights, backup file, screen
     "pygamer": ("ToneSound", "PixelLights", True, (160, 128)),
@@ -23,7 +25,7 @@ EXPECT = {  # sound, lights, backup file, screen
     "pico_displaypack": ("NullSound", "RGBLedLights", True, (240, 135)),
 }
 
-for profile in vmboard.PROFILES:
+for profile in NAMES:
     fakes = vmhardware.install(profile)
     module = vmboard.board_module(profile)
     board = module.make_board()

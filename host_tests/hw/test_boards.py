@@ -1,13 +1,14 @@
 """Every board module, run on fake CircuitPython modules: pins and polarities, and every
 action a player needs reachable from that board's buttons."""
 
+import os
 import sys
 
 import pytest
 
 from hw import inputs as I
 from hw.keymap import RING_DO, RING_NEXT, RING_PREV
-from hw.testing import FakeClock, install_fakes
+from sim.testing import FakeClock, install_fakes
 
 BOARDS = {  # module -> (board_id, NVM size)
     "pygamer": ("pygamer", 256),
@@ -274,17 +275,44 @@ def test_pygamer_joystick_repeats_and_speaker_plays_without_blocking(made):
     assert [bool(c) for c in px.pixels] == [True, False, True, False, False]
 
 
+def test_one_list_of_boards_and_every_board_table_follows_it():
+    # sim/boards.py: the boards are hw/select.py's BOARDS (a board needs that table anyway); a new
+    # board is its hw/ module and its line there. Every host-side table of per-board facts must
+    # then name it too: this fails until each does.
+    import importlib
+
+    from sim import desktop, keytable, vmhardware
+    from sim import web as web_board
+    from sim.boards import NAMES
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for folder in ("tools", os.path.join("host_tests", "ui")):
+        if os.path.join(root, folder) not in sys.path:
+            sys.path.insert(0, os.path.join(root, folder))
+    board_memory, deploy, release, web, whole_app = (importlib.import_module(n) for n in (
+        "board_memory", "deploy", "release", "web", "whole_app"))
+    assert NAMES[0] == "pygamer" and len(set(NAMES)) == len(NAMES)  # the default board first, each once
+    assert set(BOARDS) == set(NAMES) and sorted(deploy.BOARD_NAMES) == sorted(NAMES)
+    for name in NAMES:
+        assert os.path.exists(os.path.join(root, "hw", name + ".py")), name
+    tables = {"board_memory.BUDGETS": board_memory.BUDGETS, "deploy.DRIVE_BYTES": deploy.DRIVE_BYTES,
+              "release.TITLES": release.TITLES, "web.TITLES": web.TITLES, "desktop.SCALE": desktop.SCALE,
+              "keytable.LIGHTS": keytable.LIGHTS, "vmhardware.PINS": vmhardware.PINS,
+              "vmhardware.NVM_BYTES": vmhardware.NVM_BYTES, "sim/web.py ROWS": web_board.ROWS,
+              "whole_app.SEATS": whole_app.SEATS}
+    for label, table in tables.items():
+        assert set(table) == set(NAMES), label
+
+
 def test_select_maps_board_ids_to_modules():
     from hw import select
 
     for name, (board_id, _) in BOARDS.items():
         assert select.module_name(board_id) == name
-    assert select.module_name(None) == "desktop"
     assert select.module_name("edgebadge") == "pybadge"
     with pytest.raises(RuntimeError):
         select.module_name("metro_m4_express")
-    assert not select.on_device()
-    assert select.board_module(None).__name__ == "hw.desktop"
+    assert select.board_module("pygamer").__name__ == "hw.pygamer"
 
 
 @pytest.mark.parametrize("made", list(BOARDS), indirect=True)

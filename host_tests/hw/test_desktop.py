@@ -6,9 +6,9 @@ import zlib
 import displayio
 import pytest
 
-from hw import desktop
 from hw import inputs as I
-from hw.testing import FakeClock
+from sim import desktop
+from sim.testing import FakeClock
 
 
 def screen(board, colours):
@@ -189,13 +189,11 @@ def test_keys_flag_prints_help_and_exits(capsys):
     assert "space" in out and "y (Y)" in out
 
 
-def test_screenshot_flag_and_select(tmp_path, monkeypatch):
-    from hw import select
-
+def test_screenshot_flag(tmp_path, monkeypatch):
     saved = []
     monkeypatch.setattr("atexit.register", lambda fn, *a: saved.append((fn, a)))
     path = str(tmp_path / "end.png")
-    board = select.make_board(["--board", "clue", "--headless", "--seed", "3", "--screenshot", path])
+    board = desktop.make_board_from_args(["--board", "clue", "--headless", "--seed", "3", "--screenshot", path])
     assert board.name == "clue" and board.seed == 3 and board.headless
     fn, args = saved[0]
     fn(*args)

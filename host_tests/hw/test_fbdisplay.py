@@ -1,4 +1,4 @@
-"""hw/fbdisplay.py, the pure-Python displayio stand-in: bitmaps packed as CircuitPython packs
+"""sim/fbdisplay.py, the pure-Python displayio stand-in: bitmaps packed as CircuitPython packs
 them, refresh composes only what changed, the checksum is zlib's CRC-32 of the frame, and a
 display without a frame composes the same pixels (used directly: nothing is installed into
 sys.modules here, so the other tests keep Blinka)."""
@@ -7,7 +7,7 @@ import zlib
 
 import pytest
 
-from hw import fbdisplay as fb
+from sim import fbdisplay as fb
 
 
 @pytest.mark.parametrize("count, bits", [(1, 1), (2, 1), (3, 2), (4, 2), (5, 4), (16, 4), (17, 8),

@@ -60,8 +60,8 @@ def test_staging_takes_the_boards_modules_and_leaves_code_py_on_the_drive(board,
     hw = {n for n in frozen_names if n.startswith("hw/")}
     assert "hw/%s.py" % board in hw
     others = {"hw/%s.py" % b for b in deploy.BOARD_NAMES if b != board}
-    host_only = {"hw/desktop.py", "hw/testing.py", "hw/vmboard.py", "hw/fbdisplay.py", "hw/web.py",
-                 "hw/flash_model.py", "hw/vmhardware.py"}
+    host_only = {"sim/desktop.py", "sim/testing.py", "sim/vmboard.py", "sim/fbdisplay.py", "sim/web.py",
+                 "sim/flash_model.py", "sim/vmhardware.py"}
     assert not hw & (others | host_only)
     # libraries go in under their import names, only the modules the app imports
     libs = frozen_names - {n for n in frozen_names if n.split("/")[0] in OURS}
@@ -87,7 +87,7 @@ def test_every_module_the_frozen_app_imports_is_frozen(board, fake_lib):
     frozen, drive = bf.stage_plan(board, ROOT, fake_lib)
     have = {n[:-3].replace("/", ".").replace(".__init__", "") for n in names(frozen)}
     elsewhere = {"hw." + b for b in deploy.BOARD_NAMES if b != board} | {
-        "hw.desktop", "hw.testing", "hw.vmboard", "hw.fbdisplay", "hw.web", "hw.flash_model", "hw.vmhardware",
+        "sim.desktop", "sim.testing", "sim.vmboard", "sim.fbdisplay", "sim.web", "sim.flash_model", "sim.vmhardware",
         "yahtzee_core.table_bytes", "yahtzee_core.host_helpers"}
     missing = set()
     for src, name in frozen + [d for d in drive if d[1] == "code.py"]:

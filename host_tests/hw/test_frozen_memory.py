@@ -23,9 +23,9 @@ def modules_of_manifest(text):
 def test_manifest_freezes_the_app_less_the_desktop_modules():
     names = modules_of_manifest(frozen_memory.manifest())
     assert names == frozen_memory.frozen_modules()
-    assert "hw.desktop" not in names and "hw.testing" not in names
+    assert "sim.desktop" not in names and "sim.testing" not in names
     on_disk = set()
-    for package in ("ui", "hw", "yahtzee_core"):
+    for package in ("ui", "hw", "yahtzee_core", "sim"):
         for n in os.listdir(os.path.join(ROOT, package)):
             if n.endswith(".py"):
                 on_disk.add(package if n == "__init__.py" else package + "." + n[:-3])
@@ -34,7 +34,7 @@ def test_manifest_freezes_the_app_less_the_desktop_modules():
     assert libs == {"adafruit_ticks", "neopixel", "adafruit_debouncer", "adafruit_st7789",
                     "adafruit_display_text", "adafruit_display_text.bitmap_label",
                     "adafruit_bitmap_font", "adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache"}
-    assert set(names) == on_disk - {"hw.desktop", "hw.testing"} | {"whole_app"} | libs
+    assert set(names) == on_disk - {"sim.desktop", "sim.testing"} | {"whole_app"} | libs
 
 
 TOUR_IMPORTS = """

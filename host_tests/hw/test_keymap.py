@@ -4,7 +4,7 @@ import tracemalloc
 
 from hw import inputs as I
 from hw.keymap import FULL_RING, RING_DO, RING_NEXT, RING_PREV, Buttons, EncoderKeys
-from hw.testing import FakeClock, FakeEvent, FakeKeys
+from sim.testing import FakeClock, FakeEvent, FakeKeys
 
 
 def make(short, long=b"", repeat=b"", ring=None):

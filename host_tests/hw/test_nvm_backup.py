@@ -5,8 +5,8 @@ import types
 import pytest
 
 from hw import boot_drive, nvm_store
-from hw.flash_model import FlashNVM, MemoryFileCopy, Power
 from hw.nvm import EROFS, FileCopy, PowerCut
+from sim.flash_model import FlashNVM, MemoryFileCopy, Power
 from tools import nvm_fuzz as F
 from yahtzee_core import save
 

@@ -56,7 +56,7 @@ def test_store_session_writes_the_same_bytes(size, seed):
 
 def whole_app_digest(profile):
     """sha-256 of every NVM write of the whole app run (call in its own process: the run
-    installs the displayio stand-in, hw/fbdisplay.py, for the rest of the process)."""
+    installs the displayio stand-in, sim/fbdisplay.py, for the rest of the process)."""
     import whole_app
 
     log = []

@@ -39,10 +39,15 @@ def files_of(folder):
 
 def required_imports(source, package):
     """Absolute names ``source`` imports outside ``try: ... except ImportError`` (an optional
-    import there has a fallback), relative imports made absolute."""
+    import there has a fallback) and outside code.py's desktop branch (``if not on_board():``,
+    the simulator in sim/), relative imports made absolute."""
     needed = set()
 
     def visit(node, optional):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "not on_board()":
+            for child in node.orelse:
+                visit(child, optional)
+            return
         if isinstance(node, ast.Try):
             catches = any(h.type is None or "ImportError" in ast.dump(h.type) for h in node.handlers)
             for child in node.body:
@@ -138,12 +143,12 @@ def test_every_import_of_a_shipped_module_resolves_on_the_board(bundles):
 
 
 def test_no_host_only_module_is_shipped(bundles):
-    host_only = set(deploy.HOST_ONLY) | {"hw/" + n for n in deploy.HW_NEVER} | {
-        p.replace(os.sep, "/") for p in board_memory.SKIP}
+    host_only = set(deploy.HOST_ONLY)
     for board, (folder, *_rest) in bundles.items():
         files = files_of(folder)
         shipped = {f[:-4] + ".py" for f in files if f.endswith(".mpy")}
         assert shipped & host_only == set(), board
+        assert [f for f in files if f.startswith("sim/")] == [], board  # the simulated boards
         other_boards = {"hw/%s.mpy" % b for b in deploy.BOARD_NAMES if b != board}
         assert files & other_boards == set(), board
         assert ".pocket-yahtzee-build" not in files

@@ -207,7 +207,7 @@ def test_deploy_plan_per_board(fake_lib):
     hw = {t for t in pygamer if t.startswith("hw/")}
     assert {"hw/pygamer.py", "hw/keymap.py", "hw/parts.py", "hw/inputs.py", "hw/select.py",
             "hw/__init__.py"} <= hw
-    assert not hw & {"hw/desktop.py", "hw/testing.py", "hw/clue.py", "hw/pico_displaypack.py"}
+    assert not hw & {"sim/desktop.py", "sim/testing.py", "hw/clue.py", "hw/pico_displaypack.py"}
     assert {"lib/adafruit_debouncer.py", "lib/adafruit_ticks.py", "lib/neopixel.py"} <= set(pygamer)
     assert "lib/adafruit_st7789.py" not in pygamer and "lib/unused_lib.py" not in pygamer
     assert "yahtzee_core/engine.py" in pygamer
@@ -222,7 +222,7 @@ def test_deploy_plan_per_board(fake_lib):
 
 def test_hw_modules_named_by_the_shipped_code_are_included(tmp_path):
     user = tmp_path / "app.py"
-    user.write_text("from hw import inputs, nvm\nimport hw.sound\nfrom hw.desktop import x\n")
+    user.write_text("from hw import inputs, nvm\nimport hw.sound\nfrom sim.desktop import x\n")
     names = deploy.hw_modules("clue", ROOT, [str(user)])
     assert {"nvm.py", "sound.py", "inputs.py", "clue.py"} <= set(names)
     assert "desktop.py" not in names

@@ -1,5 +1,5 @@
 """tools/typecheck.py's own parts (the per-board mypy run itself is its own CI step), and the
-board fakes of hw/testing.py against CircuitPython 10.3's real board stubs."""
+board fakes of sim/testing.py against CircuitPython 10.3's real board stubs."""
 
 import os
 import re
@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 typecheck = pytest.importorskip("typecheck")
 pytest.importorskip("board_definitions")  # circuitpython-stubs (requirements-dev.txt)
 
-from hw import testing  # noqa: E402
+from sim import testing  # noqa: E402
 
 
 def stub_text(board_id):

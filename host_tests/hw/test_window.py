@@ -11,9 +11,9 @@ pygame = pytest.importorskip("pygame")
 
 import displayio  # noqa: E402
 
-from hw import desktop  # noqa: E402
 from hw import inputs as I  # noqa: E402
-from hw.testing import FakeClock  # noqa: E402
+from sim import desktop  # noqa: E402
+from sim.testing import FakeClock  # noqa: E402
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@
     node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
         host_tests/ui/mp_app_alloc.py [profile ...]
 
-code.py's build_app on a board double (hw/vmboard.py), a game with a human and a computer
+code.py's build_app on a board double (sim/vmboard.py), a game with a human and a computer
 seat, every input through the board's own keys. Each kind is warmed up once, then measured
 with deltas of the bytes allocated so far (``allocated_so_far``) and, where the delta is 0, once
 more under micropython.heap_lock() (any allocation raises MemoryError). Prints one line per board; exits 1 when a kind that must not
@@ -76,10 +76,10 @@ def best_box(game):
 
 
 def measure(profile, to_the_end):
-    from hw import fbdisplay
+    from sim import fbdisplay
 
     fbdisplay.install()
-    from hw import vmboard
+    from sim import vmboard
     from ui import screen as S
     from ui import title_screen as T
     from yahtzee_core import engine

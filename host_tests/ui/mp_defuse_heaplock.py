@@ -1,5 +1,5 @@
 """Run inside the MicroPython VM (tools/mpy_runner/run.mjs --mount ui --mount hw): Defuse mode's
-screen on the displayio stand-in (hw/fbdisplay.py), its per-frame paths under micropython.heap_lock() so
+screen on the displayio stand-in (sim/fbdisplay.py), its per-frame paths under micropython.heap_lock() so
 any heap allocation raises MemoryError: idle frames, clock seconds (dice and edgework views),
 keeping and releasing, strikes with the broken rule shown, the stick's die choice, the command
 ring's footer. Prints "defuse heap-locked frames: N" and exits 0; test_defuse_ui.py runs it."""
@@ -9,8 +9,8 @@ import sys
 import micropython
 
 
-# -- the displayio stand-in (hw/fbdisplay.py) --------------------------------------------------
-from hw import fbdisplay  # noqa: E402
+# -- the displayio stand-in (sim/fbdisplay.py) --------------------------------------------------
+from sim import fbdisplay  # noqa: E402
 
 fbdisplay.install()
 Bitmap = fbdisplay.Bitmap

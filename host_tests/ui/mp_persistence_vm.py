@@ -1,5 +1,5 @@
 """Run by test_persistence_ui.py inside the MicroPython VM (tools/mpy_runner): the new UI modules
-compile and import under MicroPython (with the displayio stand-in of hw/fbdisplay.py: the VM
+compile and import under MicroPython (with the displayio stand-in of sim/fbdisplay.py: the VM
 has none), the heap each import takes is printed, the idle timer's per-frame
 tick allocates nothing under micropython.heap_lock(), and the crash screen's text is made
 without CPython's traceback module.
@@ -9,7 +9,7 @@ without CPython's traceback module.
 
 import sys
 
-from hw import fbdisplay  # noqa: E402  (the displayio stand-in: the VM has none)
+from sim import fbdisplay  # noqa: E402  (the displayio stand-in: the VM has none)
 
 fbdisplay.install()
 

@@ -1,8 +1,8 @@
 """The hot loop allocates nothing in project code: tracemalloc, filtered to ui/, hw/ and
 yahtzee_core/, sees no new memory held after idle frames or after actions and their redraw
 (after one warm-up of each, which may build caches such as a palette). Left out: the
-tests' fake clock (hw/testing.py: its ticks are big ints on CPython) and the simulated screen
-(hw/desktop.py logs every dirty rectangle; on a board the display driver is C)."""
+tests' fake clock (sim/testing.py: its ticks are big ints on CPython) and the simulated screen
+(sim/desktop.py logs every dirty rectangle; on a board the display driver is C)."""
 
 import os
 import tracemalloc
@@ -15,9 +15,7 @@ from ui import screen as S
 from ui_harness import make_app, settle, start, step
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]
-PROJECT.append(tracemalloc.Filter(False, os.path.join(ROOT, "hw", "testing.py")))  # the fake clock
-PROJECT.append(tracemalloc.Filter(False, os.path.join(ROOT, "hw", "desktop.py")))  # the simulated screen
+PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]  # not sim/ (the fake clock, the screen)
 
 
 def project_bytes(before, after):

@@ -10,23 +10,20 @@ import sys
 
 import pytest
 
-from hw import desktop
 from hw import inputs as I
 from hw.tables import Tables
-from hw.testing import FakeClock
+from sim import desktop
+from sim.testing import FakeClock
 from ui import screen as S
-from ui.app import App
+from ui.app import App, build_app
 from ui.coach import Coach
 from yahtzee_core import engine, players, rules, strategy
 from yahtzee_core.host_helpers import ScriptedDice
 
-from ui_harness import KeyDriver, PROFILES, Player, load_code_py, read_field, settle, step
+from ui_harness import KeyDriver, PROFILES, Player, read_field, settle, step
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TABLES = os.path.join(ROOT, "build", "tables")
-
-
-CODE = load_code_py("pocket_code_coach")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -44,7 +41,7 @@ def boot(profile="pygamer", dice=None, seats=1, kinds=(engine.HUMAN,), variant=0
     clock = FakeClock(1000)
     board = desktop.make_board(profile, headless=True, seed=7, clock=clock)
     if app is None:
-        app = CODE.build_app(board)
+        app = build_app(board)
     else:
         app = app(board)
     settle(app)

@@ -219,7 +219,7 @@ def test_a_computers_turn_is_not_told_to_pick_a_box():
 
 
 def test_a_short_tap_of_a_hold_only_key_says_to_hold_it():
-    from hw import desktop
+    from sim import desktop
 
     app, board, clock = make_app("pygamer")
     start(app)
@@ -232,8 +232,8 @@ def test_a_short_tap_of_a_hold_only_key_says_to_hold_it():
 def test_keys_are_named_where_players_look():
     """Controls/--keys list the desktop's undo key; the MacroPad's keys and encoder have desktop
     keys; the Pico's X and Y are told apart; the initials screen in the desktop window names Enter."""
-    from hw import desktop
-    from hw.keytable import keymap_help
+    from sim import desktop
+    from sim.keytable import keymap_help
     from ui.initials_screen import InitialsScreen
 
     for profile in ("pygamer", "macropad", "pico_displaypack"):

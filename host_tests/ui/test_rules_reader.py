@@ -109,8 +109,8 @@ def test_every_page_fits_and_nothing_is_cut(profile, variant, joker):
 def test_the_font_has_every_character_of_every_page():
     """Every character the reader writes (every variant, every board's keys) is in the shipped
     ASCII font: none would be dropped silently by the label."""
-    from hw import keytable
-    from hw.desktop import FONT_DIR, board_module
+    from sim import keytable
+    from sim.desktop import FONT_DIR, board_module
 
     font, line = rules_screen.load_font(FONT_DIR)
     assert type(font).__name__ == "PCF" and line == 11

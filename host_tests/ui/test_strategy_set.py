@@ -6,19 +6,19 @@ on MicroPython only: tools/board_memory.py's figures.)"""
 
 import pytest
 
-from hw import desktop
 from hw import inputs as I
 from hw import tables as hw_tables
 from hw.nvm import MemoryNVM
-from hw.testing import FakeClock
+from sim import desktop
+from sim.testing import FakeClock
 from ui import screen as S
 from ui import strategy_set
+from ui.app import build_app
 from yahtzee_core import engine
 
-from ui_harness import KeyDriver, Player, load_code_py, settle, step
+from ui_harness import KeyDriver, Player, settle, step
 
 
-CODE = load_code_py("pocket_code_strategy")
 NO_TABLE = b"CPU-h: no table, med"
 
 
@@ -26,7 +26,7 @@ def boot(profile="pygamer", nvm=None, kinds=(engine.HUMAN, engine.HARD)):
     board = desktop.make_board(profile, headless=True, seed=3, clock=FakeClock(1000))
     if nvm is not None:
         board.storage = nvm
-    app = CODE.build_app(board)
+    app = build_app(board)
     settle(app)
     s = app.settings
     s.seats = len(kinds)
@@ -214,7 +214,6 @@ def test_players_join_a_built_coach_when_a_computer_seat_comes():
     assert st.acquire(computers=True) and st.coach is coach and st.policies[3] is st.hard
     assert not st.acquire(computers=True)
     assert st.release() and st.coach is None and st.policies is None and not st.release()
-
 
 
 def _damaged_tables(tmp_path, how):

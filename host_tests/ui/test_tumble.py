@@ -210,8 +210,8 @@ def test_the_setting_is_saved_in_the_reserved_bit():
     from hw.nvm import MemoryNVM
     from hw.nvm_store import NvmStore
     from ui.app import App
-    from hw import desktop
-    from hw.testing import FakeClock
+    from sim import desktop
+    from sim.testing import FakeClock
 
     board = desktop.make_board("pybadge", headless=True, seed=1, clock=FakeClock(1000))
     store = NvmStore(MemoryNVM(len(board.storage)))

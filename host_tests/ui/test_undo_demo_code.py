@@ -3,29 +3,27 @@ driven through each board's own keys (short, long, command ring) the way code.py
 
 import pytest
 
-from hw import desktop
 from hw import inputs as I
 from hw.nvm import MemoryNVM
 from hw.nvm_store import NvmStore
-from hw.testing import FakeClock
+from sim import desktop
+from sim.testing import FakeClock
 from ui import screen as S
 from ui import pause_screen, title_screen
-from ui.app import DEMO_AFTER_MS, DEMO_GAMES
+from ui.app import DEMO_AFTER_MS, build_app
+from ui.demo import GAMES as DEMO_GAMES
 from yahtzee_core import engine, snapshot
 from yahtzee_core import rng as R
 from yahtzee_core.host_helpers import ScriptedDice, code_value
 
-from ui_harness import KeyDriver, PROFILES, Player, load_code_py, read_field, settle, step
-
-
-CODE = load_code_py("pocket_code_undo")
+from ui_harness import KeyDriver, PROFILES, Player, read_field, settle, step
 
 
 def boot(profile, nvm=None, dice=None, seed=3):
     clock = FakeClock(1000)
     board = desktop.make_board(profile, headless=True, seed=seed, clock=clock)
     board.storage = nvm if nvm is not None else MemoryNVM(desktop.board_module(profile).NVM_SIZE)
-    app = CODE.build_app(board)
+    app = build_app(board)
     if dice is not None:
         board.rng = ScriptedDice(dice)
         app.game.rng = board.rng

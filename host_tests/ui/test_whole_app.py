@@ -1,4 +1,4 @@
-"""The whole app, played through every board's own keys on the board doubles (hw/vmboard.py),
+"""The whole app, played through every board's own keys on the board doubles (sim/vmboard.py),
 gives the same games and the same final screen in the MicroPython VM as on CPython: the run of
 host_tests/ui/whole_app.py (a game with a computer seat, a hint, scorecard, settings, the rules
 reader from the in-game menu, game over,
@@ -14,13 +14,15 @@ import sys
 
 import pytest
 
+from sim.boards import NAMES
+from whole_app import SEATS  # the seats of each board's first game
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUNNER = os.path.join(ROOT, "tools", "mpy_runner")
 SCRIPT = os.path.join(ROOT, "host_tests", "ui", "whole_app.py")
-PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+PROFILES = NAMES
 LINE = re.compile(r"^whole app (\w+): game 1 ([\d,]+); game 2 (\d+); bomb (.+); initials (\d+); "
                   r"presses (\d+); frames (\d+); screen (\d+); crc ([0-9a-f]{8})$")
-SEATS = {"pygamer": 2, "pybadge": 3, "macropad": 4, "clue": 2, "feather_tft": 3, "pico_displaypack": 4}
 
 
 def vm_available():

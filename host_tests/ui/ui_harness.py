@@ -2,13 +2,12 @@
 a driver that presses a board's own keys (short, long, command ring) to give a semantic code,
 and a screen reader that turns the framebuffer back into text by matching glyph pixels."""
 
-import importlib.util
 import os
 
-from hw import desktop
 from hw import inputs as I
 from hw.keymap import RING_DO, RING_NEXT
-from hw.testing import FakeClock
+from sim import desktop
+from sim.testing import FakeClock
 from ui import screen as S
 from ui.app import App
 from ui.settings import Settings
@@ -17,13 +16,6 @@ from yahtzee_core.host_helpers import ScriptedDice
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-
-def load_code_py(name):
-    """code.py as a module named ``name`` (``import code`` would find the standard library's)."""
-    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, "code.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 PROFILES = desktop.PROFILES
 FRAME_MS = 16

@@ -1,4 +1,4 @@
-"""The whole app (code.py's ``build_app``) on a board double (``hw/vmboard.py``), played only
+"""The whole app (code.py's ``build_app``) on a board double (``sim/vmboard.py``), played only
 through that board's own keys, the same way in the MicroPython VM and on CPython.
 
     node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
@@ -25,7 +25,7 @@ if not MP and __name__ == "__main__":  # python host_tests/ui/whole_app.py: the 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from hw import inputs as I  # noqa: E402
-from hw import vmboard  # noqa: E402
+from sim import vmboard  # noqa: E402
 from hw.keymap import RING_DO, RING_NEXT  # noqa: E402
 FRAME_MS = 16
 SEED = 11
@@ -43,19 +43,16 @@ def forget(*_):
 
 
 def load_code():
-    """code.py as a module (CPython has a stdlib module named ``code``)."""
+    """What builds the app (``.build_app(board)``): code.py in the VMs, loaded as a board loads it
+    (its heap counts), ui/app.py on CPython (code.py's build_app calls it; CPython's standard
+    library has a module named ``code``)."""
     if MP:
         import code
 
         return code
-    import importlib.util
-    import os
+    from ui import app
 
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    spec = importlib.util.spec_from_file_location("pocket_code", os.path.join(root, "code.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return app
 
 
 class Driver:
@@ -330,7 +327,7 @@ def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
 def first_power_on(profile, seed, checkpoint, keep_frame, out):
     """A game with a computer seat, statistics, a Defuse bomb and three turns of a second game;
     then the power is cut: ``out`` gets the NVM bytes and the figures so far."""
-    from hw import fbdisplay
+    from sim import fbdisplay
 
     fbdisplay.install()
     from ui import screen as S
@@ -516,7 +513,7 @@ def cut_out(cut):
 def second_power_on(profile, seed, checkpoint, keep_frame, out):
     """The board powered on again with the NVM bytes of ``out``: Continue, and the game to its end."""
     if "displayio" not in sys.modules:  # a fresh VM
-        from hw import fbdisplay
+        from sim import fbdisplay
 
         fbdisplay.install()
     from ui import screen as S
@@ -571,8 +568,12 @@ def main(profiles):
         print(result_line(out))
 
 
-_profiles = [a for a in sys.argv[1:] if not a.startswith("-")] or list(vmboard.PROFILES)
+_profiles = [a for a in sys.argv[1:] if not a.startswith("-")]
 if __name__ == "__main__":
+    if not _profiles:
+        from sim.boards import NAMES
+
+        _profiles = list(NAMES)
     if MP:
         VM_STEPS = main(_profiles)  # stepped by tools/mpy_runner/run.mjs
     else:

@@ -1,13 +1,14 @@
-"""The web page's Python side (``hw/web.py``) in the MicroPython VM, called as the page's glue
+"""The web page's Python side (``sim/web.py``) in the MicroPython VM, called as the page's glue
 calls it: start, frames, keys, flags, the cue queue, the saved NVM, and a reload that offers
 "Continue?", an error shown on the crash screen and a key that restarts. Prints "web board ok" at the end (host_tests/web/test_web.py runs it).
 
     node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
         host_tests/web/mp_web_board.py"""
 
-from hw import fbdisplay, inputs as I
-from hw import web
+from hw import inputs as I
 from hw.pybadge import SHORT
+from sim import fbdisplay
+from sim import web
 
 fbdisplay.install()  # displayio for ui.screen (web.start installs it too)
 from ui import screen as S  # noqa: E402

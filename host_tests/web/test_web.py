@@ -1,5 +1,5 @@
 """The web page's parts that need no browser: the build (tools/web.py) and the page's Python
-side (hw/web.py) in the MicroPython VM. The page itself is tested in headless Chromium by
+side (sim/web.py) in the MicroPython VM. The page itself is tested in headless Chromium by
 tools/browser_test.py (a stage of tools/test)."""
 
 import json
@@ -9,8 +9,9 @@ import subprocess
 
 import pytest
 
-from hw import vmboard
-from hw import web as web_board
+from sim import vmboard
+from sim import web as web_board
+from sim.boards import NAMES
 from tools import web
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -38,12 +39,12 @@ def test_build_unpacks_every_module_and_stays_in_budget(tmp_path):
             assert blob[offset:offset + 1] == b"M", path  # MicroPython .mpy header
     assert end == len(blob)
     paths = {p for p, _, _ in manifest["files"]}
-    assert "/app/code.mpy" in paths and "/app/hw/web.mpy" in paths and "/app/ui/app.mpy" in paths
+    assert "/app/code.mpy" in paths and "/app/sim/web.mpy" in paths and "/app/ui/app.mpy" in paths
     assert sum(sizes.values()) <= web.PAGE_BUDGET
     table = os.path.join(ROOT, "build", "tables", web.TABLE + ".bin")
     if os.path.exists(table):  # tools/test builds the tables first
         assert tables == [web.TABLE] and manifest["tables"] == ["tables/%s.bin" % web.TABLE]
-    assert [b[0] for b in manifest["boards"]] == list(vmboard.PROFILES)
+    assert [b[0] for b in manifest["boards"]] == list(NAMES)
 
 
 @vm
@@ -62,7 +63,7 @@ def test_build_without_table_or_mpy_cross(tmp_path):
 
 
 def test_page_buttons_cover_every_wired_key():
-    for profile in vmboard.PROFILES:
+    for profile in NAMES:
         module = vmboard.board_module(profile)
         shown = [k for row in web_board.ROWS[profile] for k in row]
         assert len(shown) == len(set(shown)), profile

@@ -5,7 +5,7 @@
 host_tests/ui/whole_app.py's run (a game of a human and a hard computer with a hint, the scorecard,
 settings and the rules reader from the in-game menu, game over and initials, statistics, a Defuse
 bomb, then a second game powered off after three turns and continued to its end) on the board double
-(hw/vmboard.py) in CPython, with an undo after the human's second box, the dice seeded as the bench's
+(sim/vmboard.py) in CPython, with an undo after the human's second box, the dice seeded as the bench's
 ``/bench.txt`` seeds the board's, a backup file as the RP2040 boards keep, and no date (the emulated
 board's clock is not set). Every key press the run makes becomes an op the emulator repeats through the
 board's pins (tools/firmware/rp2040_emulator/play.mjs):
@@ -39,12 +39,12 @@ SETTLE_FRAMES = 600  # at most ~10 s of frames for the message line to clear
 
 def record(profile, seed=SEED):
     """{"board", "seed", "ops", "frames", "result"} of the run on CPython."""
-    from hw import fbdisplay
+    from sim import fbdisplay
 
     fbdisplay.install()  # displayio's stand-in before any screen module
     import whole_app
     from hw import inputs as I
-    from hw import vmboard
+    from sim import vmboard
     from hw.nvm import BACKUP_FILE, FileCopy
     from ui.bench_hook import busy
     from yahtzee_core import save

@@ -8,7 +8,7 @@ prints ``gc.mem_free() gc.mem_alloc()`` at the prompt, makes the C objects the b
 until ``MemoryError`` and prints ``gc.mem_alloc()`` at that moment: what a program can hold. The
 budget (tools/board_memory.py BUDGETS) is that less the prompt's ``gc.mem_alloc()`` (what
 CircuitPython holds itself) and ``OBJECT_ALLOWANCE`` (the board's C objects above what
-hw/vmhardware.py's fakes count). One line per board:
+sim/vmhardware.py's fakes count). One line per board:
 
     macropad: prompt 187616 480; board objects 1712 B; held 183568 B; budget 182576 B
 

@@ -6,7 +6,7 @@
 //
 // Host folders are copied (recursively, *.py and *.mpy files) into the VM's in-memory file system at
 // /repo/<path relative to the repo root> (folders outside the repo go to /mnt/<name>). By default
-// yahtzee_core/, hw/ and host_tests/core/ are mounted; --mount adds folders, --no-default-mounts drops
+// yahtzee_core/, hw/, sim/ and host_tests/core/ are mounted; --mount adds folders, --no-default-mounts drops
 // the defaults. sys.path gets, in this order: the script's folder,
 // /repo, and every mounted folder that is not itself a package (a package folder is importable from
 // its parent). --file copies one file (e.g. code.py) to VMPATH (default: its place under /repo);
@@ -32,8 +32,9 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "..", "..");
 const VM_REPO = "/repo";
 // hw/ is mounted too: host_tests/core/test_save.py exercises hw/nvm_store.py (pure Python, no board import
-// at module level). A default folder that does not exist is skipped.
-const DEFAULT_MOUNTS = ["yahtzee_core", "hw", path.join("host_tests", "core")];
+// at module level); and sim/, the board doubles the VM scripts run the app on (sim/vmboard.py, the
+// displayio stand-in sim/fbdisplay.py). A default folder that does not exist is skipped.
+const DEFAULT_MOUNTS = ["yahtzee_core", "hw", "sim", path.join("host_tests", "core")];
 
 function usage(msg) {
   if (msg) process.stderr.write(`run.mjs: ${msg}\n`);

@@ -9,8 +9,8 @@ press its keys with ``fakes.keys[i].press(n)``. ``FakeClock`` gives small, contr
 import sys
 import types
 
-from . import inputs
-from .nvm import MemoryNVM, PowerCut  # noqa: F401  (re-exported for tests)
+from hw import inputs
+from hw.nvm import MemoryNVM, PowerCut  # noqa: F401  (re-exported for tests)
 
 # -- keypad -----------------------------------------------------------------------------
 

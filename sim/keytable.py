@@ -1,11 +1,11 @@
 """The desktop keyboard table: the keys of a PC keyboard that play any board, shared by the
-desktop simulator (``hw/desktop.py``, pygame key names) and the web page (``hw/web.py``, the
+desktop simulator (``sim/desktop.py``, pygame key names) and the web page (``sim/web.py``, the
 same names); and the lights both draw for a board. Pure Python: runs in MicroPython too.
 
 The board's own keys keep their numbers; the direct keys (arrows, space, 1-5, ...) get the
 numbers after them and give semantic inputs straight away."""
 
-from . import inputs as I
+from hw import inputs as I
 
 # Keyboard keys that give semantic inputs on every profile: (pygame key name, code, repeat).
 DIRECT_KEYS = (

@@ -1,26 +1,26 @@
 """The web page's board: any real board's screen and keys inside MicroPython WebAssembly, driven
 by the page's JavaScript (``web/pocket.js``), which only moves pixels, keys, sound and saved
-bytes. Everything else is the same ``code.py`` app as on a board.
+bytes. Everything else is the same app as on a board (``ui/app.py``'s ``build_app``, which code.py calls).
 
-    from hw import web
+    from sim import web
     web.start("pygamer", seed, nvm_hex, 2026, 11, 23)   # builds the board and the app
     web.step(now_ms)        # one frame; returns flags (DREW, SAVED, SOUND, ...)
-    web.key(n, True)        # key n down (a page button or a keyboard key, hw/keytable.py)
+    web.key(n, True)        # key n down (a page button or a keyboard key, sim/keytable.py)
 
-The display is ``hw/fbdisplay.py`` with its RGB565 frame; JavaScript reads the frame, the dirty
+The display is ``sim/fbdisplay.py`` with its RGB565 frame; JavaScript reads the frame, the dirty
 rectangles and the NVM bytes straight from the VM's memory at the addresses ``frame_address()``,
 ``dirty_address()`` and ``nvm_address()`` give (the buffers are allocated once and never move).
-The keys are the board's own keys plus the desktop keyboard table (``hw/keytable.py``). The
+The keys are the board's own keys plus the desktop keyboard table (``sim/keytable.py``). The
 clock moves only when ``step(now)`` says (the page passes ``performance.now()``; the browser
 test passes fixed 16 ms steps). Sound cues go to JavaScript by name, played from the cue table
 of ``hw/sound.py`` (``cue_table()``). Saves go to ``localStorage`` after each write."""
 
+from hw.base import Board
+from hw.keymap import Buttons
+from hw.nvm import MemoryNVM
 from . import fbdisplay, vmboard
-from .base import Board
-from .keymap import Buttons
 from . import keytable
 from .keytable import key_tables
-from .nvm import MemoryNVM
 
 DREW = 1  # step() flags: the frame changed (dirty rectangles to copy)
 SAVED = 2  # the NVM was written: store its bytes
@@ -80,7 +80,7 @@ class WebSound:
 
 class WebLights:
     """The board's held-dice lights for the page: ``mask`` has one bit per light (its
-    ``hw/keytable.LIGHTS`` entry), ``changed`` until the page has read it."""
+    ``sim/keytable.LIGHTS`` entry), ``changed`` until the page has read it."""
 
     def __init__(self, profile):
         self.count, self.die_lights = keytable.LIGHTS[profile]
@@ -185,9 +185,9 @@ def start(profile, seed, nvm_hex="", year=0, month=0, day=0):
 
 
 def _build():
-    import code
+    from ui.app import build_app
 
-    return code.build_app(board)
+    return build_app(board)
 
 
 def _crash(error):
@@ -334,7 +334,7 @@ def describe():
     """The page's static facts as JSON: screen size, key names, button labels, help, cues."""
     import json
 
-    from .sound import CUES
+    from hw.sound import CUES
 
     m = board.profile
     names = board.buttons.key_names
@@ -348,6 +348,6 @@ def describe():
 
 def tables_in_use():
     """Names of the strategy tables this VM has (the page says which are missing)."""
-    from .tables import Tables
+    from hw.tables import Tables
 
     return Tables().names()

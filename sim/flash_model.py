@@ -2,7 +2,7 @@
 ``tools/nvm_fuzz.py`` (host only: never shipped to a board). docs/nvm_layout.md says what each
 port's write does and where in CircuitPython's sources that is."""
 
-from .nvm import EROFS, MemoryNVM, PowerCut, _bounds
+from hw.nvm import EROFS, MemoryNVM, PowerCut, _bounds
 
 
 class Power:

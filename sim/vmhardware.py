@@ -1,7 +1,7 @@
 """CircuitPython's hardware modules as small fakes that run in the MicroPython VM, so a board
 module's real ``make_board`` runs there (tools/mp_board_memory.py): its own modules' code, its
 Python objects and the real libraries it loads (neopixel, adafruit_debouncer, adafruit_st7789)
-are measured, not guessed. hw/testing.py does the same for CPython tests; this one uses only what
+are measured, not guessed. sim/testing.py does the same for CPython tests; this one uses only what
 MicroPython has (objects in ``sys.modules`` stand for modules).
 
     fakes = vmhardware.install("macropad")   # before anything imports board, keypad...
@@ -258,7 +258,7 @@ def install(profile):
     ``audioio``, ``audiopwmio``, ``pwmio``, ``busio``, ``fourwire``, ``busdisplay``,
     ``displayio.release_displays``, ``adafruit_pixelbuf``, ``neopixel_write`` and
     ``microcontroller`` for ``profile``'s make_board; returns ``FAKES``. ``displayio`` must be
-    installed already (hw/fbdisplay.py): only ``release_displays`` is added to it."""
+    installed already (sim/fbdisplay.py): only ``release_displays`` is added to it."""
     board = Module()
     for name in PINS[profile]:
         setattr(board, name, Pin(name))

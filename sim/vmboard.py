@@ -1,7 +1,7 @@
-"""A board double for any real board, on the pure-Python display (``hw/fbdisplay.py``): runs in
+"""A board double for any real board, on the pure-Python display (``sim/fbdisplay.py``): runs in
 the MicroPython VM and on CPython alike (tests, tools/board_memory.py, the browser build).
 
-    from hw import vmboard
+    from sim import vmboard
     board = vmboard.make_board("pybadge", seed=7)     # installs the displayio stand-in
     board.keys.tap(1)                                 # the board's own key 1 (A on a PyBadge)
     board.clock.advance(16)
@@ -13,12 +13,11 @@ real board are keys here too, numbered as in the module), a manual clock, ``Seed
 ``MemoryNVM`` of the board's NVM size (or the given store: pass the last board's ``storage``
 to "power off" and start again), and null sound, lights and power that record the last cue."""
 
+from hw.base import Board, Clock
+from hw.keymap import Buttons
+from hw.null import NullLights, NullPower, NullSound
 from . import fbdisplay
-from .base import Board, Clock
-from .keymap import Buttons
-from .null import NullLights, NullPower, NullSound
 
-PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 
 
 class Event:
@@ -110,9 +109,10 @@ class ManualClock(Clock):
 
 def board_module(profile):
     """The hw module of a board (its key tables and screen)."""
-    if profile not in PROFILES:
+    try:
+        package = __import__("hw." + profile)
+    except ImportError:
         raise ValueError("unknown board %r" % (profile,))
-    package = __import__("hw." + profile)
     return getattr(package, profile)
 
 
@@ -120,7 +120,7 @@ def make_board(profile, seed=None, nvm=None, keep_frame=True, today=None):
     """The board double for ``profile`` (installs the displayio stand-in first)."""
     from yahtzee_core.rng import SeededDice
 
-    from .nvm import MemoryNVM
+    from hw.nvm import MemoryNVM
 
     fbdisplay.install()
     module = board_module(profile)

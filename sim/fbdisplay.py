@@ -6,7 +6,7 @@ Runs unchanged on CPython and MicroPython: ``Bitmap``, ``Palette``, ``TileGrid``
 ``FrameBufferDisplay(width, height, colour=True, keep_frame=True)``, whose ``refresh()``
 composes only the dirty area of the scene, as displayio does, and records it.
 
-    from hw import fbdisplay
+    from sim import fbdisplay
     fbdisplay.install()          # displayio, terminalio, fontio, bitmaptools -> sys.modules
     display = fbdisplay.FrameBufferDisplay(160, 128)
     display.root_group = group

@@ -19,12 +19,13 @@ import sys
 import time
 import zlib
 
-from . import inputs as I
-from .base import Board, Clock
-from .keymap import Buttons
+from hw import inputs as I
+from hw.base import Board, Clock
+from hw.keymap import Buttons
+from hw.null import NullLights, NullPower, NullSound
+from hw.nvm import FileNVM, MemoryNVM
+from .boards import NAMES
 from .keytable import DIRECT_KEYS, LIGHTS, key_tables, keymap_help  # noqa: F401 (shared tables)
-from .null import NullLights, NullPower, NullSound
-from .nvm import FileNVM, MemoryNVM
 
 with contextlib.redirect_stdout(io.StringIO()):  # Blinka warns that a PC has no GPIO
     import busdisplay
@@ -40,7 +41,7 @@ except ImportError:  # pragma: no cover - listed in requirements-desktop.txt
         return (time.monotonic_ns() // 1000000) & 0x1FFFFFFF
 
 
-PROFILES = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+PROFILES = NAMES
 SCALE = {"macropad": 6, "pygamer": 5, "pybadge": 5, "clue": 3, "feather_tft": 4,
          "pico_displaypack": 4}
 FONT_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib", "fonts")
@@ -272,7 +273,7 @@ class WindowLights(NullLights):
 
     def show_held(self, mask):
         super().show_held(mask)
-        from .parts import HELD_COLOUR
+        from hw.parts import HELD_COLOUR
 
         lights = self.window.lights
         for i in range(len(lights)):
@@ -548,7 +549,7 @@ def lock_save_file(path):
 
 
 def make_board_from_args(argv):
-    """What code.py calls on a desktop: flags -> board. ``--keys`` prints the keys and exits;
+    """Flags -> board (``run``). ``--keys`` prints the keys and exits;
     ``--screenshot`` saves the screen at exit."""
     opts = parse_args(argv)
     if opts.pop("keys"):
@@ -574,6 +575,23 @@ def make_board_from_args(argv):
     return board
 
 
+
+def run(build, argv=None):
+    """code.py on a desktop: ``--help``, or the board from the flags (``argv``, default
+    ``sys.argv[1:]``) and ``build(board)``'s app under the crash guard, which builds the app
+    again after an error (a board restarts instead)."""
+    from ui.crash_guard import run_guarded
+
+    if argv is None:
+        argv = sys.argv[1:]
+    if "--help" in argv or "-h" in argv:
+        print_help(argv)
+        return
+    try:
+        run_guarded(make_board_from_args(argv), build)
+    except KeyboardInterrupt:
+        pass
+
 class PygameSound:
     """The cues of ``hw.sound.CUES`` through ``pygame.mixer`` (prebuilt, non-blocking); here, not
     in hw/sound.py, so a board does not load its code."""
@@ -589,7 +607,7 @@ class PygameSound:
         self.last = None
         self.count = 0
         self.sounds = {}
-        from .sound import CUES
+        from hw.sound import CUES
 
         for name, steps in CUES.items():
             samples = array("h")
