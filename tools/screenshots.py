@@ -384,8 +384,9 @@ def feel_shots(profile):
 
 def players_shots(profile):
     """Issue 24's screens: the last turn the third roll filled (before the end screens), the
-    title menu scrolled (its "^"/"v"), the standings in the game's menu, and a damaged strategy table refused ("Bad table, not
-    used") while a game goes on."""
+    title menu scrolled (its "^"/"v"), the standings in the game's menu, the next seat's
+    scorecard (RIGHT on the card), and a damaged strategy table refused ("Bad table, not used")
+    while a game goes on."""
     import shutil
     import tempfile
 
@@ -434,6 +435,9 @@ def players_shots(profile):
     app3.show(S.PAUSE)
     frames(app3)
     yield "standings", app3
+    app3.show(S.CARD)
+    press(app3, I.RIGHT)  # the next seat's card
+    yield "scorecard_next_seat", app3
     folder = tempfile.mkdtemp()
     try:
         src = hw_tables.default_folder()

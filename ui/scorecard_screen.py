@@ -1,5 +1,7 @@
 """The scorecard: every box with its score, or in colour what it would score now; the upper
 subtotal with its par for the bonus, the bonuses, the total. The cursor works here too.
+In a game of several seats LEFT/RIGHT page through every seat's card (UP/DOWN move the cursor
+or scroll); ENTER on another seat's card goes back to the card of the seat whose turn it is.
 
 Two columns: upper boxes and sums on the left, lower boxes and the Yahtzee bonus on the
 right. Small screens show a window of rows that follows the cursor (or scrolls with the
@@ -59,6 +61,7 @@ class ScorecardScreen(S.Screen):
         self.n_lines = 0
         self.top = 0
         self.labels = ()
+        self.seat = 0  # the seat whose card is shown
         self.c = self.colours
         self.new_game()
 
@@ -98,7 +101,12 @@ class ScorecardScreen(S.Screen):
             nr += 1
         self.n_lines = nl if nl > nr else nr
         self.top = 0
+        self.seat = 0
         self.stale = True
+
+    def enter(self):
+        super().enter()
+        self.seat = self.app.game.player
 
     def park(self):
         return self.top
@@ -129,9 +137,13 @@ class ScorecardScreen(S.Screen):
             app.show(S.PLAY)  # the undone turn and the message are on the play screen
             app.undo()
             return
-        if code in (inputs.LEFT, inputs.RIGHT, inputs.UP, inputs.DOWN):
+        if inputs.LEFT <= code <= inputs.DOWN:  # (a tuple of them here was built on every press)
             step = 1 if code == inputs.RIGHT or code == inputs.DOWN else -1
-            if game.rolls_used == 0 or game.is_computer():
+            if game.seats > 1 and code < inputs.UP:  # LEFT/RIGHT: the next seat's card
+                self.seat = (self.seat + step) % game.seats
+                self.stale = True
+                app.sound.play("tick")
+            elif game.rolls_used == 0 or game.is_computer() or self.seat != game.player:
                 self.scroll(step)
             else:
                 app.act(engine.CURSOR_NEXT if step > 0 else engine.CURSOR_PREV)
@@ -139,7 +151,11 @@ class ScorecardScreen(S.Screen):
         if game.is_computer():
             return
         if code == inputs.ENTER:
-            app.act(engine.SCORE)
+            if self.seat != game.player:
+                self.seat = game.player  # back to the card being played
+                self.stale = True
+            else:
+                app.act(engine.SCORE)
         elif code == inputs.ROLL or inputs.HOLD_1 <= code <= inputs.HOLD_5:
             app.show(S.PLAY)
             app.screens[S.PLAY].handle(code)
@@ -159,8 +175,10 @@ class ScorecardScreen(S.Screen):
         self.stale = True
         if ev == engine.EV_CURSOR:
             self._follow(arg)
-        elif ev == engine.EV_TURN_OVER and self.app.current_id == S.CARD:
-            self.app.show(S.PLAY)
+        elif ev == engine.EV_TURN_OVER:
+            self.seat = self.app.game.player
+            if self.app.current_id == S.CARD:
+                self.app.show(S.PLAY)
 
     def _follow(self, box):
         rows = self.rows
@@ -179,6 +197,8 @@ class ScorecardScreen(S.Screen):
             return b"Score"
         if code == inputs.MENU:
             return b"Back"
+        if code < inputs.UP and code > inputs.ROLL and self.app.game.seats > 1:
+            return b"Prev card" if code == inputs.LEFT else b"Next card"
         return S.RING_NAMES[code]
 
     # -- drawing -----------------------------------------------------------------------------
@@ -199,7 +219,7 @@ class ScorecardScreen(S.Screen):
         app = self.app
         game = app.game
         tf = self.header
-        seat = game.player
+        seat = self.seat
         tf.put(0, 80)
         tf.put(1, 49 + seat)
         tf.put(2, 32)
@@ -221,7 +241,7 @@ class ScorecardScreen(S.Screen):
     def _draw_cell(self, tf, code):
         game = self.app.game
         c = self.c
-        seat = game.player
+        seat = self.seat
         w = tf.width
         end = w - 1  # last cell is a gutter
         if code == LINE_NONE:
@@ -236,11 +256,13 @@ class ScorecardScreen(S.Screen):
             label = self.labels[code]
             if game.is_filled(seat, code):
                 value = game.box_score(seat, code)
+            elif seat != game.player:
+                ink = theme.DIM  # another seat's open box: nothing to preview
             else:
                 value = game.preview[code]  # -1: not rolled yet / not allowed
                 ink = theme.PREVIEW if value >= 0 else theme.DIM
                 paren = self.paren and value >= 0
-            if game.cursor_visible and game.cursor == code:
+            if game.cursor_visible and game.cursor == code and seat == game.player:
                 ink = theme.HIGHLIGHT_INK
                 bg = theme.HIGHLIGHT_BG
         else:

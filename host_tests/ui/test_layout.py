@@ -71,6 +71,7 @@ def test_card_labels_and_largest_numbers_fit(profile, variant):
     app.show(S.CARD)
     card.stale = True
     game.player = 0
+    card.seat = 0  # the card shows seat 0's (it follows the turn through the engine's events)
     settle(app)
     total = game.total(0)
     header = card.header.read()
