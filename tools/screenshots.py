@@ -385,8 +385,8 @@ def feel_shots(profile):
 def players_shots(profile):
     """Issue 24's screens: the last turn the third roll filled (before the end screens), the
     title menu scrolled (its "^"/"v"), the standings in the game's menu, the next seat's
-    scorecard (RIGHT on the card), and a damaged strategy table refused ("Bad table, not used")
-    while a game goes on."""
+    scorecard (RIGHT on the card), a damaged strategy table refused ("Bad table, not used")
+    while a game goes on, and the coach's hint for a box."""
     import shutil
     import tempfile
 
@@ -461,6 +461,15 @@ def players_shots(profile):
         hw_tables.default_folder = default_folder
     finally:
         shutil.rmtree(folder)
+    board = desktop.make_board(profile, headless=True, seed=SEED, clock=FakeClock(1000))
+    app = App(board, settings=settings, strategy=StrategySet())
+    board.rng = app.game.rng = ScriptedDice([2, 3, 4, 5, 6] * 40)
+    frames(app)
+    app.start_game()
+    frames(app)
+    press(app, I.ROLL)
+    press(app, I.HINT)  # a large straight: the coach names the box as the line has room for
+    yield "hint_box", app
 
 
 def _bot_game_turn(app, bot):

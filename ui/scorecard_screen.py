@@ -29,7 +29,7 @@ SHORT_LABELS = {
     "yatzy": "Yatzy", "little_straight": "Lit Str", "big_straight": "Big Str", "choice": "Choice",
     "yacht": "Yacht",
 }
-# (abbr, short, full) for the sum lines
+# (abbr, short, full) for the sum lines: each drawn by the longest that fits beside its value
 SUM_LABELS = {
     LINE_SUM: (b"Up", b"Upper", b"Upper total"),
     LINE_PAR: (b"Par", b"Par", b"Par for bonus"),
@@ -266,7 +266,7 @@ class ScorecardScreen(S.Screen):
                 ink = theme.HIGHLIGHT_INK
                 bg = theme.HIGHLIGHT_BG
         else:
-            label = SUM_LABELS[code][self.style]
+            label = SUM_LABELS[code]  # (abbr, short, full): chosen below, by the value's room
             ink = theme.ACCENT
             rs = game.rules
             if code == LINE_SUM:
@@ -287,6 +287,11 @@ class ScorecardScreen(S.Screen):
                 first -= 1
             else:
                 first = tf.number(value, end, 0, sign=code == LINE_PAR)
+        if code >= 0x80:
+            k = 2
+            while k and len(label[k]) > first - 2:
+                k -= 1
+            label = label[k]
         tf.put(0, 32)
         i = tf.text(label, 1, first - 2)
         tf.spaces(i, first)

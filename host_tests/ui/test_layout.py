@@ -184,3 +184,44 @@ def test_every_message_shows_whole(profile):
     app.msg_serial += 1
     settle(app)
     assert play.roll.read().strip().startswith("Rolls")
+
+
+@pytest.mark.parametrize("profile, names", [
+    ("macropad", ("Upper", "Par", "Bonus", "YzB")),
+    ("clue", ("Upper", "Par", "Bonus", "YzB")),
+    ("pygamer", ("Upper", "Par", "Bonus", "YzBonus")),
+    ("feather_tft", ("Upper total", "Par for bonus", "Upper bonus", "Yahtzee bonus")),
+])
+def test_the_cards_sum_lines_use_the_longest_name_that_fits(profile, names):
+    """Not "Up", "Bon" where "Upper" and "Bonus" fit beside the value (as drawn on the pixels);
+    a value too wide for the longer name gives the shorter one."""
+    from ui_harness import read_field
+
+    app, board, clock = make_app(profile)
+    start(app)
+    card = app.screens[S.CARD]
+    app.show(S.CARD)
+
+    def sums():
+        seen = {}
+        for top in range(card.n_lines):
+            card.top = top
+            card.stale = True
+            settle(app)
+            for r, row in enumerate(card.cells):
+                for c, tf in enumerate(row):
+                    i = card.top + r
+                    code = card.lines[c][i] if i < card.n_lines else 0xFF
+                    if 0x80 <= code < 0xFF:
+                        seen[code] = " ".join(read_field(app, tf).split()[:-1])
+        return tuple(seen[k] for k in sorted(seen))
+
+    assert sums() == names
+    game = app.game
+    for b in range(6):  # 5 x each face: the upper total has three digits
+        game.scores[b] = 5 * (b + 1)
+        game.filled[0] |= 1 << b
+    assert game.upper_subtotal(0) == 105
+    shown = sums()
+    assert shown[0] in [n.decode() for n in SUM_LABELS[0x80]], shown  # a whole name, not "Uppe"
+    assert shown[0] == ("Up" if card.cells[0][0].width < 12 else "Upper" if card.cells[0][0].width < 16 else "Upper total")
