@@ -273,7 +273,8 @@ def records_shots(profile):
                                             + [4, 4, 4, 4, 4] * 3 + [1, 2, 3, 4, 5, 6] * 200)
     _bot_game(app.game, bot, app.act)
     end_screens(app)
-    press(app, I.DOWN, I.ENTER, I.UP)
+    up = app.screens[S.INITIALS].up  # the code for the next letter (the MacroPad: its knob's DOWN)
+    press(app, up, I.ENTER, I.UP + I.DOWN - up)  # "BMN"
     yield "initials", app
     press(app, I.ENTER, I.ENTER)
     app.show_high_scores()
