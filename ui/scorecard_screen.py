@@ -4,7 +4,8 @@ In a game of several seats LEFT/RIGHT page through every seat's card (UP/DOWN mo
 or scroll); ENTER on another seat's card goes back to the card of the seat whose turn it is.
 
 Two columns: upper boxes and sums on the left, lower boxes and the Yahtzee bonus on the
-right. Small screens show a window of rows that follows the cursor (or scrolls with the
+right; on a board with a command ring the header shows the ring's item at its right and the
+right column ends with the total (the header has it otherwise). Small screens show a window of rows that follows the cursor (or scrolls with the
 arrows before the first roll)."""
 
 from hw import inputs
@@ -19,6 +20,7 @@ LINE_SUM = const(0x80)
 LINE_PAR = const(0x81)
 LINE_BONUS = const(0x82)
 LINE_YZ_BONUS = const(0x83)
+LINE_TOTAL = const(0x84)  # with a command ring: the header shows the ring's item, the card the total
 LINE_NONE = const(0xFF)
 
 SHORT_LABELS = {
@@ -35,6 +37,7 @@ SUM_LABELS = {
     LINE_PAR: (b"Par", b"Par", b"Par for bonus"),
     LINE_BONUS: (b"Bon", b"Bonus", b"Upper bonus"),
     LINE_YZ_BONUS: (b"YzB", b"YzBonus", b"Yahtzee bonus"),
+    LINE_TOTAL: (b"Tot", b"Total", b"Total"),
 }
 _STYLE = {"abbr": 0, "short": 1, "full": 2}
 _TOTAL = b"Total "
@@ -98,6 +101,9 @@ class ScorecardScreen(S.Screen):
             nl += 2
         if rs.yahtzee_bonus:
             right[nr] = LINE_YZ_BONUS
+            nr += 1
+        if self.app.buttons.ring is not None:
+            right[nr] = LINE_TOTAL
             nr += 1
         self.n_lines = nl if nl > nr else nr
         self.top = 0
@@ -224,6 +230,10 @@ class ScorecardScreen(S.Screen):
         tf.put(1, 49 + seat)
         tf.put(2, 32)
         i = tf.text(KIND_SHORT[game.seat_kind[seat]], 3)
+        if app.buttons.ring is not None:  # the ring's item at the right; the total is on the card
+            tf.put(i, 32)
+            self.draw_ring(tf, tf.width, tf.width - i - 1)
+            return
         start = tf.number(game.total(seat), tf.width, 0)
         if tf.width >= 24:
             start = tf.text(_TOTAL, start - 6) - 6
@@ -231,12 +241,7 @@ class ScorecardScreen(S.Screen):
             tf.put(start - 1, 32)
             tf.put(start - 2, 84)  # "T"
             start -= 2
-        if app.buttons.ring is not None:
-            tf.put(i, 32)
-            tf.put(start - 1, 32)
-            self.draw_ring(tf, start - 1, start - 2 - i)
-        else:
-            tf.spaces(i, start)
+        tf.spaces(i, start)
 
     def _draw_cell(self, tf, code):
         game = self.app.game
@@ -275,6 +280,8 @@ class ScorecardScreen(S.Screen):
                 value = game.upper_par(seat)
             elif code == LINE_BONUS:
                 value = game.upper_bonus(seat)
+            elif code == LINE_TOTAL:
+                value = game.total(seat)
             else:
                 value = game.yahtzee_bonus(seat)
             del rs
@@ -287,13 +294,16 @@ class ScorecardScreen(S.Screen):
                 first -= 1
             else:
                 first = tf.number(value, end, 0, sign=code == LINE_PAR)
+        lead = 1
+        if code == LINE_TOTAL and first < 7:
+            lead = 0  # "Total" from the right column's first cell (the left one's gutter before it)
         if code >= 0x80:
             k = 2
-            while k and len(label[k]) > first - 2:
+            while k and len(label[k]) > first - 1 - lead:
                 k -= 1
             label = label[k]
         tf.put(0, 32)
-        i = tf.text(label, 1, first - 2)
+        i = tf.text(label, lead, first - 1 - lead)
         tf.spaces(i, first)
         tf.put(end, 32)
         tf.colours(c[bg], c[ink])
