@@ -134,14 +134,6 @@ class Coach:
         self.planner.plan_game(values, game, game.player)
         return True
 
-    @staticmethod
-    def box_name(app, box):
-        """Box ``box``'s name as the screens already hold it: the play screen's full one where
-        "Lit straight for 30, EV 251.3" fits the message line(s), else the scorecard's."""
-        play = app.screens[S.PLAY]
-        if len(play.msg_lines) > 1 or play.msg_single.width >= WIDTH - 1:
-            return play.labels[box]
-        return app.screens[S.CARD].labels[box]
 
     def new_game(self):
         for s in range(engine.MAX_SEATS):
@@ -188,7 +180,13 @@ class Coach:
                 w.tenths(base + x // strategy.SCALE)
             else:
                 box = pl.box_values(game.dice)
-                w.add(self.box_name(app, box))
+                # the box's name as the screens hold it: the play screen's full one where "Lit
+                # straight for 30, EV 251.3" fits the message line(s), else the scorecard's
+                play = app.screens[S.PLAY]
+                if len(play.msg_lines) > 1 or play.msg_single.width >= WIDTH - 1:
+                    w.add(play.labels[box])
+                else:
+                    w.add(app.screens[S.CARD].labels[box])
                 w.add(_FOR)
                 w.number(game.preview[box])
                 w.add(_EV)
