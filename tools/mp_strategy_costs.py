@@ -77,8 +77,9 @@ def measure():
     if hasattr(coach, "_add_abbr"):
         coach.text.start()
         coach._add_abbr(coach.text, game.rules, 0)
-    else:  # before: a bytes object per box
+    elif hasattr(coach, "_abbr"):  # before: a bytes object per box
         coach._abbr(game.rules, 0)
+    # (now: the screens' names, nothing of the coach's own)
     gc.collect()
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield

@@ -273,7 +273,8 @@ def records_shots(profile):
                                             + [4, 4, 4, 4, 4] * 3 + [1, 2, 3, 4, 5, 6] * 200)
     _bot_game(app.game, bot, app.act)
     end_screens(app)
-    press(app, I.DOWN, I.ENTER, I.UP)
+    up = app.screens[S.INITIALS].up  # the code for the next letter (the MacroPad: its knob's DOWN)
+    press(app, up, I.ENTER, I.UP + I.DOWN - up)  # "BMN"
     yield "initials", app
     press(app, I.ENTER, I.ENTER)
     app.show_high_scores()
@@ -384,8 +385,9 @@ def feel_shots(profile):
 
 def players_shots(profile):
     """Issue 24's screens: the last turn the third roll filled (before the end screens), the
-    title menu scrolled (its "^"/"v"), the standings in the game's menu, and a damaged strategy table refused ("Bad table, not
-    used") while a game goes on."""
+    title menu scrolled (its "^"/"v"), the standings in the game's menu, the next seat's
+    scorecard (RIGHT on the card), a damaged strategy table refused ("Bad table, not used")
+    while a game goes on, and the coach's hint for a box."""
     import shutil
     import tempfile
 
@@ -434,6 +436,9 @@ def players_shots(profile):
     app3.show(S.PAUSE)
     frames(app3)
     yield "standings", app3
+    app3.show(S.CARD)
+    press(app3, I.RIGHT)  # the next seat's card
+    yield "scorecard_next_seat", app3
     folder = tempfile.mkdtemp()
     try:
         src = hw_tables.default_folder()
@@ -457,6 +462,15 @@ def players_shots(profile):
         hw_tables.default_folder = default_folder
     finally:
         shutil.rmtree(folder)
+    board = desktop.make_board(profile, headless=True, seed=SEED, clock=FakeClock(1000))
+    app = App(board, settings=settings, strategy=StrategySet())
+    board.rng = app.game.rng = ScriptedDice([2, 3, 4, 5, 6] * 40)
+    frames(app)
+    app.start_game()
+    frames(app)
+    press(app, I.ROLL)
+    press(app, I.HINT)  # a large straight: the coach names the box as the line has room for
+    yield "hint_box", app
 
 
 def _bot_game_turn(app, bot):

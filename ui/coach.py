@@ -5,8 +5,10 @@ after a human's choice it can show how many expected points the choice cost.
     app = App(board, hinter=coach)          # HINT -> coach.hint(app); code.py's app builds
                                             # it for each game (ui/strategy_set.py)
 
-Messages fit 20 cells (the smallest message line): "Hold 66, EV 254.6", "Roll all, EV 249.8",
-"3K for 22, EV 251.3", "Roll, EV 254.6" (before the first roll), "Cost 3.4 pts". EV is the
+Messages: "Hold 66, EV 254.6", "Roll all, EV 249.8", "3 of a kind for 22, EV 251.3" (a box by
+the longest name the message line has room for: the play screen's when the message may take two
+lines or 29 cells, else the scorecard's: "3 Kind" on the PyGamer), "Roll, EV 254.6" (before the
+first roll), "Cost 3.4 pts"; at most 30 cells (two lines where the line is shorter). EV is the
 expected final total with best play from here: the points on the card + the table's value.
 A seat that asked for a hint is marked in ``app.coached`` (bit per seat; the high-score table
 shows such games with a mark). ``lost[seat]`` and ``choices[seat]`` sum what the seat's choices cost (1/128 point) and how many
@@ -24,9 +26,11 @@ from yahtzee_core import engine
 from yahtzee_core import strategy
 from yahtzee_core.compat import array, const
 
+from . import screen as S
 from . import theme
 
-WIDTH = const(20)
+WIDTH = const(30)
+_SHORTEST = const(12)  # "Cost 0.1 pts", "Roll, EV 1.0": no message is shorter (padded if it were)
 _SHOW_FROM = const(7)  # units (1/128 point): a cost is shown from 0.05 points (rounds to 0.1)
 
 _HOLD = b"Hold "
@@ -46,7 +50,7 @@ class _Writer:
     def __init__(self, width):
         self.buf = bytearray(width)
         self.n = 0
-        self.pool = [bytearray(i) for i in range(width + 1)]
+        self.pool = [bytearray(i) for i in range(_SHORTEST, width + 1)]
 
     def start(self):
         self.n = 0
@@ -84,7 +88,9 @@ class _Writer:
         self.char(48 + t % 10)
 
     def done(self):
-        out = self.pool[self.n]
+        while self.n < _SHORTEST:
+            self.char(32)
+        out = self.pool[self.n - _SHORTEST]
         buf = self.buf
         for i in range(self.n):
             out[i] = buf[i]
@@ -112,9 +118,6 @@ class Coach:
         # game or an undo replaces the message line's text before it is shown again (~0.9 KB)
         self.text = _Writer(WIDTH)
         self._dice = bytearray(5)
-        self._abbr_rules = None
-        self._abbrs = bytearray(0)  # the rule set's box abbreviations, one after another
-        self._abbr_ends = bytearray(0)  # where each one ends in _abbrs
 
     # -- helpers -------------------------------------------------------------------------------
     def _values(self, game):
@@ -131,21 +134,6 @@ class Coach:
         self.planner.plan_game(values, game, game.player)
         return True
 
-    def _add_abbr(self, w, rs, box):
-        """Write box ``box``'s abbreviation ("3K") with ``w``. Two buffers for all of them, made
-        once per rule set (not a bytes object each: ~0.4 KB less)."""
-        if self._abbr_rules is not rs:  # once per rule set
-            text = bytearray()
-            ends = bytearray(len(rs.abbrs))
-            for i in range(len(rs.abbrs)):
-                text.extend(bytes(rs.abbrs[i], "ascii"))
-                ends[i] = len(text)
-            self._abbrs = text
-            self._abbr_ends = ends
-            self._abbr_rules = rs
-        text = self._abbrs
-        for i in range(self._abbr_ends[box - 1] if box else 0, self._abbr_ends[box]):
-            w.char(text[i])
 
     def new_game(self):
         for s in range(engine.MAX_SEATS):
@@ -192,7 +180,13 @@ class Coach:
                 w.tenths(base + x // strategy.SCALE)
             else:
                 box = pl.box_values(game.dice)
-                self._add_abbr(w, game.rules, box)
+                # the box's name as the screens hold it: the play screen's full one where "Lit
+                # straight for 30, EV 251.3" fits the message line(s), else the scorecard's
+                play = app.screens[S.PLAY]
+                if len(play.msg_lines) > 1 or play.msg_single.width >= WIDTH - 1:
+                    w.add(play.labels[box])
+                else:
+                    w.add(app.screens[S.CARD].labels[box])
                 w.add(_FOR)
                 w.number(game.preview[box])
                 w.add(_EV)

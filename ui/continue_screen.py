@@ -103,10 +103,12 @@ class ContinueScreen(S.ListScreen):
             first = tf.number(game.rules.n_boxes, end)
             tf.put(first - 1, 47)  # "/"
             first = tf.number(game.round + 1, first - 1)
-            first = first - len(_ROUND)
-            tf.text(_ROUND, first)
+            name = VARIANT_NAMES[game.rules.variant_id]
+            word = _ROUND if first - len(_ROUND) - 2 >= len(name) else b"Rd "  # (19 cells: the CLUE)
+            first = first - len(word)
+            tf.text(word, first)
             tf.put(0, 32)
-            i = tf.text(VARIANT_NAMES[game.rules.variant_id], 1, first - 2)
+            i = tf.text(name, 1, first - 2)
             tf.spaces(i, first)
             tf.spaces(end)
         elif item == CONTINUE:

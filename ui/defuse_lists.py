@@ -62,9 +62,11 @@ def of_right(tf, a, b, end, slash=False):
 
 def row_label(tf, label, first):
     """Finish a row whose value starts at cell ``first``: label at the left, spaces between,
-    one space margin at both ends."""
+    one space margin at both ends (none at the left when the label needs it: the layout keeps
+    a margin too)."""
+    lead = 1 if len(label) + 2 <= first else 0
     tf.put(0, SPACE)
-    i = tf.text(label, 1, first - 2)
+    i = tf.text(label, lead, first - 1 - lead)
     tf.spaces(i, first)
     tf.put(tf.width - 1, SPACE)
 
@@ -314,9 +316,9 @@ class EdgeworkList(S.ListScreen):
             label, value = self.rows_data[item]
             if label:
                 self.pair(tf, label, value)
-            else:
+            else:  # a plate as wide as the row starts in its first cell (the layout keeps a margin)
                 tf.put(0, SPACE)
-                tf.line(value, 1)
+                tf.line(value, 1 if len(value) < tf.width else 0)
 
     def at_top(self):
         return self.top == 0

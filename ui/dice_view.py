@@ -157,7 +157,7 @@ class DiceView:
             if as_text:
                 gw = sheet.glyph_w
                 word = b"HOLD"
-                left = x0 + (pitch - gw * len(word)) // 2
+                left = x0 + (pitch - gw * len(word) + 1) // 2  # (a glyph's last column is blank)
                 src = sheet.bitmap
                 for k in range(len(word)):
                     base = (word[k] - 32) * gw

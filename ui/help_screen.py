@@ -7,6 +7,7 @@ from . import screen as S
 _TIPS = (
     "Roll up to 3 times; hold dice between rolls.",
     "Score one box a turn: the cursor shows what each open box would score.",
+    "Several players: Left/Right on the scorecard show each one's card; the menu, their totals.",
 )
 
 

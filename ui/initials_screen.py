@@ -1,9 +1,10 @@
 """Initials for a new high score, entered with the buttons, for each human seat that made the
 table (in seat order), then the game-over screen.
 
-The three letters start from the last initials entered (``store.settings.initials``). DOWN or
-RIGHT: next character of ``settings_record.CHARSET`` (A, B, C ...; MacroPad: turn the knob clockwise);
-UP or LEFT: the one before; ENTER: keep this letter and go to the next (after the third the
+The three letters start from the last initials entered (``store.settings.initials``). UP or
+RIGHT: next character of ``settings_record.CHARSET`` (A, B, C ... Z, then - . ! ? * and space);
+DOWN or LEFT: the one before (on the MacroPad, whose knob gives DOWN turned clockwise: the knob
+turned clockwise is next); ENTER: keep this letter and go to the next (after the third the
 entry is saved with ``store.set_initials``); MENU: back one letter. Ring boards (CLUE, Feather,
 Pico pack) reach the same codes through the command ring, which starts on "Letter +"."""
 
@@ -29,7 +30,7 @@ _PLAYER = (b"Player 1", b"Player 2", b"Player 3", b"Player 4")
 _ORDINAL = (b"1st", b"2nd", b"3rd", b"4th", b"5th", b"6th", b"7th", b"8th", b"9th", b"10th")
 _RING_HELP = (b"Letter +/-, then OK", b"+/-, then OK")
 _RING = {
-    inputs.DOWN: b"Letter +", inputs.RIGHT: b"Letter +", inputs.UP: b"Letter -",
+    inputs.UP: b"Letter +", inputs.RIGHT: b"Letter +", inputs.DOWN: b"Letter -",
     inputs.LEFT: b"Letter -", inputs.ENTER: b"OK",
 }
 
@@ -72,14 +73,17 @@ class InitialsScreen(S.Screen):
             self.letters.append(self.field((x + i * pitch, y, 1, scale), theme.INK, private=True))
         self.help = self.field(lay.initials_help, theme.DIM)
         ring = app.buttons.ring is not None
+        knob = key_label(app.board, inputs.DOWN) == b"turn right"  # the MacroPad: clockwise is next
+        self.up = inputs.DOWN if knob else inputs.UP  # the code that gives the next character
         if ring:
             self.help_text = first_fitting(self.help.width, _RING_HELP)
         else:
             # the desktop window: the keyboard's Enter, not the board's label
             ok = b"Enter" if getattr(app.board, "window", None) is not None else key_label(app.board, inputs.ENTER)
             ok = ok or b"OK"
+            pm = b"Turn: letter +/-  " if knob else b"Up/Down: letter +/-  "
             self.help_text = first_fitting(self.help.width, (
-                b"Down/Up: letter +/-  " + ok + b": next  Menu: back", b"Down/Up: letter +/-  " + ok + b": next",
+                pm + ok + b": next  Menu: back", pm + ok + b": next",
                 b"Up/Down: letter  " + ok + b": next", ok + b": next letter", ok + b": next"))
         self.footer = None
         if ring and lay.initials_footer:
@@ -104,7 +108,7 @@ class InitialsScreen(S.Screen):
     def enter(self):
         super().enter()
         self.start(self.next_seat(-1))
-        self.app.buttons.ring_goto(inputs.DOWN)
+        self.app.buttons.ring_goto(inputs.UP)
 
     def start(self, seat):
         self.seat = seat
@@ -123,7 +127,7 @@ class InitialsScreen(S.Screen):
         seat = self.next_seat(self.seat)
         if seat >= 0:
             self.start(seat)
-            app.buttons.ring_goto(inputs.DOWN)
+            app.buttons.ring_goto(inputs.UP)
         else:
             app.show(S.GAME_OVER)
 
@@ -133,10 +137,10 @@ class InitialsScreen(S.Screen):
             if code == inputs.ENTER or code == inputs.MENU:
                 self.app.show(S.GAME_OVER)
             return
-        if code == inputs.DOWN or code == inputs.RIGHT:
+        if code == self.up or code == inputs.RIGHT:
             self.codes[self.pos] = (self.codes[self.pos] + 1) % _N
             self.app.sound.play("tick")
-        elif code == inputs.UP or code == inputs.LEFT:
+        elif code == inputs.UP or code == inputs.DOWN or code == inputs.LEFT:
             self.codes[self.pos] = (self.codes[self.pos] + _N - 1) % _N
             self.app.sound.play("tick")
         elif code == inputs.ENTER:

@@ -19,13 +19,13 @@ LAYOUT = Layout(
     list_title=(8, 2, 12, 2), list_top=30, list_pitch=12, list_rows=8, list_x=2, list_width=26,
     list_scale=1,
     defuse_timer=(2, 2, 5, 2), defuse_stage=None, defuse_strikes=(98, 2, 5, 2),
-    defuse_die=23, defuse_pitch=32, defuse_x=0, defuse_face_dx=8, defuse_letter=(1, 5, 1),
+    defuse_die=23, defuse_pitch=31, defuse_x=2, defuse_face_dx=8, defuse_letter=(1, 5, 1),
     defuse_kept_y=30, defuse_roll_y=56,
     defuse_lines=((2, 84, 26, 1), (2, 98, 26, 1), (2, 112, 26, 1)),
 )
 
 add(LAYOUT,
-    stats_lines=(2, 30, 12, 5, 14, 1), stats_chart=(88, 32, 72, 68), stats_axis=(88, 101, 12, 1),
+    stats_lines=(2, 30, 12, 5, 14, 1), stats_chart=(88, 32, 70, 68), stats_axis=(86, 101, 12, 1),
     stats_footer=(2, 114, 26, 1),
     initials_who=(2, 30, 26, 1), initials_letters=(41, 48, 30, 3), initials_help=(2, 90, 26, 1),
     initials_footer=(2, 114, 26, 1), code_letters=(11, 48, 24, 3))

@@ -153,7 +153,7 @@ class RulesScreen(S.Screen):
         self.pages = pages
         self.page = 0
         c = self.colours
-        cols = lay.width // (6 * scale)
+        cols = (lay.width - 2 * _MARGIN) // (6 * scale)  # no text within _MARGIN of the sides
         self.header = TextField(app.sheet, app.palette(theme.ACCENT), (lay.width - cols * 6 * scale) // 2,
                                 lay.list_title[1], cols, scale)
         self.group.append(self.header.node)
@@ -169,7 +169,7 @@ class RulesScreen(S.Screen):
         self.group.append(self.label)
         if ring:
             self.footer = TextField(app.sheet, app.palette(theme.DIM), (lay.width - cols * 6 * scale) // 2,
-                                    lay.height - 12 * scale - 1, cols, scale)
+                                    lay.height - 12 * scale - _MARGIN, cols, scale)
             self.group.append(self.footer.node)
             self.fields.append(self.footer)
 

@@ -1,8 +1,11 @@
 """The scorecard: every box with its score, or in colour what it would score now; the upper
 subtotal with its par for the bonus, the bonuses, the total. The cursor works here too.
+In a game of several seats LEFT/RIGHT page through every seat's card (UP/DOWN move the cursor
+or scroll); ENTER on another seat's card goes back to the card of the seat whose turn it is.
 
 Two columns: upper boxes and sums on the left, lower boxes and the Yahtzee bonus on the
-right. Small screens show a window of rows that follows the cursor (or scrolls with the
+right; on a board with a command ring the header shows the ring's item at its right and the
+right column ends with the total (the header has it otherwise). Small screens show a window of rows that follows the cursor (or scrolls with the
 arrows before the first roll)."""
 
 from hw import inputs
@@ -17,6 +20,7 @@ LINE_SUM = const(0x80)
 LINE_PAR = const(0x81)
 LINE_BONUS = const(0x82)
 LINE_YZ_BONUS = const(0x83)
+LINE_TOTAL = const(0x84)  # with a command ring: the header shows the ring's item, the card the total
 LINE_NONE = const(0xFF)
 
 SHORT_LABELS = {
@@ -27,12 +31,13 @@ SHORT_LABELS = {
     "yatzy": "Yatzy", "little_straight": "Lit Str", "big_straight": "Big Str", "choice": "Choice",
     "yacht": "Yacht",
 }
-# (abbr, short, full) for the sum lines
+# (abbr, short, full) for the sum lines: each drawn by the longest that fits beside its value
 SUM_LABELS = {
     LINE_SUM: (b"Up", b"Upper", b"Upper total"),
     LINE_PAR: (b"Par", b"Par", b"Par for bonus"),
     LINE_BONUS: (b"Bon", b"Bonus", b"Upper bonus"),
     LINE_YZ_BONUS: (b"YzB", b"YzBonus", b"Yahtzee bonus"),
+    LINE_TOTAL: (b"Tot", b"Total", b"Total"),
 }
 _STYLE = {"abbr": 0, "short": 1, "full": 2}
 _TOTAL = b"Total "
@@ -59,6 +64,7 @@ class ScorecardScreen(S.Screen):
         self.n_lines = 0
         self.top = 0
         self.labels = ()
+        self.seat = 0  # the seat whose card is shown
         self.c = self.colours
         self.new_game()
 
@@ -96,9 +102,17 @@ class ScorecardScreen(S.Screen):
         if rs.yahtzee_bonus:
             right[nr] = LINE_YZ_BONUS
             nr += 1
+        if self.app.buttons.ring is not None:
+            right[nr] = LINE_TOTAL
+            nr += 1
         self.n_lines = nl if nl > nr else nr
         self.top = 0
+        self.seat = 0
         self.stale = True
+
+    def enter(self):
+        super().enter()
+        self.seat = self.app.game.player
 
     def park(self):
         return self.top
@@ -129,9 +143,13 @@ class ScorecardScreen(S.Screen):
             app.show(S.PLAY)  # the undone turn and the message are on the play screen
             app.undo()
             return
-        if code in (inputs.LEFT, inputs.RIGHT, inputs.UP, inputs.DOWN):
+        if inputs.LEFT <= code <= inputs.DOWN:  # (a tuple of them here was built on every press)
             step = 1 if code == inputs.RIGHT or code == inputs.DOWN else -1
-            if game.rolls_used == 0 or game.is_computer():
+            if game.seats > 1 and code < inputs.UP:  # LEFT/RIGHT: the next seat's card
+                self.seat = (self.seat + step) % game.seats
+                self.stale = True
+                app.sound.play("tick")
+            elif game.rolls_used == 0 or game.is_computer() or self.seat != game.player:
                 self.scroll(step)
             else:
                 app.act(engine.CURSOR_NEXT if step > 0 else engine.CURSOR_PREV)
@@ -139,7 +157,11 @@ class ScorecardScreen(S.Screen):
         if game.is_computer():
             return
         if code == inputs.ENTER:
-            app.act(engine.SCORE)
+            if self.seat != game.player:
+                self.seat = game.player  # back to the card being played
+                self.stale = True
+            else:
+                app.act(engine.SCORE)
         elif code == inputs.ROLL or inputs.HOLD_1 <= code <= inputs.HOLD_5:
             app.show(S.PLAY)
             app.screens[S.PLAY].handle(code)
@@ -159,8 +181,10 @@ class ScorecardScreen(S.Screen):
         self.stale = True
         if ev == engine.EV_CURSOR:
             self._follow(arg)
-        elif ev == engine.EV_TURN_OVER and self.app.current_id == S.CARD:
-            self.app.show(S.PLAY)
+        elif ev == engine.EV_TURN_OVER:
+            self.seat = self.app.game.player
+            if self.app.current_id == S.CARD:
+                self.app.show(S.PLAY)
 
     def _follow(self, box):
         rows = self.rows
@@ -179,6 +203,8 @@ class ScorecardScreen(S.Screen):
             return b"Score"
         if code == inputs.MENU:
             return b"Back"
+        if code < inputs.UP and code > inputs.ROLL and self.app.game.seats > 1:
+            return b"Prev card" if code == inputs.LEFT else b"Next card"
         return S.RING_NAMES[code]
 
     # -- drawing -----------------------------------------------------------------------------
@@ -199,11 +225,15 @@ class ScorecardScreen(S.Screen):
         app = self.app
         game = app.game
         tf = self.header
-        seat = game.player
+        seat = self.seat
         tf.put(0, 80)
         tf.put(1, 49 + seat)
         tf.put(2, 32)
         i = tf.text(KIND_SHORT[game.seat_kind[seat]], 3)
+        if app.buttons.ring is not None:  # the ring's item at the right; the total is on the card
+            tf.put(i, 32)
+            self.draw_ring(tf, tf.width, tf.width - i - 1)
+            return
         start = tf.number(game.total(seat), tf.width, 0)
         if tf.width >= 24:
             start = tf.text(_TOTAL, start - 6) - 6
@@ -211,17 +241,12 @@ class ScorecardScreen(S.Screen):
             tf.put(start - 1, 32)
             tf.put(start - 2, 84)  # "T"
             start -= 2
-        if app.buttons.ring is not None:
-            tf.put(i, 32)
-            tf.put(start - 1, 32)
-            self.draw_ring(tf, start - 1, start - 2 - i)
-        else:
-            tf.spaces(i, start)
+        tf.spaces(i, start)
 
     def _draw_cell(self, tf, code):
         game = self.app.game
         c = self.c
-        seat = game.player
+        seat = self.seat
         w = tf.width
         end = w - 1  # last cell is a gutter
         if code == LINE_NONE:
@@ -236,15 +261,17 @@ class ScorecardScreen(S.Screen):
             label = self.labels[code]
             if game.is_filled(seat, code):
                 value = game.box_score(seat, code)
+            elif seat != game.player:
+                ink = theme.DIM  # another seat's open box: nothing to preview
             else:
                 value = game.preview[code]  # -1: not rolled yet / not allowed
                 ink = theme.PREVIEW if value >= 0 else theme.DIM
                 paren = self.paren and value >= 0
-            if game.cursor_visible and game.cursor == code:
+            if game.cursor_visible and game.cursor == code and seat == game.player:
                 ink = theme.HIGHLIGHT_INK
                 bg = theme.HIGHLIGHT_BG
         else:
-            label = SUM_LABELS[code][self.style]
+            label = SUM_LABELS[code]  # (abbr, short, full): chosen below, by the value's room
             ink = theme.ACCENT
             rs = game.rules
             if code == LINE_SUM:
@@ -253,6 +280,8 @@ class ScorecardScreen(S.Screen):
                 value = game.upper_par(seat)
             elif code == LINE_BONUS:
                 value = game.upper_bonus(seat)
+            elif code == LINE_TOTAL:
+                value = game.total(seat)
             else:
                 value = game.yahtzee_bonus(seat)
             del rs
@@ -265,8 +294,16 @@ class ScorecardScreen(S.Screen):
                 first -= 1
             else:
                 first = tf.number(value, end, 0, sign=code == LINE_PAR)
+        lead = 1
+        if code == LINE_TOTAL and first < 7:
+            lead = 0  # "Total" from the right column's first cell (the left one's gutter before it)
+        if code >= 0x80:
+            k = 2
+            while k and len(label[k]) > first - 1 - lead:
+                k -= 1
+            label = label[k]
         tf.put(0, 32)
-        i = tf.text(label, 1, first - 2)
+        i = tf.text(label, lead, first - 1 - lead)
         tf.spaces(i, first)
         tf.put(end, 32)
         tf.colours(c[bg], c[ink])

@@ -352,11 +352,13 @@ class ListScreen(Screen):
     # -- row helpers -----------------------------------------------------------------------
     @staticmethod
     def pair(tf, label, value):
-        """``label`` at the left, ``value`` (bytes) right-aligned, one space margin each side."""
+        """``label`` at the left, ``value`` (bytes) right-aligned, one space margin each side
+        (none at the left when the two need that cell: the layout keeps a margin too)."""
         end = tf.width - 1
         n = len(value)
-        start = tf.text(label, 1, end - n - 2)
-        tf.spaces(0, 1)
+        lead = 1 if len(label) + n + 2 <= end else 0
+        start = tf.text(label, lead, end - n - 1 - lead)
+        tf.spaces(0, lead)
         tf.spaces(start, end - n)
         tf.text(value, end - n)
         tf.spaces(end)

@@ -10,7 +10,7 @@ seat, every input through the board's own keys. Each kind is warmed up once, the
 with deltas of the bytes allocated so far (``allocated_so_far``) and, where the delta is 0, once
 more under micropython.heap_lock() (any allocation raises MemoryError). Prints one line per board; exits 1 when a kind that must not
 allocate does: idle frames, roll, hold, cursor, screen changes between built screens (play,
-menu, scorecard), the command ring, a hint (the coach's search), a frame while rolled dice
+menu, scorecard, paging through the seats' cards), the command ring, a hint (the coach's search), a frame while rolled dice
 tumble and a press queued meanwhile (rolls include their tumble: the Driver waits for it),
 scoring a box with its save to NVM, and a computer's whole turn (its moves, its score and
 save): those two are measured on the first human turn and the computer's turn after it, and
@@ -144,6 +144,8 @@ def measure(profile, to_the_end):
     def screens():
         drv.give(I.MENU)  # play -> menu
         whole_app.choose(drv, pause, P.CARD)  # menu -> scorecard
+        drv.give(I.RIGHT)  # the other seat's card
+        drv.give(I.LEFT)
         drv.give(I.MENU)  # scorecard -> play
         drv.give(I.MENU)  # play -> menu
         drv.give(I.MENU)  # menu -> play

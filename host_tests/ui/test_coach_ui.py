@@ -135,8 +135,11 @@ def test_hint_shows_the_best_hold_and_its_expected_total(profile):
     assert app.coached == 1  # the high-score table will mark this game
 
 
-def test_hint_before_rolling_and_for_a_box():
-    app, board = boot("pygamer", dice=[2, 3, 4, 5, 6] + [1] * 40)
+@pytest.mark.parametrize("profile, name", [("pygamer", "Lg Str"), ("macropad", "Lg straight"),
+                                           ("clue", "Lg straight"), ("feather_tft", "Lg straight")])
+def test_hint_before_rolling_and_for_a_box(profile, name):
+    """A box is named by the longest name the message line has room for (not "LS")."""
+    app, board = boot(profile, dice=[2, 3, 4, 5, 6] + [1] * 40)
     drive = KeyDriver(app)
     drive.give(I.HINT)  # before the first roll: the value of the position
     pl, tv = table_planner(app.game.rules)
@@ -145,7 +148,7 @@ def test_hint_before_rolling_and_for_a_box():
     drive.give(I.HINT)  # a large straight on the first roll: score it now
     pl.box_values(app.game.dice)
     b = app.game.rules.index("large_straight")
-    assert message(app) == "LS for 40, EV %s" % tenths(pl.box[b])
+    assert message(app) == "%s for 40, EV %s" % (name, tenths(pl.box[b]))
 
 
 def test_coach_says_so_without_a_table(tmp_path):

@@ -3,13 +3,15 @@ the engine's reason for a while, the cursor coming up after the third roll, a fi
 pre-selecting its box, the last box filling itself, new game only after a second press,
 computer seats paced by the setting, and hooks that stay hidden until their modules exist."""
 
+import pytest
+
 from hw import inputs as I
 from ui import screen as S
 from ui import title_screen
 from ui.app import END_SHOW_MS, MESSAGE_MS, REASON_TEXT
 from yahtzee_core import engine
 
-from ui_harness import FRAME_MS, make_app, read_field, settle, start, step
+from ui_harness import FRAME_MS, KeyDriver, make_app, read_field, settle, start, step
 
 
 def test_sounds_lights_and_refusal_message():
@@ -272,3 +274,63 @@ def test_the_menu_shows_the_standings_in_a_game_of_several_seats():
     lines = [" ".join(read_field(app, tf).split()) for tf in menu.rows]
     assert lines[:3] == ["P1 You %d" % game.total(0), "P2 CPU-e %d" % game.total(1), "P3 You %d" % game.total(2)]
     assert menu.items[menu.sel] == 0  # Resume is still where the selection starts
+
+
+@pytest.mark.parametrize("profile", ["pygamer", "macropad", "clue"])
+def test_left_and_right_page_through_every_seats_scorecard(profile):
+    app, board, clock = make_app(profile, dice=[6, 6, 5, 5, 4, 3, 3, 3, 2, 1] * 200, seats=3, pace=0,
+                                 kinds=(engine.HUMAN, engine.EASY, engine.HUMAN))
+    start(app)
+    game = app.game
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 12)  # chance for P1
+    for _ in range(3000):  # the computer's turn
+        if game.player == 2:
+            break
+        step(app)
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, 0)  # ones for P3
+    for _ in range(3000):
+        if game.player == 0 and not game.is_computer():
+            break
+        step(app)
+    assert game.round == 1 and game.player == 0
+    app.act(engine.ROLL)  # P1's previews are on the card
+    settle(app)
+    app.show(S.CARD)
+    settle(app)
+    card = app.screens[S.CARD]
+    drv = KeyDriver(app)
+
+    def shown():
+        header = " ".join(read_field(app, card.header).split())
+        cells = {}
+        for r, row in enumerate(card.cells):
+            for c, tf in enumerate(row):
+                i = card.top + r
+                code = card.lines[c][i] if i < card.n_lines else 0xFF
+                if code < 0x80:
+                    cells[code] = read_field(app, tf).split()
+        return header, cells
+
+    for seat in (0, 1, 2, 0):
+        header, cells = shown()
+        assert header.startswith("P%d " % (seat + 1)), header
+        if app.buttons.ring is None:
+            assert header.endswith(" %d" % game.total(seat)), header
+        else:  # the header shows the ring's item; the total is the card's last line
+            rows = [" ".join(read_field(app, tf).split()) for row in card.cells for tf in row]
+            assert "Total %d" % game.total(seat) in rows, rows
+        for box, words in cells.items():
+            if game.is_filled(seat, box):
+                assert words[-1] == str(game.box_score(seat, box)), (seat, box, words)
+            elif seat != 0:
+                assert not words[-1].strip("()").isdigit(), (seat, box, words)  # no previews for another seat
+        drv.give(I.RIGHT)
+    assert card.seat == 1
+    drv.give(I.LEFT)
+    drv.give(I.LEFT)
+    assert card.seat == 2 and app.current_id == S.CARD
+    drv.give(I.ENTER)  # on another seat's card: back to the card being played, nothing scored
+    assert card.seat == 0 and app.current_id == S.CARD and game.rolls_used == 1
+    assert shown()[0].startswith("P1 ")

@@ -1,6 +1,8 @@
 """Every text field and the dice lie inside the screen and never overlap, on every layout;
 labels and numbers fit their fields for every variant, at the largest totals."""
 
+import os
+
 import pytest
 
 from ui import layout
@@ -8,7 +10,7 @@ from ui import screen as S
 from ui.scorecard_screen import SUM_LABELS
 from yahtzee_core import engine, rules
 
-from ui_harness import PROFILES, make_app, settle, start
+from ui_harness import PROFILES, ROOT, make_app, settle, start
 
 SIZES = {"pygamer": (160, 128), "pybadge": (160, 128), "macropad": (128, 64), "clue": (240, 240),
          "feather_tft": (240, 135), "pico_displaypack": (240, 135)}
@@ -71,22 +73,33 @@ def test_card_labels_and_largest_numbers_fit(profile, variant):
     app.show(S.CARD)
     card.stale = True
     game.player = 0
+    card.seat = 0  # the card shows seat 0's (it follows the turn through the engine's events)
     settle(app)
     total = game.total(0)
     header = card.header.read()
-    assert header.startswith("P1 You") and header.rstrip().endswith(str(total)), header
+    ring = app.buttons.ring is not None  # the header shows the ring's item, the card the total
+    assert header.startswith("P1 You") and header.rstrip().endswith(">Roll" if ring else str(total)), header
     style = card.style
     seen = set()
-    for row in card.cells:
-        for tf in row:
-            text = tf.read()
-            words = text.split()
-            if not words:
-                continue
-            value = int(words[-1].strip("()"))
-            label = " ".join(words[:-1])
-            seen.add(label)
-            assert value >= 0 or label in ("Par",)
+    totals = []
+    for top in range(max(1, card.n_lines - len(card.cells) + 1)):
+        card.top = top
+        card.stale = True
+        settle(app)
+        for row in card.cells:
+            for tf in row:
+                text = tf.read()
+                words = text.split()
+                if not words:
+                    continue
+                value = int(words[-1].strip("()"))
+                label = " ".join(words[:-1])
+                if top == 0:
+                    seen.add(label)
+                if label in ("Total", "Tot"):
+                    totals.append(value)
+                assert value >= 0 or label in ("Par",)
+    assert totals == ([total] * len(totals) if ring else []) and (totals or not ring)
     card_labels = {"abbr": rs.abbrs, "full": rs.labels}.get(app.layout.card_labels)
     if card_labels is None:
         from ui.scorecard_screen import SHORT_LABELS
@@ -152,7 +165,8 @@ def test_menu_and_help_lines_are_never_cut(profile):
             item = scr.items[i]
             scr.render(item, narrow)
             scr.render(item, wide)
-            assert narrow.read().split() == wide.read().split(), (profile, narrow.read(), wide.read())
+            words = ["Round" if w == "Rd" else w for w in narrow.read().split()]  # (as the play screen says it)
+            assert words == wide.read().split(), (profile, narrow.read(), wide.read())
             checked += 1
     assert checked > 30
     app.show(S.TITLE)  # built again when shown (ui/screen_set.py)
@@ -183,3 +197,122 @@ def test_every_message_shows_whole(profile):
     app.msg_serial += 1
     settle(app)
     assert play.roll.read().strip().startswith("Rolls")
+
+
+@pytest.mark.parametrize("profile, names", [
+    ("macropad", ("Upper", "Par", "Bonus", "YzB")),
+    ("clue", ("Upper", "Par", "Bonus", "YzB", "Total")),  # a ring board: the total on the card
+    ("pygamer", ("Upper", "Par", "Bonus", "YzBonus")),
+    ("feather_tft", ("Upper total", "Par for bonus", "Upper bonus", "Yahtzee bonus", "Total")),
+])
+def test_the_cards_sum_lines_use_the_longest_name_that_fits(profile, names):
+    """Not "Up", "Bon" where "Upper" and "Bonus" fit beside the value (as drawn on the pixels);
+    a value too wide for the longer name gives the shorter one."""
+    from ui_harness import read_field
+
+    app, board, clock = make_app(profile)
+    start(app)
+    card = app.screens[S.CARD]
+    app.show(S.CARD)
+
+    def sums():
+        seen = {}
+        for top in range(card.n_lines):
+            card.top = top
+            card.stale = True
+            settle(app)
+            for r, row in enumerate(card.cells):
+                for c, tf in enumerate(row):
+                    i = card.top + r
+                    code = card.lines[c][i] if i < card.n_lines else 0xFF
+                    if 0x80 <= code < 0xFF:
+                        seen[code] = " ".join(read_field(app, tf).split()[:-1])
+        return tuple(seen[k] for k in sorted(seen))
+
+    assert sums() == names
+    game = app.game
+    for b in range(6):  # 5 x each face: the upper total has three digits
+        game.scores[b] = 5 * (b + 1)
+        game.filled[0] |= 1 << b
+    assert game.upper_subtotal(0) == 105
+    shown = sums()
+    assert shown[0] in [n.decode() for n in SUM_LABELS[0x80]], shown  # a whole name, not "Uppe"
+    assert shown[0] == ("Up" if card.cells[0][0].width < 12 else "Upper" if card.cells[0][0].width < 16 else "Upper total")
+
+
+MARGIN = 2  # pixels of every screen edge no text may touch (issue 24: "P1 You", "HOLD", the message line)
+
+
+def ink_at_the_edges(app):
+    """{side: (first, last)} of the pixels within MARGIN of an edge that are neither background nor
+    a cursor bar's background (a bar may run to the edge; the text on it may not)."""
+    from ui import theme
+
+    d = app.display
+    W, H = app.layout.width, app.layout.height
+    bg = d.as_shown(app.colours[theme.BG])
+    bars = []
+    for tf in app.current.fields:
+        if not tf.hidden and tf.palette[0] != app.colours[theme.BG]:
+            bars.append(tf.bounds() + (d.as_shown(tf.palette[0]),))
+    out = {}
+    for y in range(H):
+        for x in range(W):
+            if MARGIN <= x < W - MARGIN and MARGIN <= y < H - MARGIN:
+                continue
+            p = d.pixel(x, y)
+            if p == bg or any(bx <= x < bx + bw and by <= y < by + bh and p == c for bx, by, bw, bh, c in bars):
+                continue
+            side = "left" if x < MARGIN else "right" if x >= W - MARGIN else "top" if y < MARGIN else "bottom"
+            lo, hi = out.get(side, (9999, -1))
+            out[side] = (min(lo, y if side in ("left", "right") else x), max(hi, y if side in ("left", "right") else x))
+    return out
+
+
+@pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
+def test_no_text_touches_the_screens_edges(profile):
+    from hw import inputs as I
+
+    app, board, clock = make_app(profile, seats=2, kinds=(engine.HUMAN, engine.MEDIUM),
+                                 dice=[6, 6, 6, 2, 3] * 200)
+    seen = {}
+
+    def look(name):
+        settle(app)
+        edges = ink_at_the_edges(app)
+        if edges:
+            seen[name] = edges
+
+    look("title")
+    start(app)
+    look("play")
+    app.act(engine.ROLL)
+    app.act(engine.HOLD, 0)
+    app.say(b"Confirm: press again", 0, 100000)  # a message as long as the CLUE's line
+    look("play rolled, held, message")
+    app.act(engine.CURSOR_NEXT)
+    look("play cursor")
+    for sid in (S.CARD, S.PAUSE, S.SETTINGS, S.HELP):
+        app.show(sid)
+        look("screen %d" % sid)
+    assert not seen, seen
+
+
+@pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
+def test_no_text_touches_the_edges_of_any_screenshot(profile):
+    """Every scene of tools/screenshots.py (records, Defuse mode, the rules reader, the initials,
+    code entry ...; the crash screen is drawn outside the app)."""
+    import sys
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import screenshots
+
+    seen = {}
+    for scenes in (screenshots.shots, screenshots.defuse_shots, screenshots.feature_shots,
+                   screenshots.feel_shots, screenshots.players_shots):
+        for name, app in scenes(profile):
+            if name != "crash":
+                edges = ink_at_the_edges(app)
+                if edges:
+                    seen[name] = edges
+    assert not seen, seen

@@ -346,8 +346,10 @@ def test_high_score_initials_entered_with_the_buttons(profile):
     assert [text_of(app, tf) for tf in scr.letters] == ["A", "A", "A"]  # last initials
     who = text_of(app, scr.who)
     assert who.startswith("You 1st") and who.endswith(str(app.game.total(0)))
-    # "C*D": two forward, two back (A, space, *), three forward with LEFT/RIGHT
-    enter_initials(driver, [(I.DOWN, 2), (I.UP, 2)])
+    # "C*D": two forward, two back (A, space, *), three forward with LEFT/RIGHT; forward is UP
+    # (the MacroPad: the knob turned clockwise, DOWN)
+    up, down = (I.DOWN, I.UP) if profile == "macropad" else (I.UP, I.DOWN)
+    enter_initials(driver, [(up, 2), (down, 2)])
     assert [text_of(app, tf) for tf in scr.letters] == ["C", "*", "A"]
     enter_initials(driver, [(I.RIGHT, 3)])
     assert app.current_id == S.GAME_OVER
@@ -372,7 +374,7 @@ def test_high_score_initials_entered_with_the_buttons(profile):
     assert row[:3] == ["1", "C*D", "%d*" % app.game.total(0)]
     if app.store.layout.hs_dates:
         y, m, d = board.clock.date()
-        assert row[3] in ("%04d-%02d-%02d" % (y, m, d), "%02d-%02d-%02d" % (y % 100, m, d))
+        assert row[3] in ("%04d-%02d-%02d" % (y, m, d), "%02d-%02d-%02d" % (y % 100, m, d), "%02d/%02d" % (m, y % 100))
     assert text_of(app, table.rows[1]) in ("* coach helped", "* = coach helped")
 
 
@@ -409,6 +411,33 @@ def test_records_are_open_only_while_a_result_or_the_records_show():
     again, _board, _clock = boot("pygamer", nvm=nvm)  # loading opens them; the title closes them
     assert again.current_id == S.TITLE and not again.store.records.is_open()
     assert again.store.stats.games[0] == 1 and again.store.scores.best(0) == app.game.total(0)
+
+
+@pytest.mark.parametrize("profile", ["pygamer", "macropad", "clue", "pico_displaypack", "feather_tft"])
+def test_up_goes_forward_through_the_letters_then_the_punctuation(profile):
+    """Up (the knob clockwise on the MacroPad) gives B after A, and after Z the punctuation;
+    the other way goes back through the space and the punctuation."""
+    nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
+    app, board, clock = boot(profile, nvm=nvm)
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    board.rng = app.game.rng = ScriptedDice([6, 6, 6, 6, 5] * 200)
+    finish_game(app)
+    assert app.current_id == S.INITIALS
+    scr = app.screens[S.INITIALS]
+    up, down = (I.DOWN, I.UP) if profile == "macropad" else (I.UP, I.DOWN)
+    seen = []
+    for _ in range(27):
+        driver.give(up)
+        seen.append(text_of(app, scr.letters[0]) or " ")
+    assert "".join(seen) == "BCDEFGHIJKLMNOPQRSTUVWXYZ-."
+    for _ in range(28):
+        driver.give(down)
+    assert text_of(app, scr.letters[0]) in ("", " ") and scr.codes[0] == 0  # A, then the space
+    if app.buttons.ring is not None:
+        assert scr.ring_name(I.UP) == b"Letter +"
+    else:
+        assert not scr.help_text.startswith(b"Down/Up"), scr.help_text  # up first: it is +
 
 
 def test_two_players_each_enter_their_initials_in_seat_order():

@@ -184,3 +184,26 @@ def test_idle_frames_redraw_nothing_and_one_die_redraws_one_cell(profile):
         else:  # the OLED is written in 8-row pages: the rectangle grows to page edges
             assert cell[0] <= r[0] and r[2] <= cell[0] + cell[2], (r, cell)
     assert app.game.dice[4] == 6
+
+
+@pytest.mark.parametrize("profile", ["clue", "pico_displaypack", "feather_tft"])
+def test_a_ring_boards_card_header_shows_the_ring_item_and_the_card_its_total(profile):
+    """Not "P1 You  >Down T 1": the ring's item ends the header, the total is a line of the card."""
+    app, board, clock = make_app(profile, dice=[2, 2, 3, 5, 6] * 20)
+    start(app)
+    game = app.game
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, game.rules.index("chance"))
+    app.show(S.CARD)
+    settle(app)
+    card = app.screens[S.CARD]
+    header = read_field(app, card.header).split()
+    assert header[:2] == ["P1", "You"] and header[-1].startswith(">") and len(header) <= 4, header
+    assert "T" not in header and "Total" not in header
+    lines = []
+    for top in range(max(1, card.n_lines - card.rows + 1)):
+        card.top = top
+        card.stale = True
+        settle(app)
+        lines += [" ".join(read_field(app, tf).split()) for row in card.cells for tf in row]
+    assert "Total %d" % game.total(0) in lines, lines
