@@ -2,8 +2,8 @@
 // tools/firmware/game_script.py recorded it on CPython (tools/firmware/emulated_boards.py runs it):
 //
 //   node play.mjs --board macropad --script script.json --bootrom rp2040-bootrom.ts \
-//       --image firmware.uf2 --drive drive.img --flash-mb 8 --out result.json [--serial serial.txt]
-//       [--frames DIR] [--timeout 1800]
+//       --image firmware.uf2 --drive drive.img --flash-mb 8 --out result.json [--timeout 1800]
+//       [--elf firmware.elf]
 //
 // The drive image (FAT, tools/firmware/circuitpy_image.py) goes into the flash at CIRCUITPY's offset
 // and the firmware runs the drive's code.py from power-on. Keys are GPIOs held low (keypad's pull-up
@@ -11,11 +11,15 @@
 // bench.txt turns on the app's bench hook (ui/bench_hook.py), which answers one-byte questions on
 // the USB serial console: "s" (is the app idle?) and "c" (gc figures at a checkpoint). The screen
 // is read from the display's SPI bus (oled.mjs, st7789.mjs) and compared with CPython's frames.
+// After a press the next op waits until the app has handled it (a computer seat may then be due
+// to move: CPython's run went on at once too; an "idle" op waits for the seat's turn).
 // result.json: how far it got, the firmware's figures per checkpoint, frames equal, times (the
-// emulator's clock: 125 MHz), the serial console's traceback if the app failed.
+// emulator's clock: 125 MHz), the serial console's traceback if the app failed, where the core
+// was (functions named from --elf) if the app stopped answering, and where the time went
+// (``spent``: emulated and wall ms per kind of op; ``cpu``: instructions run, time asleep in WFI).
 
 import fs from 'node:fs';
-import { EmulatedBoard, NVM_OFFSET, NVM_SIZE } from './board.mjs';
+import { EmulatedBoard, NVM_OFFSET, NVM_SIZE, symbolizer } from './board.mjs';
 import { Sh1106 } from './oled.mjs';
 import { St7789 } from './st7789.mjs';
 
@@ -23,13 +27,14 @@ const BOARDS = {
   macropad: { keys: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0], encoder: [17, 18], displaySpi: 1 },
   pico_displaypack: { keys: [12, 13, 14, 15], encoder: null, displaySpi: 0 },
 };
-const TAP_MS = 80; // a short press: four of keypad's 20 ms scans
-const RELEASE_MS = 60;
+const TAP_MS = 40; // a short press: two of keypad's 20 ms scans
+const RELEASE_MS = 40;
 const LONG_MAX_MS = 4000;
 const POLL_MS = 25;
 const BURST_GAP_NS = 3e6; // display writes closer than this belong to one frame
 const CODE_ROLL = 6;
 const CODE_HINT = 15;
+const BUSY_COMPUTER = 4; // ui/bench_hook.py
 
 function parseArgs(argv) {
   const o = { timeout: 1800, flashMb: 8 };
@@ -45,6 +50,7 @@ function parseArgs(argv) {
     else if (a === '--out') o.out = v();
     else if (a === '--serial') o.serial = v();
     else if (a === '--timeout') o.timeout = Number(v());
+    else if (a === '--elf') o.elf = v();
     else throw new Error(`unknown argument ${a}`);
   }
   return o;
@@ -129,11 +135,13 @@ class Session {
     return { steps, busy, screen, msg, spent };
   }
 
-  waitIdle(clearMessage, maxMs = 120000) {
+  // Until the app waits for a key (with ``computer``, or for a computer seat to move: after a
+  // press, as CPython's run went on at once; an "idle" op waits for the seat's turn).
+  waitIdle(clearMessage, maxMs = 120000, computer = false) {
     const end = this.ms + maxMs;
     for (;;) {
       const st = this.status();
-      if (st.busy === 0 && (!clearMessage || st.msg === 0)) return st;
+      if ((st.busy === 0 || (computer && st.busy === BUSY_COMPUTER)) && (!clearMessage || st.msg === 0)) return st;
       if (this.ms > end) throw new Failure(`the app stayed busy (${st.busy}) for ${maxMs} ms`);
       this.board.run(POLL_MS);
     }
@@ -193,6 +201,17 @@ class Session {
     this.board.run(RELEASE_MS);
   }
 
+  // Where the core is: the functions of 200 PCs, 1 ms (emulated) apart, most frequent first.
+  whereIsIt(sym) {
+    const count = new Map();
+    for (let i = 0; i < 200; i++) {
+      this.board.run(1);
+      const name = sym(this.board.mcu.core.PC) || `0x${this.board.mcu.core.PC.toString(16)}`;
+      count.set(name, (count.get(name) || 0) + 1);
+    }
+    return [...count].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, c]) => `${n} ${c / 2}%`).join(', ');
+  }
+
   firstBurstAfter(ns) {
     return this.bursts.find((b) => b[0] >= ns);
   }
@@ -237,7 +256,7 @@ function main() {
   const t0 = Date.now();
   const result = {
     board: opts.board, reached: null, error: null, step: null, checkpoints: [], frames: { equal: 0, compared: 0, differ: [] },
-    times: {}, emulated_s: 0, wall_s: 0, boots: 1, ops_done: 0, ops: script.ops.length,
+    times: {}, spent: {}, emulated_s: 0, wall_s: 0, boots: 1, ops_done: 0, ops: script.ops.length,
   };
   let session = new Session(opts, spec, null);
   let emulatedBefore = 0;
@@ -262,8 +281,16 @@ function main() {
     const st = session.waitIdle(false);
     result.times.power_on_to_first_screen_ms = session.ms;
     result.first_screen = st.screen;
+    const spent = (kind, since) => {
+      const row = result.spent[kind] || (result.spent[kind] = { n: 0, emulated_ms: 0, wall_ms: 0 });
+      row.n++;
+      row.emulated_ms += session.ms - since[0];
+      row.wall_ms += Date.now() - since[1];
+    };
+    spent('boot', [0, t0]);
     for (const op of script.ops) {
       if (Date.now() > deadline) throw new Failure(`timeout: ${opts.timeout} s of wall time`);
+      const since = [session.ms, Date.now()];
       if (op[0] === 'tap') {
         const [, k, long, code] = op;
         if (turnStart !== null) {
@@ -272,7 +299,7 @@ function main() {
         }
         const press = session.board.nanos;
         session.tap(k, long);
-        session.waitIdle(false);
+        session.waitIdle(false, 120000, true);
         const burst = session.firstBurstAfter(press);
         if (burst) {
           const ms = (burst[1] - press) / 1e6;
@@ -285,7 +312,7 @@ function main() {
         }
       } else if (op[0] === 'wait') {
         session.board.run(op[1]);
-        session.waitIdle(false);
+        session.waitIdle(false, 120000, true);
       } else if (op[0] === 'idle') {
         if (turnStart === null) turnStart = session.ms;
         session.waitIdle(false, 600000);
@@ -316,6 +343,7 @@ function main() {
         session.waitIdle(false);
         result.boots++;
       }
+      if (op[0] !== 'power_off') spent(op[0], since);
       result.ops_done++;
       if (result.ops_done % 20 === 0) write();
     }
@@ -329,6 +357,7 @@ function main() {
     const op = script.ops[result.ops_done];
     result.step = `${name}${nth > 1 ? ` #${nth}` : ''} (op ${result.ops_done + 1} of ${script.ops.length}: ${op ? op.slice(0, 3).join(' ') : 'end'})`;
     result.reached = e.message.includes('MemoryError') ? 'MemoryError' : 'failed';
+    if (result.reached === 'failed' && opts.elf && !session.crash()) result.core_at = session.whereIsIt(symbolizer(opts.elf));
   }
   saves.push(...saveTimes(session));
   result.times.key_to_frame_ms = median(keyToFrame);
@@ -338,6 +367,7 @@ function main() {
   result.times.save_ms = median(saves);
   result.times.saves = saves.length;
   result.flash = session.board.norFlash.summary();
+  result.cpu = { instructions: session.board.instructions, wait_ms: session.board.waitNanos / 1e6, waits: session.board.waits, at_ms: session.ms };
   write();
 }
 
