@@ -27,8 +27,10 @@ const BOARDS = {
   macropad: { keys: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0], encoder: [17, 18], displaySpi: 1 },
   pico_displaypack: { keys: [12, 13, 14, 15], encoder: null, displaySpi: 0 },
 };
-const TAP_MS = 40; // a short press: two of keypad's 20 ms scans
-const RELEASE_MS = 40;
+const TAP_MS = 20; // a key is held (and released) at least one of keypad's 20 ms scans ...
+const KEY_POLL_MS = 10; // ... and until the app has seen it
+const KEY_MAX_MS = 5000;
+const RELEASE_MS = 40; // after an encoder detent
 const LONG_MAX_MS = 4000;
 const POLL_MS = 25;
 const BURST_GAP_NS = 3e6; // display writes closer than this belong to one frame
@@ -121,7 +123,7 @@ class Session {
     if (c) throw new Failure(c);
   }
 
-  ask(ch, kind, maxMs = 5000) {
+  ask(ch, kind, maxMs = 15000) {
     this.replies = this.replies.filter((r) => r[0] !== kind);
     this.board.cdc.sendSerialByte(ch.charCodeAt(0));
     const got = this.board.runUntil(() => this.replies.some((r) => r[0] === kind) || this.crash(), maxMs);
@@ -131,8 +133,8 @@ class Session {
   }
 
   status() {
-    const [steps, busy, screen, msg, spent] = this.ask('s', '@s');
-    return { steps, busy, screen, msg, spent };
+    const [steps, busy, screen, msg, spent, ring, down] = this.ask('s', '@s');
+    return { steps, busy, screen, msg, spent, ring, down };
   }
 
   // Until the app waits for a key (with ``computer``, or for a computer seat to move: after a
@@ -180,26 +182,32 @@ class Session {
     }
   }
 
+  // A key held low until the app's keymap has it down (a long press: until it fired), then
+  // released until the keymap has it up: a fixed 40 ms press was sometimes missed on the Pico,
+  // whose steps drawing the 240x135 screen are long, and the game left CPython's.
   tap(k, long) {
     if (this.spec.encoder && k >= this.spec.keys.length) {
       this.turn(k === this.spec.keys.length + 1);
       this.board.run(RELEASE_MS);
       return;
     }
+    const bit = 1 << k;
     this.pin(k, true);
-    if (long) {
-      const end = this.ms + LONG_MAX_MS;
-      for (;;) {
-        this.board.run(POLL_MS * 4);
-        if (this.status().spent & (1 << k)) break;
-        if (this.ms > end) throw new Failure(`key ${k} held ${LONG_MAX_MS} ms: no long press`);
-      }
-    } else {
-      this.board.run(TAP_MS);
+    this.board.run(TAP_MS);
+    let end = this.ms + (long ? LONG_MAX_MS : KEY_MAX_MS);
+    while (!(long ? this.status().spent & bit : this.status().down & bit)) {
+      if (this.ms > end) throw new Failure(`key ${k} held ${long ? LONG_MAX_MS : KEY_MAX_MS} ms: the app did not see it`);
+      this.board.run(long ? POLL_MS * 4 : KEY_POLL_MS);
     }
     this.pin(k, false);
-    this.board.run(RELEASE_MS);
+    this.board.run(TAP_MS);
+    end = this.ms + KEY_MAX_MS;
+    while (this.status().down & bit) {
+      if (this.ms > end) throw new Failure(`key ${k} released ${KEY_MAX_MS} ms: the app still has it down`);
+      this.board.run(KEY_POLL_MS);
+    }
   }
+
 
   // Where the core is: the functions of 200 PCs, 1 ms (emulated) apart, most frequent first.
   whereIsIt(sym) {
@@ -243,6 +251,20 @@ function frameEqual(session, expectedB64, board) {
   return differ;
 }
 
+// The emulated screen in CPython's frame format: RGB565 big-endian (the MacroPad: lit 0xffff).
+function frameBytes(session, board) {
+  const d = session.display;
+  if (board === 'macropad') {
+    const out = Buffer.alloc(128 * 64 * 2);
+    for (let y = 0; y < 64; y++) for (let x = 0; x < 128; x++) if (d.pixel(x, y)) out.writeUInt16BE(0xffff, (y * 128 + x) * 2);
+    return out;
+  }
+  const got = d.frame(picoMap);
+  const out = Buffer.alloc(got.length * 2);
+  for (let i = 0; i < got.length; i++) out.writeUInt16BE(got[i], 2 * i);
+  return out;
+}
+
 // The Display Pack's landscape pixel (x, y) in the addresses CircuitPython sent (rotation 270,
 // colstart 53, rowstart 40: found by comparing with CPython's frame)
 function picoMap(x, y) {
@@ -268,7 +290,15 @@ function main() {
   let label = 'start-up';
   const labelCount = {};
   let frameIndex = 0;
-  let turnStart = null;
+  // A computer seat's whole turn: from the end of the press before it (the human's box) to the
+  // end of its last "idle" op, less the bench's checkpoints meanwhile (its gc figures block the app).
+  let lastTapEnd = null;
+  let turnEnd = null;
+  let benchMs = 0;
+  const turnDone = () => {
+    if (turnEnd !== null && lastTapEnd !== null) computer.push(turnEnd - lastTapEnd - benchMs);
+    turnEnd = null;
+  };
   const write = () => {
     result.wall_s = (Date.now() - t0) / 1000;
     result.emulated_s = (emulatedBefore + session.ms) / 1000;
@@ -293,13 +323,16 @@ function main() {
       const since = [session.ms, Date.now()];
       if (op[0] === 'tap') {
         const [, k, long, code] = op;
-        if (turnStart !== null) {
-          computer.push(session.ms - turnStart);
-          turnStart = null;
-        }
+        turnDone();
         const press = session.board.nanos;
         session.tap(k, long);
-        session.waitIdle(false, 120000, true);
+        const st = session.waitIdle(false, 120000, true);
+        lastTapEnd = session.ms;
+        if (op[4] && !result.diverged && (st.screen !== op[4][0] || st.ring !== op[4][1])) {
+          // the first press after which the board's app is not where CPython's was
+          result.diverged = { op: result.ops_done + 1, want: op[4], got: [st.screen, st.ring] };
+        }
+        benchMs = 0;
         const burst = session.firstBurstAfter(press);
         if (burst) {
           const ms = (burst[1] - press) / 1e6;
@@ -314,14 +347,16 @@ function main() {
         session.board.run(op[1]);
         session.waitIdle(false, 120000, true);
       } else if (op[0] === 'idle') {
-        if (turnStart === null) turnStart = session.ms;
         session.waitIdle(false, 600000);
+        turnEnd = session.ms;
       } else if (op[0] === 'checkpoint') {
         const [, name, same] = op;
         label = name;
         labelCount[name] = (labelCount[name] || 0) + 1;
         if (same) session.waitIdle(true);
+        const asked = session.ms;
         const [free, alloc, largest] = session.ask('c', '@c', 20000);
+        benchMs += session.ms - asked;
         const cp = { label: name, n: labelCount[name], free, alloc, largest, at_ms: Math.round(session.ms) };
         if (same) {
           const differ = frameEqual(session, script.frames[frameIndex], opts.board);
@@ -329,7 +364,10 @@ function main() {
           cp.differ = differ;
           result.frames.compared++;
           if (differ === 0) result.frames.equal++;
-          else result.frames.differ.push(`${name} #${labelCount[name]}: ${differ} pixels`);
+          else {
+            result.frames.differ.push(`${name} #${labelCount[name]}: ${differ} pixels`);
+            cp.frame = frameBytes(session, opts.board).toString('base64'); // as CPython's (RGB565, big-endian)
+          }
         }
         result.checkpoints.push(cp);
       } else if (op[0] === 'power_off') {
@@ -339,6 +377,8 @@ function main() {
         saves.push(...saveTimes(session));
         result.serial_first = session.text;
         session = new Session(opts, spec, flash);
+        lastTapEnd = null; // (the new session's clock starts again)
+        turnEnd = null;
         session.boot();
         session.waitIdle(false);
         result.boots++;
@@ -347,6 +387,7 @@ function main() {
       result.ops_done++;
       if (result.ops_done % 20 === 0) write();
     }
+    turnDone();
     result.reached = 'game ended';
   } catch (e) {
     if (!(e instanceof Failure)) throw e;
