@@ -192,8 +192,10 @@ def details(board, r):
             for k, v in spent.items())))
     cpu = r.get("cpu")
     if cpu:
-        out.append("  %s: %d instructions run, %.1f s of emulated time asleep (WFI)" % (
-            board, cpu["instructions"], cpu["wait_ms"] / 1e3))
+        paced = (r.get("dma_paced") or {}).get("59", 0)
+        out.append("  %s: %d instructions run, %.1f s of emulated time asleep (WFI); %d DMA transfers paced by "
+                   "timer 0 (audiopwmio's tone samples, board.mjs's pacing ratio)" % (
+                       board, cpu["instructions"], cpu["wait_ms"] / 1e3, paced))
     for c in r["checkpoints"]:
         out.append("  %s %s #%d: free %d alloc %d largest %d%s" % (
             board, c["label"], c["n"], c["free"], c["alloc"], c["largest"],

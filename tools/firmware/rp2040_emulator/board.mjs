@@ -86,7 +86,7 @@ function pacingMicros(dma, treq) {
 export class EmulatedBoard {
   // bootrom: path; image: a .uf2 path and drive: a FAT image (bytes) for a new board, or flash:
   // the whole flash's bytes (a board powered on again); flashMb: the chip's size.
-  constructor({ bootrom, image, drive, flash, flashMb = 8, logLevel = LogLevel.Error }) {
+  constructor({ bootrom, image, drive, flash, flashMb = 8, logLevel = LogLevel.Error, dmaAsShipped = false }) {
     this.sim = new Simulator();
     const mcu = this.sim.rp2040;
     this.mcu = mcu;
@@ -101,7 +101,14 @@ export class EmulatedBoard {
       if (drive) mcu.flash.set(drive, DRIVE_OFFSET);
     }
     this.norFlash = new SpiNorFlash(mcu, flashMb);
-    mcu.dma.getTimer = (treq) => pacingMicros(mcu.dma, treq);
+    // (dmaAsShipped: rp2040js's own ratio, to show the storm: play.mjs --dma-as-shipped)
+    this.paced = {}; // DMA transfers paced by each pacing timer (TREQ 59-62), and by none (63)
+    if (!dmaAsShipped) {
+      mcu.dma.getTimer = (treq) => {
+        this.paced[treq] = (this.paced[treq] || 0) + 1;
+        return pacingMicros(mcu.dma, treq);
+      };
+    }
     // SPI: each byte completes after its wire time at the programmed clock; rp2040js finishes it
     // at once, and the RX DMA channel of busio.SPI's transfers of 32 bytes or more never ended.
     for (const spi of mcu.spi) {

@@ -53,6 +53,7 @@ function parseArgs(argv) {
     else if (a === '--serial') o.serial = v();
     else if (a === '--timeout') o.timeout = Number(v());
     else if (a === '--elf') o.elf = v();
+    else if (a === '--dma-as-shipped') o.dmaAsShipped = true;
     else throw new Error(`unknown argument ${a}`);
   }
   return o;
@@ -64,7 +65,7 @@ class Session {
   constructor(opts, spec, flash) {
     this.spec = spec;
     this.board = new EmulatedBoard({
-      bootrom: opts.bootrom, image: opts.image, flashMb: opts.flashMb,
+      bootrom: opts.bootrom, image: opts.image, flashMb: opts.flashMb, dmaAsShipped: !!opts.dmaAsShipped,
       drive: flash ? undefined : fs.readFileSync(opts.drive), flash,
     });
     const { mcu } = this.board;
@@ -408,6 +409,7 @@ function main() {
   result.times.save_ms = median(saves);
   result.times.saves = saves.length;
   result.flash = session.board.norFlash.summary();
+  result.dma_paced = session.board.paced;
   result.cpu = { instructions: session.board.instructions, wait_ms: session.board.waitNanos / 1e6, waits: session.board.waits, at_ms: session.ms };
   write();
 }
