@@ -180,11 +180,17 @@ def details(board, r):
     """What else the run printed: times, where the emulator's time went, frames that differ, the
     serial console's traceback."""
     t = r["times"]
-    out = ["  %s: %d of %d ops, %d boot(s), %.1f s emulated in %.0f s wall (%s s of CPU); power-on to the first screen %s ms, "
-           "a tumbling-dice frame %s ms, a save %s ms (%d saves); flash: %s" % (
+    out = ["  %s: %d of %d ops, %d boot(s), %.1f s emulated in %.0f s wall (%s s of CPU); flash: %s" % (
                board, r["ops_done"], r["ops"], r["boots"], r["emulated_s"], r["wall_s"], _ms(r.get("cpu_s")),
-               _ms(t.get("power_on_to_first_screen_ms")), _ms(t.get("tumble_frame_ms")), _ms(t.get("save_ms")),
-               t.get("saves", 0), r.get("flash", "?"))]
+               r.get("flash", "?")),
+           "  %s: time in the hand (the emulator's clock, medians): power-on to the first screen %s ms; a press to "
+           "the end of the frame it drew: roll %s, hold %s, cursor %s, score %s ms; a tumbling-dice frame %s ms; "
+           "the hint %s ms; a hard computer's turn %s ms; a save %s ms (%d saves; the emulated flash erases and "
+           "programs at once)" % (
+               board, _ms(t.get("power_on_to_first_screen_ms")), _ms(t.get("roll_to_frame_ms")),
+               _ms(t.get("hold_to_frame_ms")), _ms(t.get("cursor_to_frame_ms")), _ms(t.get("score_to_frame_ms")),
+               _ms(t.get("tumble_frame_ms")), _ms(t.get("hint_ms")), _ms(t.get("computer_turn_ms")),
+               _ms(t.get("save_ms")), t.get("saves", 0))]
     spent = r.get("spent") or {}
     if spent:
         out.append("  %s: time by op: %s" % (board, ", ".join(

@@ -11,11 +11,12 @@ played before the menu is opened (no race between its moves and the presses), th
 board's clock is not set). Every key press the run makes becomes an op the emulator repeats through the
 board's pins (tools/firmware/rp2040_emulator/play.mjs):
 
-    ["tap", key, long, code, [screen, ring]]  key number of the board module's tables (hw/<board>.py),
-                            held past its long press when ``long``, for the input ``code``
-                            (hw/inputs.py); then the emulator waits until the app is idle; the
-                            screen and the command ring's code it left (the first op where the
-                            board's differ is reported)
+    ["tap", key, long, code, [screen, ring], gives]  key number of the board module's tables
+                            (hw/<board>.py), held past its long press when ``long``, for the input
+                            ``code`` (hw/inputs.py); then the emulator waits until the app is idle;
+                            the screen and the command ring's code it left (the first op where the
+                            board's differ is reported); ``gives`` (1, else absent) on the press that
+                            gives the code, not on those that step the command ring to it
     ["wait", ms]            time passes (an animation's frames), then until the app is idle
     ["idle"]                until the app is idle (a computer seat's turn)
     ["checkpoint", label, same]  the firmware's figures; when ``same``, first idle with the message line
@@ -84,6 +85,14 @@ def record(profile, seed=SEED):
             super().frame(n)
 
         def give(self, code):
+            start = len(ops)
+            self.give_code(code)
+            for op in reversed(ops[start:]):
+                if op[0] == "tap":
+                    op.append(1)  # this press gives the code (the others step the command ring)
+                    break
+
+        def give_code(self, code):
             self.code = code
             b = self.buttons
             ring = b.ring

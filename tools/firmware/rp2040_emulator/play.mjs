@@ -36,6 +36,9 @@ const POLL_MS = 25;
 const BURST_GAP_NS = 3e6; // display writes closer than this belong to one frame
 const CODE_ROLL = 6;
 const CODE_HINT = 15;
+const SCREEN_PLAY = 1; // ui/screen.py
+// hw/inputs.py codes by what a press does in a game (on the play screen)
+const KIND = { 6: 'roll', 1: 'hold', 2: 'hold', 3: 'hold', 4: 'hold', 5: 'hold', 7: 'cursor', 8: 'cursor', 9: 'cursor', 10: 'cursor', 11: 'score' };
 const BUSY_COMPUTER = 4; // ui/bench_hook.py
 
 function parseArgs(argv) {
@@ -284,6 +287,7 @@ function main() {
   let session = new Session(opts, spec, null);
   let emulatedBefore = 0;
   const keyToFrame = [];
+  const byKind = { roll: [], hold: [], cursor: [], score: [] };
   const hint = [];
   const tumble = [];
   const computer = [];
@@ -338,6 +342,7 @@ function main() {
         if (burst) {
           const ms = (burst[1] - press) / 1e6;
           keyToFrame.push(ms);
+          if (KIND[code] && op[5] && op[4][0] === SCREEN_PLAY && st.screen === SCREEN_PLAY) byKind[KIND[code]].push(ms);
           if (code === CODE_HINT) hint.push(ms);
           if (code === CODE_ROLL) {
             const starts = session.bursts.filter((b) => b[0] >= press && b[0] < press + 500e6).map((b) => b[0]);
@@ -403,6 +408,7 @@ function main() {
   }
   saves.push(...saveTimes(session));
   result.times.key_to_frame_ms = median(keyToFrame);
+  for (const [kind, values] of Object.entries(byKind)) result.times[`${kind}_to_frame_ms`] = median(values);
   result.times.hint_ms = median(hint);
   result.times.tumble_frame_ms = median(tumble);
   result.times.computer_turn_ms = median(computer);
