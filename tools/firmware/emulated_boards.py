@@ -16,11 +16,12 @@ host_tests/ui/whole_app.py's, recorded on CPython as key presses and checkpoint 
 rp2040_emulator/play.mjs, which reads the screen off the display's SPI bus and compares each
 checkpoint's frame with CPython's. Both boards run side by side (two node processes).
 
-By default the script stops after the first turns (start-up, the first game's first human turns
-with a hint and an undo, and the hard computer's turns; ``SHORT_UNTIL``): the emulator runs a few
-times slower than the chip, and a whole game takes many minutes of wall time. ``--tour``: the whole
-run (two seats, a hint, an undo, the rules reader, game over and initials, statistics, a Defuse bomb,
-a power-off and Continue to the end of a second game).
+By default the script stops after the first turns (``SHORT_UNTIL``): start-up, your first turn with
+the hint, the hard computer's turn, the scorecard, settings and every page of the rules reader from the
+menu, your next turn with the hint and an undo, and the computer's turn after it. The emulator runs
+slower than the chip, and a whole game takes many minutes of wall time (docs/firmware.md). ``--tour``:
+the whole run (also game over and initials, statistics, a Defuse bomb, a power-off and Continue to the
+end of a second game).
 
 Figures: "peak" is the most ``gc.mem_alloc()`` after ``gc.collect()`` at a checkpoint, "M B heap"
 ``mem_free + mem_alloc`` there, "least largest free block" the smallest of the largest bytearray the
