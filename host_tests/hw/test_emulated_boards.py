@@ -66,3 +66,21 @@ def test_a_missing_tool_or_image_fails_and_says_what(monkeypatch, tmp_path):
     monkeypatch.setattr(E, "FIRMWARE", str(tmp_path))
     with pytest.raises(SystemExit, match="rp2040-bootrom.ts.*README"):
         E.check_tools()
+
+
+def test_a_run_that_never_ends_is_killed_and_fails(monkeypatch, tmp_path):
+    import subprocess
+
+    monkeypatch.setattr(E, "check_tools", lambda: "node")
+    monkeypatch.setattr(E, "prepare", lambda board, work, tour: ("drive", "script", 10))
+    procs = []
+
+    def start(node, board, drive, script, work, tour):
+        procs.append(subprocess.Popen(["sleep", "30"]))
+        return procs[-1], str(tmp_path / "none.json"), open(tmp_path / (board + "-node.log"), "w")
+
+    monkeypatch.setattr(E, "start", start)
+    monkeypatch.setattr(E, "TIMEOUT_S", {False: -299, True: -299})  # a deadline 1 s away
+    with pytest.raises(SystemExit, match="did not end"):
+        E.bench_lines(boards=["macropad"], work=str(tmp_path))
+    assert procs[0].poll() is not None  # killed

@@ -281,9 +281,20 @@ def bench_lines(tour=False, boards=None, work=None):
             drive, script, whole[board] = prepare(board, work, tour)
             runs[board] = start(node, board, drive, script, work, tour)
         say("emulated_boards: drives and scripts ready, %s started (%.0f s)" % (", ".join(boards), time.time() - t0))
-        for board in boards:  # (the node process's CPU time: the machine may be shared)
+        # each node process's CPU time (the machine may be shared); play.mjs stops itself after
+        # TIMEOUT_S between presses, this kills it if one press never ends (an emulator storm)
+        deadline = time.time() + TIMEOUT_S[tour] + 300
+        for board in boards:
             proc = runs[board][0]
-            _, status, usage = os.wait4(proc.pid, 0)
+            while True:
+                pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+                if pid:
+                    break
+                if time.time() > deadline:
+                    raise SystemExit("emulated_boards: play.mjs for %s did not end in %d s of wall time (killed; "
+                                     "its log: %s)" % (board, TIMEOUT_S[tour] + 300,
+                                                       os.path.join(work, board + "-node.log")))
+                time.sleep(1)
             proc.returncode = os.waitstatus_to_exitcode(status)
             cpu[board] = usage.ru_utime + usage.ru_stime
     finally:
