@@ -286,6 +286,7 @@ function main() {
   };
   let session = new Session(opts, spec, null);
   let emulatedBefore = 0;
+  const before = { instructions: 0, waitNanos: 0, paced: {} }; // the boots before a power-off
   const keyToFrame = [];
   const byKind = { roll: [], hold: [], cursor: [], score: [] };
   const hint = [];
@@ -379,6 +380,9 @@ function main() {
       } else if (op[0] === 'power_off') {
         session.board.stop();
         emulatedBefore += session.ms;
+        before.instructions += session.board.instructions;
+        before.waitNanos += session.board.waitNanos;
+        for (const [treq, n] of Object.entries(session.board.paced)) before.paced[treq] = (before.paced[treq] || 0) + n;
         const flash = new Uint8Array(session.board.mcu.flash);
         saves.push(...saveTimes(session));
         result.serial_first = session.text;
@@ -388,8 +392,9 @@ function main() {
         session.boot();
         session.waitIdle(false);
         result.boots++;
+        since[0] = 0; // (the new session's clock: its boot is this op's time)
       }
-      if (op[0] !== 'power_off') spent(op[0], since);
+      spent(op[0], since);
       result.ops_done++;
       if (result.ops_done % 20 === 0) write();
     }
@@ -415,8 +420,14 @@ function main() {
   result.times.save_ms = median(saves);
   result.times.saves = saves.length;
   result.flash = session.board.norFlash.summary();
-  result.dma_paced = session.board.paced;
-  result.cpu = { instructions: session.board.instructions, wait_ms: session.board.waitNanos / 1e6, waits: session.board.waits, at_ms: session.ms };
+  // (every boot's)
+  const paced = { ...before.paced };
+  for (const [treq, n] of Object.entries(session.board.paced)) paced[treq] = (paced[treq] || 0) + n;
+  result.dma_paced = paced;
+  result.cpu = {
+    instructions: before.instructions + session.board.instructions,
+    wait_ms: (before.waitNanos + session.board.waitNanos) / 1e6,
+  };
   write();
 }
 
