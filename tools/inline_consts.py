@@ -249,10 +249,16 @@ def prepare(root, rels, keep_from=()):
     for rel in keep_from:
         with open(os.path.join(root, rel), encoding="utf-8") as f:
             keep |= _words(f.read())
-    imported = set()  # names other modules import by name (``from mod import NAME``)
-    for mod in mods.values():
+    imported = set()  # names other modules import by name (``from mod import NAME``), anywhere:
+    for mod in mods.values():  # a function's own import too (hw/pico_displaypack.py: HELD_COLOUR)
         for src, name in mod.imported.values():
             imported.add((src, name))
+        for node in ast.walk(mod.tree):
+            if isinstance(node, ast.ImportFrom):
+                base = _absolute(mod.rel, node)
+                for a in node.names:
+                    if base in mods:
+                        imported.add((base, a.name))
     out = {}
     for mod in mods.values():
         _fold_literals(mod, keep, imported)

@@ -2,9 +2,11 @@
 tools/firmware/emulated_boards.py plays the real firmware in an emulator through the board's keys
 and asks, over the USB serial console, one byte at a time:
 
-    s -> "@s STEPS BUSY SCREEN MESSAGE SPENT"  BUSY 0 when the app waits for a key (1 dice tumble,
-         2 codes queued, 3 a screen change due, 4 a computer seat to move); MESSAGE 1 while the
-         message line shows; SPENT: bit k set while key k is held past its long press
+    s -> "@s STEPS BUSY SCREEN MESSAGE SPENT RING DOWN"  BUSY 0 when the app waits for a key (1
+         dice tumble, 2 codes queued, 3 a screen change due, 4 a computer seat to move); MESSAGE 1
+         while the message line shows; SPENT: bit k set while key k is held past its long press;
+         RING: the command ring's current code (0 without a ring); DOWN: bit k set while the
+         keymap has key k down (the emulator holds a key until the app has seen it)
     c -> "@c FREE ALLOC LARGEST"  after gc.collect(): gc.mem_free(), gc.mem_alloc() and the largest
          bytearray that can be had now (bisection to 16 B)
 
@@ -50,34 +52,45 @@ def busy(app):
     return 0
 
 
-def spent_keys(buttons):
+def keys_in(buttons, spent):
+    """Bit k set for each key k the keymap holds down (``spent``: only those whose long press fired)."""
     state = buttons._state
     mask = 0
     k = 0
     while k < len(state):
-        if state[k] == 3:  # hw/keymap._SPENT: the long press fired
+        if (state[k] == 3) if spent else (state[k] != 0):  # hw/keymap._SPENT, _UP
             mask |= 1 << k
         k += 1
     return mask
 
 
 def largest_block():
+    """The largest bytearray the heap can give now, to 16 B. The collector's automatic runs are
+    off meanwhile, so a size that does not fit fails at once instead of collecting first; one that
+    fits is freed by an explicit collection: about half the collections of a plain bisection."""
     lo = 0
     hi = gc.mem_free() + 16  # type: ignore[attr-defined]  # in CircuitPython's gc, not in its stubs
-    while hi - lo > 16:
-        mid = (lo + hi) // 2
-        try:
-            block = bytearray(mid)
+    gc.disable()
+    try:
+        while hi - lo > 16:
+            mid = (lo + hi) // 2
+            try:
+                block = bytearray(mid)
+            except MemoryError:
+                hi = mid
+                continue
             block = None
             lo = mid
-        except MemoryError:
-            hi = mid
+            gc.collect()
+    finally:
+        gc.enable()
     return lo
 
 
 def answer(app, steps, ask):
     if ask == "s":
-        print("@s", steps, busy(app), app.current_id, 1 if app.msg else 0, spent_keys(app.buttons))
+        print("@s", steps, busy(app), app.current_id, 1 if app.msg else 0, keys_in(app.buttons, True),
+              app.buttons.ring_code(), keys_in(app.buttons, False))
     elif ask == "c":
         gc.collect()
         free = gc.mem_free()  # type: ignore[attr-defined]  # in CircuitPython's gc, not in its stubs

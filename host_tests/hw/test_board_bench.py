@@ -37,6 +37,16 @@ def test_state_of_each_kind_of_line():
     assert states.state_of(ENDS) == ("feather_tft", "mpy", "ends", 189402)
     assert states.state_of(FIRMWARE) == ("macropad", "firmware", "fails", 187000)
     assert states.state_of("clue: peak 1 B") is None
+    short = FIRMWARE.replace("MemoryError at score 13", "first turns ended (120 of 567 ops)")
+    assert states.state_of(short) == ("macropad", "firmware", "ends", 187000)
+    broken = FIRMWARE.replace("MemoryError at score 13", "failed at play (op 9 of 120: tap 3; ImportError: x)")
+    assert states.state_of(broken) == ("macropad", "firmware", "failed", 187000)
+
+
+def test_a_firmware_run_that_failed_otherwise_is_worse_than_a_memory_error():
+    broken = FIRMWARE.replace("MemoryError at score 13", "failed at play (timeout: 900 s of wall time)")
+    status, messages = states.judge([broken], {("macropad", "firmware"): ("fails", None)})
+    assert status == 1 and "regression" in messages[0]
 
 
 def test_judge_regressions_fail_known_failures_do_not():

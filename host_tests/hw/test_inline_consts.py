@@ -16,6 +16,7 @@ PKG = {
         "_PRIVATE = const(1)\n"
         "TABLE = (A, B)  # read by the user module\n"
         "_WORDS = (b'one', b'two')\n"
+        "COLOUR = 0x402800  # imported inside a function of the user module\n"
         "def f(x):\n"
         "    return x + A + _PRIVATE + len(_WORDS[1])\n"
     ),
@@ -27,6 +28,9 @@ PKG = {
         "C = const(D.A + 1)\n"
         "def g(mod):\n"
         "    return D.A + B + defs.B + C + f(1) + mod.PASSED + getattr(mod, 'NAMED', 0) + TABLE[1]\n"
+        "def h():\n"
+        "    from .defs import COLOUR\n"
+        "    return COLOUR\n"
     ),
 }
 
@@ -68,6 +72,7 @@ def test_folded_values_and_what_stays_defined(tmp_path):
     assert defined == {"NAMED", "PASSED"}
     # a literal another module imports stays; one only its module reads is folded
     assert "TABLE = (3, 12)" in defs
+    assert "COLOUR = 4204544" in defs  # (a function's import: the Pico's ImportError at "Start game")
     assert "_WORDS" not in defs
     assert "return x + 3 + 1 + len((b'one', b'two')[1])" in defs
     # the user module reads numbers; the imported name B left its import

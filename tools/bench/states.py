@@ -5,7 +5,9 @@ One ``board run state [ceiling]`` a line (# starts a comment):
 - run: ``mpy`` and ``frozen`` (CircuitPython 10's VM core, the app from .mpy or frozen),
   ``firmware`` (the stock firmware in rp2040js, tools/firmware/emulated_boards.py);
 - state: ``fits`` (fits: yes), ``ends`` (the tour or game ended, but the board does not fit, or a
-  firmware run), ``fails`` (it does not end yet: MemoryError);
+  firmware run: its script ended, the first turns by default), ``fails`` (it does not end yet:
+  MemoryError); a firmware run that stopped for another reason (a traceback, a hang, a timeout:
+  ``failed at``) is worse than any of them;
 - ceiling: the most the peak may be (bytes), ``-`` for none yet.
 
 A line fails CI when its board's state is worse than the known one (``fits`` > ``ends`` >
@@ -16,9 +18,11 @@ says so: write it down."""
 import re
 
 RANK = {"fails": 0, "ends": 1, "fits": 2}
+BROKEN = -1  # a firmware run that failed otherwise (never a known state)
 CORE = re.compile(r"^(\w+) \(CircuitPython 10 core, (\.mpy|frozen)\): peak (\d+) B of \d+ B budget.*"
                   r"in a \d+-byte heap \(its budget\) the tour (ended|[^;]+);.*fits: (yes|no)$")
-FIRMWARE = re.compile(r"^(\w+) \(CircuitPython 10 firmware, rp2040js\): (game ended|tour ended|MemoryError[^;]*);"
+FIRMWARE = re.compile(r"^(\w+) \(CircuitPython 10 firmware, rp2040js\): (game ended|tour ended|first turns ended[^;]*|"
+                      r"MemoryError[^;]*|failed at[^;]*);"
                       r"(?:.*?peak (\d+) B)?")
 
 
@@ -50,7 +54,8 @@ def state_of(line):
     m = FIRMWARE.match(line)
     if m:
         board, how, peak = m.groups()
-        return board, "firmware", "fails" if how.startswith("MemoryError") else "ends", int(peak) if peak else None
+        state = "fails" if how.startswith("MemoryError") else "failed" if how.startswith("failed") else "ends"
+        return board, "firmware", state, int(peak) if peak else None
     return None
 
 
@@ -70,10 +75,10 @@ def judge(lines, known):
             status = 1
             continue
         was, ceiling = known[(board, run)]
-        if RANK[state] < RANK[was]:
+        if RANK.get(state, BROKEN) < RANK[was]:
             messages.append("board_bench: %s %s: %s, known to be %s: a regression" % (board, run, state, was))
             status = 1
-        elif RANK[state] > RANK[was]:
+        elif RANK.get(state, BROKEN) > RANK[was]:
             messages.append("board_bench: %s %s: %s, better than the known %s: write it in docs/board_states.txt"
                             % (board, run, state, was))
         if ceiling is not None and peak is not None and peak > ceiling:

@@ -62,24 +62,14 @@ with open(out, "wb") as f:
 
 
 def circuitpython_tools():
-    """(mpy-cross, unix port) of CircuitPython 10: tools/circuitpython_build.py's when the project has
-    it, else $MPY_CROSS and $CP_MICROPYTHON, else build/cp/circuitpython/ (its build folder)."""
-    builder = os.path.join(ROOT, "tools", "circuitpython_build.py")
-    if os.path.exists(builder):
-        subprocess.run([sys.executable, builder], check=True, stdout=subprocess.DEVNULL)
-    tree = os.path.join(ROOT, "build", "cp", "circuitpython")
-    mpy_cross = os.environ.get("MPY_CROSS") or os.path.join(tree, "mpy-cross", "build", "mpy-cross")
-    unix = os.environ.get("CP_MICROPYTHON") or os.path.join(tree, "ports", "unix", "build-standard32", "micropython32")
-    if not os.path.exists(unix) and os.environ.get("MPY_CROSS"):  # beside that mpy-cross's tree
-        near = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(mpy_cross))),
-                            "ports", "unix", "build-standard32", "micropython32")
-        unix = near if os.path.exists(near) else unix
-    missing = [p for p in (mpy_cross, unix) if not os.access(p, os.X_OK)]
-    if missing:
-        raise SystemExit("CircuitPython 10's mpy-cross and unix port are needed (%s missing): build them from "
-                         "../shared/circuitpython/ (its README.md), or set MPY_CROSS and CP_MICROPYTHON"
-                         % ", ".join(missing))
-    return mpy_cross, unix
+    """(mpy-cross, unix port) of CircuitPython 10: $MPY_CROSS and $CP_MICROPYTHON when both are set,
+    else tools/circuitpython_build.py's (built from ../shared/circuitpython/ once, cached in build/)."""
+    if os.environ.get("MPY_CROSS") and os.environ.get("CP_MICROPYTHON"):
+        return os.environ["MPY_CROSS"], os.environ["CP_MICROPYTHON"]
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import circuitpython_build
+
+    return circuitpython_build.ensure(quiet=True)
 
 
 def deploy(board, dest, mpy_cross):

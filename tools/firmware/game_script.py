@@ -5,14 +5,18 @@
 host_tests/ui/whole_app.py's run (a game of a human and a hard computer with a hint, the scorecard,
 settings and the rules reader from the in-game menu, game over and initials, statistics, a Defuse
 bomb, then a second game powered off after three turns and continued to its end) on the board double
-(sim/vmboard.py) in CPython, with an undo after the human's second box, the dice seeded as the bench's
+(sim/vmboard.py) in CPython, with an undo after the human's second box, the computer's first turn
+played before the menu is opened (no race between its moves and the presses), the dice seeded as the bench's
 ``/bench.txt`` seeds the board's, a backup file as the RP2040 boards keep, and no date (the emulated
 board's clock is not set). Every key press the run makes becomes an op the emulator repeats through the
 board's pins (tools/firmware/rp2040_emulator/play.mjs):
 
-    ["tap", key, long, code]  key number of the board module's tables (hw/<board>.py), held past its long
-                            press when ``long``, for the input ``code`` (hw/inputs.py); then the
-                            emulator waits until the app is idle
+    ["tap", key, long, code, [screen, ring], gives]  key number of the board module's tables
+                            (hw/<board>.py), held past its long press when ``long``, for the input
+                            ``code`` (hw/inputs.py); then the emulator waits until the app is idle;
+                            the screen and the command ring's code it left (the first op where the
+                            board's differ is reported); ``gives`` (1, else absent) on the press that
+                            gives the code, not on those that step the command ring to it
     ["wait", ms]            time passes (an animation's frames), then until the app is idle
     ["idle"]                until the app is idle (a computer seat's turn)
     ["checkpoint", label, same]  the firmware's figures; when ``same``, first idle with the message line
@@ -44,6 +48,7 @@ def record(profile, seed=SEED):
     fbdisplay.install()  # displayio's stand-in before any screen module
     import whole_app
     from hw import inputs as I
+    from hw.keymap import RING_DO, RING_PREV
     from sim import vmboard
     from hw.nvm import BACKUP_FILE, FileCopy
     from ui.bench_hook import busy
@@ -80,16 +85,41 @@ def record(profile, seed=SEED):
             super().frame(n)
 
         def give(self, code):
+            start = len(ops)
+            self.give_code(code)
+            for op in reversed(ops[start:]):
+                if op[0] == "tap":
+                    op.append(1)  # this press gives the code (the others step the command ring)
+                    break
+
+        def give_code(self, code):
             self.code = code
+            b = self.buttons
+            ring = b.ring
+            back = self.key_for(b.short, RING_PREV)
+            if (back >= 0 and ring and code in ring and self.key_for(b.short, code) < 0
+                    and self.key_for(b.long, code) < 0):
+                # the command ring the shorter way round (fewer taps: the emulator's time, and an
+                # undo that comes before the computer seat's first move, 600 ms after the turn)
+                n = len(ring)
+                steps = (b.ring_pos - list(ring).index(code)) % n
+                if steps < n - steps:
+                    for _ in range(steps):
+                        self.tap(back)
+                    assert b.ring_code() == code
+                    self.tap(self.key_for(b.short, RING_DO))
+                    return
             super().give(code)
 
         def tap(self, k, long=False):
-            ops.append(["tap", k, bool(long), getattr(self, "code", 0)])  # the code given (the last tap's)
+            op = ["tap", k, bool(long), getattr(self, "code", 0)]  # the code given (the last tap's)
+            ops.append(op)
             self.inside = True
             try:
                 super().tap(k, long)
             finally:
                 self.inside = False
+            op.append([self.app.current_id, self.buttons.ring_code()])  # where it left the app
 
     class Player(whole_app.Player):
         turns = 0
@@ -100,6 +130,14 @@ def record(profile, seed=SEED):
             if Player.turns == 2:  # take the second box back and score it again
                 self.drv.give(I.UNDO)
                 super().score(box)
+            if Player.turns == 1:
+                # the computer seat's turn before anything else: whole_app opens the menu at once,
+                # and how many moves the computer then makes on the scorecard depends on timing (a
+                # long press, the bench's checkpoint), which differs on the board; the ring it
+                # leaves did, and the Pico's game left CPython's
+                game = self.app.game
+                while game.is_computer() and not game.over:
+                    self.drv.frame(4)
 
     def checkpoint(label, app):
         if app is None:

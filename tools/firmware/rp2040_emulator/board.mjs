@@ -7,6 +7,7 @@
 //   const board = new EmulatedBoard({ bootrom, image, flashMb, drive });  // or { flash: bytes }
 //   board.cdc.onSerialData = ...; board.run(ms); board.runUntil(() => cond, ms)
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { ConsoleLogger, LogLevel, Simulator, USBCDC } from 'rp2040js';
 import { SpiNorFlash } from './flash.mjs';
@@ -21,7 +22,7 @@ const UF2_MAGIC = [0x0a324655, 0x9e5d5157];
 const CYCLE_NANOS = 8; // 125 MHz
 const DMA_TREQ_TIMER0 = 59;
 const DMA_TREQ_PERMANENT = 63;
-const PIO_EVERY = 4;
+const PIO_EVERY = 16; // a power of two
 const PIO_AFTER_WAIT = 32;
 
 export function readBootrom(path) {
@@ -31,6 +32,27 @@ export function readBootrom(path) {
   const start = text.indexOf('Uint32Array([');
   if (start < 0) throw new Error(`${path}: no Uint32Array([...]) in it`);
   return Uint32Array.from(text.slice(start).match(/0x[0-9a-fA-F]+/g), (h) => parseInt(h, 16));
+}
+
+// pc -> the name of the function it is in, from an ELF's symbols (arm-none-eabi-nm), or () => ''.
+export function symbolizer(elf) {
+  if (!elf) return () => '';
+  const rows = execFileSync('arm-none-eabi-nm', ['-n', elf], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter((f) => f.length === 3 && /[tTwW]/.test(f[1]))
+    .map((f) => [parseInt(f[0], 16), f[2]]);
+  return (pc) => {
+    let lo = 0;
+    let hi = rows.length - 1;
+    if (!rows.length || pc < rows[0][0]) return '?';
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (rows[mid][0] <= pc) lo = mid;
+      else hi = mid - 1;
+    }
+    return rows[lo][1];
+  };
 }
 
 export function loadUF2(path, flash) {
@@ -64,7 +86,7 @@ function pacingMicros(dma, treq) {
 export class EmulatedBoard {
   // bootrom: path; image: a .uf2 path and drive: a FAT image (bytes) for a new board, or flash:
   // the whole flash's bytes (a board powered on again); flashMb: the chip's size.
-  constructor({ bootrom, image, drive, flash, flashMb = 8, logLevel = LogLevel.Error }) {
+  constructor({ bootrom, image, drive, flash, flashMb = 8, logLevel = LogLevel.Error, dmaAsShipped = false }) {
     this.sim = new Simulator();
     const mcu = this.sim.rp2040;
     this.mcu = mcu;
@@ -79,7 +101,14 @@ export class EmulatedBoard {
       if (drive) mcu.flash.set(drive, DRIVE_OFFSET);
     }
     this.norFlash = new SpiNorFlash(mcu, flashMb);
-    mcu.dma.getTimer = (treq) => pacingMicros(mcu.dma, treq);
+    // (dmaAsShipped: rp2040js's own ratio, to show the storm: play.mjs --dma-as-shipped)
+    this.paced = {}; // DMA transfers paced by each pacing timer (TREQ 59-62), and by none (63)
+    if (!dmaAsShipped) {
+      mcu.dma.getTimer = (treq) => {
+        this.paced[treq] = (this.paced[treq] || 0) + 1;
+        return pacingMicros(mcu.dma, treq);
+      };
+    }
     // SPI: each byte completes after its wire time at the programmed clock; rp2040js finishes it
     // at once, and the RX DMA channel of busio.SPI's transfers of 32 bytes or more never ended.
     for (const spi of mcu.spi) {
@@ -97,8 +126,36 @@ export class EmulatedBoard {
     // instructions, and a few after each WFI's jump to the next alarm).
     for (const pio of mcu.pio) pio.run = () => {};
     this.cdc = new USBCDC(mcu.usbCtrl);
+    this.holdEmptyReads();
     this.stopped = false;
+    this.instructions = 0; // executed, and the emulated time skipped in WFI (play.mjs prints them)
+    this.waitNanos = 0;
+    this.waits = 0;
     mcu.core.PC = FLASH_BASE; // the image's boot2, as rp2040js's own demo starts
+  }
+
+  // rp2040js's USBCDC answers every read the device arms on its OUT endpoint at once, with an
+  // empty packet when nothing was typed: tinyusb re-arms it, and the core spent its time in USB
+  // interrupts (tud_task, cdcd_xfer_cb) instead of sleeping in WFI, about 90 % busy while the
+  // app waited for a key. A host sends an OUT packet only when it has bytes: so here a read
+  // with nothing to send waits until sendSerialByte gives it one.
+  holdEmptyReads() {
+    const { cdc } = this;
+    const usb = this.mcu.usbCtrl;
+    const answer = usb.onEndpointRead;
+    let waiting = -1;
+    usb.onEndpointRead = (endpoint, size) => {
+      if (endpoint === cdc.outEndpoint && cdc.txFIFO.empty) waiting = size;
+      else answer(endpoint, size);
+    };
+    cdc.sendSerialByte = (data) => {
+      cdc.txFIFO.push(data);
+      if (waiting >= 0) {
+        const size = waiting;
+        waiting = -1;
+        answer(cdc.outEndpoint, size);
+      }
+    };
   }
 
   get nanos() {
@@ -121,27 +178,36 @@ export class EmulatedBoard {
     const core = this.mcu.core;
     const [pio0, pio1] = this.mcu.pio;
     const end = clock.nanos + ms * 1e6;
-    while (clock.nanos < end && !this.stopped) {
-      if (done()) return true;
-      for (let i = 0; i < 4000 && clock.nanos < end; i++) {
-        let pioSteps = 0;
+    let instructions = 0;
+    while (clock.nanosCounter < end && !this.stopped) {
+      if (done()) break;
+      // (the hot loop: fields read directly, no getters, the counters kept local)
+      for (let i = 0; i < 4000; i++) {
         if (core.waiting) {
-          const next = clock.nanosToNextAlarm;
-          clock.tick(next > 0 ? Math.min(next, end - clock.nanos) : end - clock.nanos);
-          pioSteps = PIO_AFTER_WAIT;
+          const next = clock.nextAlarm ? clock.nextAlarm.nanos - clock.nanosCounter : 0;
+          const left = end - clock.nanosCounter;
+          const skip = next > 0 && next < left ? next : left;
+          clock.tick(skip);
+          this.waitNanos += skip;
+          this.waits++;
+          for (let s = 0; s < PIO_AFTER_WAIT; s++) {
+            if (!pio0.stopped) pio0.step();
+            if (!pio1.stopped) pio1.step();
+          }
         } else {
           clock.tick(core.executeInstruction() * CYCLE_NANOS);
-          pioSteps = i % PIO_EVERY === 0 ? 1 : 0;
+          if ((++instructions & (PIO_EVERY - 1)) === 0) {
+            if (!pio0.stopped) pio0.step();
+            if (!pio1.stopped) pio1.step();
+          }
         }
-        for (let s = 0; s < pioSteps; s++) {
-          if (!pio0.stopped) pio0.step();
-          if (!pio1.stopped) pio1.step();
-        }
-        if (this.stopped) break;
+        if (clock.nanosCounter >= end || this.stopped) break;
       }
     }
+    this.instructions += instructions;
     return done();
   }
+
 
   // Stop between two instructions (a power cut): run() and runUntil() return at once.
   stop() {

@@ -2,8 +2,8 @@
 // tools/firmware/game_script.py recorded it on CPython (tools/firmware/emulated_boards.py runs it):
 //
 //   node play.mjs --board macropad --script script.json --bootrom rp2040-bootrom.ts \
-//       --image firmware.uf2 --drive drive.img --flash-mb 8 --out result.json [--serial serial.txt]
-//       [--frames DIR] [--timeout 1800]
+//       --image firmware.uf2 --drive drive.img --flash-mb 8 --out result.json [--timeout 1800]
+//       [--elf firmware.elf]
 //
 // The drive image (FAT, tools/firmware/circuitpy_image.py) goes into the flash at CIRCUITPY's offset
 // and the firmware runs the drive's code.py from power-on. Keys are GPIOs held low (keypad's pull-up
@@ -11,11 +11,15 @@
 // bench.txt turns on the app's bench hook (ui/bench_hook.py), which answers one-byte questions on
 // the USB serial console: "s" (is the app idle?) and "c" (gc figures at a checkpoint). The screen
 // is read from the display's SPI bus (oled.mjs, st7789.mjs) and compared with CPython's frames.
+// After a press the next op waits until the app has handled it (a computer seat may then be due
+// to move: CPython's run went on at once too; an "idle" op waits for the seat's turn).
 // result.json: how far it got, the firmware's figures per checkpoint, frames equal, times (the
-// emulator's clock: 125 MHz), the serial console's traceback if the app failed.
+// emulator's clock: 125 MHz), the serial console's traceback if the app failed, where the core
+// was (functions named from --elf) if the app stopped answering, and where the time went
+// (``spent``: emulated and wall ms per kind of op; ``cpu``: instructions run, time asleep in WFI).
 
 import fs from 'node:fs';
-import { EmulatedBoard, NVM_OFFSET, NVM_SIZE } from './board.mjs';
+import { EmulatedBoard, NVM_OFFSET, NVM_SIZE, symbolizer } from './board.mjs';
 import { Sh1106 } from './oled.mjs';
 import { St7789 } from './st7789.mjs';
 
@@ -23,13 +27,19 @@ const BOARDS = {
   macropad: { keys: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0], encoder: [17, 18], displaySpi: 1 },
   pico_displaypack: { keys: [12, 13, 14, 15], encoder: null, displaySpi: 0 },
 };
-const TAP_MS = 80; // a short press: four of keypad's 20 ms scans
-const RELEASE_MS = 60;
+const TAP_MS = 20; // a key is held (and released) at least one of keypad's 20 ms scans ...
+const KEY_POLL_MS = 10; // ... and until the app has seen it
+const KEY_MAX_MS = 5000;
+const RELEASE_MS = 40; // after an encoder detent
 const LONG_MAX_MS = 4000;
 const POLL_MS = 25;
 const BURST_GAP_NS = 3e6; // display writes closer than this belong to one frame
 const CODE_ROLL = 6;
 const CODE_HINT = 15;
+const SCREEN_PLAY = 1; // ui/screen.py
+// hw/inputs.py codes by what a press does in a game (on the play screen)
+const KIND = { 6: 'roll', 1: 'hold', 2: 'hold', 3: 'hold', 4: 'hold', 5: 'hold', 7: 'cursor', 8: 'cursor', 9: 'cursor', 10: 'cursor', 11: 'score' };
+const BUSY_COMPUTER = 4; // ui/bench_hook.py
 
 function parseArgs(argv) {
   const o = { timeout: 1800, flashMb: 8 };
@@ -45,6 +55,8 @@ function parseArgs(argv) {
     else if (a === '--out') o.out = v();
     else if (a === '--serial') o.serial = v();
     else if (a === '--timeout') o.timeout = Number(v());
+    else if (a === '--elf') o.elf = v();
+    else if (a === '--dma-as-shipped') o.dmaAsShipped = true;
     else throw new Error(`unknown argument ${a}`);
   }
   return o;
@@ -56,7 +68,7 @@ class Session {
   constructor(opts, spec, flash) {
     this.spec = spec;
     this.board = new EmulatedBoard({
-      bootrom: opts.bootrom, image: opts.image, flashMb: opts.flashMb,
+      bootrom: opts.bootrom, image: opts.image, flashMb: opts.flashMb, dmaAsShipped: !!opts.dmaAsShipped,
       drive: flash ? undefined : fs.readFileSync(opts.drive), flash,
     });
     const { mcu } = this.board;
@@ -115,7 +127,7 @@ class Session {
     if (c) throw new Failure(c);
   }
 
-  ask(ch, kind, maxMs = 5000) {
+  ask(ch, kind, maxMs = 15000) {
     this.replies = this.replies.filter((r) => r[0] !== kind);
     this.board.cdc.sendSerialByte(ch.charCodeAt(0));
     const got = this.board.runUntil(() => this.replies.some((r) => r[0] === kind) || this.crash(), maxMs);
@@ -125,15 +137,17 @@ class Session {
   }
 
   status() {
-    const [steps, busy, screen, msg, spent] = this.ask('s', '@s');
-    return { steps, busy, screen, msg, spent };
+    const [steps, busy, screen, msg, spent, ring, down] = this.ask('s', '@s');
+    return { steps, busy, screen, msg, spent, ring, down };
   }
 
-  waitIdle(clearMessage, maxMs = 120000) {
+  // Until the app waits for a key (with ``computer``, or for a computer seat to move: after a
+  // press, as CPython's run went on at once; an "idle" op waits for the seat's turn).
+  waitIdle(clearMessage, maxMs = 120000, computer = false) {
     const end = this.ms + maxMs;
     for (;;) {
       const st = this.status();
-      if (st.busy === 0 && (!clearMessage || st.msg === 0)) return st;
+      if ((st.busy === 0 || (computer && st.busy === BUSY_COMPUTER)) && (!clearMessage || st.msg === 0)) return st;
       if (this.ms > end) throw new Failure(`the app stayed busy (${st.busy}) for ${maxMs} ms`);
       this.board.run(POLL_MS);
     }
@@ -172,25 +186,42 @@ class Session {
     }
   }
 
+  // A key held low until the app's keymap has it down (a long press: until it fired), then
+  // released until the keymap has it up: a fixed 40 ms press was sometimes missed on the Pico,
+  // whose steps drawing the 240x135 screen are long, and the game left CPython's.
   tap(k, long) {
     if (this.spec.encoder && k >= this.spec.keys.length) {
       this.turn(k === this.spec.keys.length + 1);
       this.board.run(RELEASE_MS);
       return;
     }
+    const bit = 1 << k;
     this.pin(k, true);
-    if (long) {
-      const end = this.ms + LONG_MAX_MS;
-      for (;;) {
-        this.board.run(POLL_MS * 4);
-        if (this.status().spent & (1 << k)) break;
-        if (this.ms > end) throw new Failure(`key ${k} held ${LONG_MAX_MS} ms: no long press`);
-      }
-    } else {
-      this.board.run(TAP_MS);
+    this.board.run(TAP_MS);
+    let end = this.ms + (long ? LONG_MAX_MS : KEY_MAX_MS);
+    while (!(long ? this.status().spent & bit : this.status().down & bit)) {
+      if (this.ms > end) throw new Failure(`key ${k} held ${long ? LONG_MAX_MS : KEY_MAX_MS} ms: the app did not see it`);
+      this.board.run(long ? POLL_MS * 4 : KEY_POLL_MS);
     }
     this.pin(k, false);
-    this.board.run(RELEASE_MS);
+    this.board.run(TAP_MS);
+    end = this.ms + KEY_MAX_MS;
+    while (this.status().down & bit) {
+      if (this.ms > end) throw new Failure(`key ${k} released ${KEY_MAX_MS} ms: the app still has it down`);
+      this.board.run(KEY_POLL_MS);
+    }
+  }
+
+
+  // Where the core is: the functions of 200 PCs, 1 ms (emulated) apart, most frequent first.
+  whereIsIt(sym) {
+    const count = new Map();
+    for (let i = 0; i < 200; i++) {
+      this.board.run(1);
+      const name = sym(this.board.mcu.core.PC) || `0x${this.board.mcu.core.PC.toString(16)}`;
+      count.set(name, (count.get(name) || 0) + 1);
+    }
+    return [...count].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, c]) => `${n} ${c / 2}%`).join(', ');
   }
 
   firstBurstAfter(ns) {
@@ -224,6 +255,20 @@ function frameEqual(session, expectedB64, board) {
   return differ;
 }
 
+// The emulated screen in CPython's frame format: RGB565 big-endian (the MacroPad: lit 0xffff).
+function frameBytes(session, board) {
+  const d = session.display;
+  if (board === 'macropad') {
+    const out = Buffer.alloc(128 * 64 * 2);
+    for (let y = 0; y < 64; y++) for (let x = 0; x < 128; x++) if (d.pixel(x, y)) out.writeUInt16BE(0xffff, (y * 128 + x) * 2);
+    return out;
+  }
+  const got = d.frame(picoMap);
+  const out = Buffer.alloc(got.length * 2);
+  for (let i = 0; i < got.length; i++) out.writeUInt16BE(got[i], 2 * i);
+  return out;
+}
+
 // The Display Pack's landscape pixel (x, y) in the addresses CircuitPython sent (rotation 270,
 // colstart 53, rowstart 40: found by comparing with CPython's frame)
 function picoMap(x, y) {
@@ -237,11 +282,13 @@ function main() {
   const t0 = Date.now();
   const result = {
     board: opts.board, reached: null, error: null, step: null, checkpoints: [], frames: { equal: 0, compared: 0, differ: [] },
-    times: {}, emulated_s: 0, wall_s: 0, boots: 1, ops_done: 0, ops: script.ops.length,
+    times: {}, spent: {}, emulated_s: 0, wall_s: 0, boots: 1, ops_done: 0, ops: script.ops.length,
   };
   let session = new Session(opts, spec, null);
   let emulatedBefore = 0;
+  const before = { instructions: 0, waitNanos: 0, paced: {} }; // the boots before a power-off
   const keyToFrame = [];
+  const byKind = { roll: [], hold: [], cursor: [], score: [] };
   const hint = [];
   const tumble = [];
   const computer = [];
@@ -249,7 +296,15 @@ function main() {
   let label = 'start-up';
   const labelCount = {};
   let frameIndex = 0;
-  let turnStart = null;
+  // A computer seat's whole turn: from the end of the press before it (the human's box) to the
+  // end of its last "idle" op, less the bench's checkpoints meanwhile (its gc figures block the app).
+  let lastTapEnd = null;
+  let turnEnd = null;
+  let benchMs = 0;
+  const turnDone = () => {
+    if (turnEnd !== null && lastTapEnd !== null) computer.push(turnEnd - lastTapEnd - benchMs);
+    turnEnd = null;
+  };
   const write = () => {
     result.wall_s = (Date.now() - t0) / 1000;
     result.emulated_s = (emulatedBefore + session.ms) / 1000;
@@ -262,21 +317,33 @@ function main() {
     const st = session.waitIdle(false);
     result.times.power_on_to_first_screen_ms = session.ms;
     result.first_screen = st.screen;
+    const spent = (kind, since) => {
+      const row = result.spent[kind] || (result.spent[kind] = { n: 0, emulated_ms: 0, wall_ms: 0 });
+      row.n++;
+      row.emulated_ms += session.ms - since[0];
+      row.wall_ms += Date.now() - since[1];
+    };
+    spent('boot', [0, t0]);
     for (const op of script.ops) {
       if (Date.now() > deadline) throw new Failure(`timeout: ${opts.timeout} s of wall time`);
+      const since = [session.ms, Date.now()];
       if (op[0] === 'tap') {
         const [, k, long, code] = op;
-        if (turnStart !== null) {
-          computer.push(session.ms - turnStart);
-          turnStart = null;
-        }
+        turnDone();
         const press = session.board.nanos;
         session.tap(k, long);
-        session.waitIdle(false);
+        const st = session.waitIdle(false, 120000, true);
+        lastTapEnd = session.ms;
+        if (op[4] && !result.diverged && (st.screen !== op[4][0] || st.ring !== op[4][1])) {
+          // the first press after which the board's app is not where CPython's was
+          result.diverged = { op: result.ops_done + 1, want: op[4], got: [st.screen, st.ring] };
+        }
+        benchMs = 0;
         const burst = session.firstBurstAfter(press);
         if (burst) {
           const ms = (burst[1] - press) / 1e6;
           keyToFrame.push(ms);
+          if (KIND[code] && op[5] && op[4][0] === SCREEN_PLAY && st.screen === SCREEN_PLAY) byKind[KIND[code]].push(ms);
           if (code === CODE_HINT) hint.push(ms);
           if (code === CODE_ROLL) {
             const starts = session.bursts.filter((b) => b[0] >= press && b[0] < press + 500e6).map((b) => b[0]);
@@ -285,16 +352,18 @@ function main() {
         }
       } else if (op[0] === 'wait') {
         session.board.run(op[1]);
-        session.waitIdle(false);
+        session.waitIdle(false, 120000, true);
       } else if (op[0] === 'idle') {
-        if (turnStart === null) turnStart = session.ms;
         session.waitIdle(false, 600000);
+        turnEnd = session.ms;
       } else if (op[0] === 'checkpoint') {
         const [, name, same] = op;
         label = name;
         labelCount[name] = (labelCount[name] || 0) + 1;
         if (same) session.waitIdle(true);
+        const asked = session.ms;
         const [free, alloc, largest] = session.ask('c', '@c', 20000);
+        benchMs += session.ms - asked;
         const cp = { label: name, n: labelCount[name], free, alloc, largest, at_ms: Math.round(session.ms) };
         if (same) {
           const differ = frameEqual(session, script.frames[frameIndex], opts.board);
@@ -302,23 +371,34 @@ function main() {
           cp.differ = differ;
           result.frames.compared++;
           if (differ === 0) result.frames.equal++;
-          else result.frames.differ.push(`${name} #${labelCount[name]}: ${differ} pixels`);
+          else {
+            result.frames.differ.push(`${name} #${labelCount[name]}: ${differ} pixels`);
+            cp.frame = frameBytes(session, opts.board).toString('base64'); // as CPython's (RGB565, big-endian)
+          }
         }
         result.checkpoints.push(cp);
       } else if (op[0] === 'power_off') {
         session.board.stop();
         emulatedBefore += session.ms;
+        before.instructions += session.board.instructions;
+        before.waitNanos += session.board.waitNanos;
+        for (const [treq, n] of Object.entries(session.board.paced)) before.paced[treq] = (before.paced[treq] || 0) + n;
         const flash = new Uint8Array(session.board.mcu.flash);
         saves.push(...saveTimes(session));
         result.serial_first = session.text;
         session = new Session(opts, spec, flash);
+        lastTapEnd = null; // (the new session's clock starts again)
+        turnEnd = null;
         session.boot();
         session.waitIdle(false);
         result.boots++;
+        since[0] = 0; // (the new session's clock: its boot is this op's time)
       }
+      spent(op[0], since);
       result.ops_done++;
       if (result.ops_done % 20 === 0) write();
     }
+    turnDone();
     result.reached = 'game ended';
   } catch (e) {
     if (!(e instanceof Failure)) throw e;
@@ -329,15 +409,25 @@ function main() {
     const op = script.ops[result.ops_done];
     result.step = `${name}${nth > 1 ? ` #${nth}` : ''} (op ${result.ops_done + 1} of ${script.ops.length}: ${op ? op.slice(0, 3).join(' ') : 'end'})`;
     result.reached = e.message.includes('MemoryError') ? 'MemoryError' : 'failed';
+    if (result.reached === 'failed' && opts.elf && !session.crash()) result.core_at = session.whereIsIt(symbolizer(opts.elf));
   }
   saves.push(...saveTimes(session));
   result.times.key_to_frame_ms = median(keyToFrame);
+  for (const [kind, values] of Object.entries(byKind)) result.times[`${kind}_to_frame_ms`] = median(values);
   result.times.hint_ms = median(hint);
   result.times.tumble_frame_ms = median(tumble);
   result.times.computer_turn_ms = median(computer);
   result.times.save_ms = median(saves);
   result.times.saves = saves.length;
   result.flash = session.board.norFlash.summary();
+  // (every boot's)
+  const paced = { ...before.paced };
+  for (const [treq, n] of Object.entries(session.board.paced)) paced[treq] = (paced[treq] || 0) + n;
+  result.dma_paced = paced;
+  result.cpu = {
+    instructions: before.instructions + session.board.instructions,
+    wait_ms: (before.waitNanos + session.board.waitNanos) / 1e6,
+  };
   write();
 }
 
