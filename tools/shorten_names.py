@@ -113,6 +113,11 @@ class _Names(ast.NodeVisitor):
             self.used.add(node.arg)
         self.generic_visit(node)
 
+    def visit_ImportFrom(self, node):
+        if node.module:
+            self.used.update(node.module.split("."))
+        self.generic_visit(node)
+
     def visit_alias(self, node):
         self.used.update(node.name.split("."))
         if node.asname:
@@ -202,6 +207,7 @@ _PROTOCOL = set()
 for _type in (object, int, str, bytes, bytearray, list, tuple, dict, set, frozenset, memoryview, type,
               BaseException, Exception, range, slice, property, staticmethod, classmethod):
     _PROTOCOL.update(dir(_type))
+_PROTOCOL.update(("micropython", "const", "native", "viper", "asm_thumb", "asm_xtensa"))  # the compiler's own
 _PROTOCOL.update(("read", "readinto", "readline", "readlines", "write", "flush", "close", "send", "throw",
                   "seek", "tell", "deinit", "value", "next"))
 

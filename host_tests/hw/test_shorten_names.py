@@ -115,3 +115,14 @@ def test_the_words_file_has_both_parts():
     assert "_transmit" in external  # PixelBuf (C) calls the NeoPixel subclass's method by this name
     assert "append" in rom and "print" in rom
     assert not set(rom) & external
+
+
+def test_no_name_becomes_one_the_compiler_reads_in_a_decorator():
+    """``@micropython.setter`` is a compiler directive to MicroPython, not a property's setter: a
+    property renamed to ``micropython`` (a free flash name where nothing imports the module) broke
+    the MacroPad's drive."""
+    source = "class Label:\n" + "".join(
+        "    @property\n    def prop_%d(self):\n        return %d\n\n    @prop_%d.setter\n    def prop_%d(self, v):\n"
+        "        pass\n\n" % (i, i, i, i) for i in range(400))
+    _, names = shorten_names.prepare({"lib/label.py": source}, module_names={"lib", "label"})
+    assert "micropython" not in names.values() and "const" not in names.values()
