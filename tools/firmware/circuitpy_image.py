@@ -11,6 +11,7 @@ blocks to the end of the chip)."""
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -87,6 +88,7 @@ def drive_image(board, work, extra=None):
     {name: text} written into the drive's root too. ``work``: a folder for the files."""
     mpy_cross, unix = circuitpython_tools()
     folder = os.path.join(work, "CIRCUITPY-" + board)
+    shutil.rmtree(folder, ignore_errors=True)  # a failed deploy's leftovers (deploy refuses a foreign folder)
     printed = deploy(board, folder, mpy_cross)
     for name, text in (extra or {}).items():
         with open(os.path.join(folder, name), "w") as f:
