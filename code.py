@@ -13,14 +13,6 @@ and settings; an error shows on the screen and a button press restarts (ui/crash
 
 import sys
 
-try:  # on a drive deploy wrote: every name the app uses, interned before anything else (docs/memory.md)
-    import _interned
-
-    del sys.modules["_interned"]
-    _interned = None
-except ImportError:
-    pass
-
 
 def on_board():
     # the one board test. CircuitPython's unix port (its VM core, where tools/board_bench.py

@@ -511,39 +511,6 @@ def _write_name_map(names, dest):
             f.write("%s %s\n" % (names[old], old))
 
 
-INTERNED = "_interned"  # code.py imports it first when it is on the drive
-
-
-def _write_interned(texts, dest, mpy_cross, options):
-    """``_interned.mpy``: one function that names every identifier of the compiled modules, so
-    that importing it (code.py does, first) interns them all at once, at the foot of the heap.
-    Names are never freed: interned as modules load, their pools' small blocks end up between
-    the modules' code, which the app unloads, and the holes left are too small for a new game's
-    arrays after Defuse mode (docs/memory.md, "Blocks, not bytes"). Its code is dropped at once."""
-    import ast
-    import keyword
-
-    names = set()
-    for text in texts.values():
-        scan = shorten_names._Names()
-        scan.visit(ast.parse(text))
-        names |= scan.used
-    names = sorted(n for n in names if not keyword.iskeyword(n) and n.isidentifier())
-    src = os.path.join(dest, INTERNED + ".py")
-    out = os.path.join(dest, INTERNED + ".mpy")
-    with open(src, "w", encoding="utf-8") as f:
-        f.write("def _():\n    return (\n")
-        for n in names:
-            f.write("        %s,\n" % n)
-        f.write("    )\n")
-    res = subprocess.run([mpy_cross, "-o", out, "-s", INTERNED + ".mpy"] + list(options) + [src],
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    os.remove(src)
-    if res.returncode:
-        raise SystemExit("mpy-cross could not compile %s:\n%s" % (INTERNED, res.stdout.decode("utf-8", "replace")))
-    return (INTERNED + ".mpy", os.path.getsize(out))
-
-
 def _module_names(files):
     names = set()
     for _, target in files:
@@ -607,8 +574,6 @@ def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, ke
         else:
             shutil.copyfile(src, out)
         written.append((target, os.path.getsize(out)))
-    if folded:
-        written.append(_write_interned(folded, dest, mpy_cross, options))
     if not is_circuitpy_drive(dest):
         with open(os.path.join(dest, ".pocket-yahtzee-build"), "w") as f:
             f.write("made by tools/deploy.py; safe to delete\n")

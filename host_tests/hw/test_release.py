@@ -183,20 +183,3 @@ def test_the_tables_that_fit_the_drive_go_into_the_bundle(tmp_path):
     assert "tables/yahtzee_forced.bin" in files_of(folder)
     assert "tables/yahtzee_free.bin" not in files_of(folder)
     assert "Strategy tables: yahtzee_forced." in open(os.path.join(folder, "README.txt")).read()
-
-
-def test_every_name_the_modules_use_is_interned_first_by_code_py(bundles):
-    """deploy's _interned.mpy names what the compiled modules name (its qstr table), and code.py
-    imports it before anything else (docs/memory.md, "Blocks, not bytes")."""
-    with open(os.path.join(ROOT, "code.py"), encoding="utf-8") as f:
-        code = ast.parse(f.read())
-    first_import = next(n for n in ast.walk(code) if isinstance(n, ast.Import) and n.names[0].name != "sys")
-    assert first_import.names[0].name == deploy.INTERNED
-    for board, (folder, *_rest) in bundles.items():
-        with open(os.path.join(folder, deploy.INTERNED + ".mpy"), "rb") as fh:
-            table = fh.read()
-        assert deploy.mpy_header_problem(table[:4]) is None, board
-        # the modules ui/app.py imports and names it reads off them, as the deployed app names them
-        for word in (b"engine", b"snapshot", b"displayio", b"inputs", b"screen_set", b"monotonic_ns"):
-            assert word in table, (board, word)
-        assert len(table) > 8000, board
