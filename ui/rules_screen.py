@@ -243,17 +243,9 @@ class RulesScreen(S.Screen):
         tf.put(end - 1, 47)  # "/"
         end = tf.number(self.page + 1, end - 1, 0)
         tf.spaces(tf.text(S.to_bytes(title), 0, end - 1), end)
-        # every page as wide and as tall as the text area, so bitmap_label reuses its bitmap
-        # (it makes a new one only for a new size; a page is one block of ~6 KB on the Pico, which
-        # a heap cut up by the parked game may not have twice): blank lines to the last row, and the
-        # label's right padding to the area's width (the label's own measure; the library is
-        # pinned, requirements-device.txt)
-        lines = self.page_lines()
-        while len(lines) < self.box[3]:
-            lines.append(" ")
-        text = "\n".join(lines)
-        label = self.label
-        wide = label._text_bounding_box(text, self.font)[0]
-        want = self.box[2] // self.box[4]
-        label._padding_right = want - wide if want > wide else 0
-        label.text = text
+        # the last page's bitmap goes before the next one's is made: a page takes one block of up
+        # to ~3 KB, and in a heap cut up by the parked game the old page's may be the only one
+        # (tools/frozen_memory.py --fit: the CLUE's tour ran out of such blocks here)
+        self.label.text = ""
+        gc.collect()
+        self.label.text = "\n".join(self.page_lines())
