@@ -130,7 +130,6 @@ class RulesScreen(S.Screen):
 
     def open(self):
         from adafruit_display_text import bitmap_label
-        from . import rules_text
 
         app = self.app
         lay = self.lay
@@ -139,6 +138,17 @@ class RulesScreen(S.Screen):
         self.font, self.line = load_font(font_dir(board))
         x, y, width, rows, scale = body_box(lay, ring, self.line)
         self.box = (x, y, width, rows, scale)
+        c = self.colours
+        h = self.font.get_bounding_box()[1]
+        # the label and its page bitmap first, before the text and its lists: every page is drawn
+        # into this one bitmap (draw() pads each page to the text area, so bitmap_label refills it
+        # and never makes another), and its block (5 KB on the Pico) is easier to find now
+        self.label = bitmap_label.Label(self.font, text=" ", color=c[theme.INK],
+                                        line_spacing=(self.line + 0.5) / h,  # int(spacing * h) == line
+                                        scale=scale)
+        self._fill_label([])
+        from . import rules_text
+
         self.sections = rules_text.sections(self.rules(), board.keymap_help)
         if hasattr(self.font, "load_glyphs"):  # the PCF (terminalio has every glyph in flash)
             chars = set()
@@ -152,16 +162,11 @@ class RulesScreen(S.Screen):
                 pages.append(s * 256 + first)
         self.pages = pages
         self.page = 0
-        c = self.colours
         cols = (lay.width - 2 * _MARGIN) // (6 * scale)  # no text within _MARGIN of the sides
         self.header = TextField(app.sheet, app.palette(theme.ACCENT), (lay.width - cols * 6 * scale) // 2,
                                 lay.list_title[1], cols, scale)
         self.group.append(self.header.node)
         self.fields.append(self.header)
-        h = self.font.get_bounding_box()[1]
-        self.label = bitmap_label.Label(self.font, text=" ", color=c[theme.INK],
-                                        line_spacing=(self.line + 0.5) / h,  # int(spacing * h) == line
-                                        scale=scale)
         # a label's y is the middle of its first line's ascent: the ascent's top goes on the row
         # below the header, whatever the page's tallest letter (an anchor would follow the ink)
         self.label.x = x
@@ -243,9 +248,17 @@ class RulesScreen(S.Screen):
         tf.put(end - 1, 47)  # "/"
         end = tf.number(self.page + 1, end - 1, 0)
         tf.spaces(tf.text(S.to_bytes(title), 0, end - 1), end)
-        # the last page's bitmap goes before the next one's is made: a page takes one block of up
-        # to ~3 KB, and in a heap cut up by the parked game the old page's may be the only one
-        # (tools/frozen_memory.py --fit: the CLUE's tour ran out of such blocks here)
-        self.label.text = ""
-        gc.collect()
-        self.label.text = "\n".join(self.page_lines())
+        self._fill_label(self.page_lines())
+
+    def _fill_label(self, lines):
+        """The label shows ``lines``, padded to the text area (blank lines to its last row, the
+        label's right padding to its width) so that its bitmap keeps one size: bitmap_label makes
+        a new one only for a new size (its own measure and padding; the library is pinned)."""
+        while len(lines) < self.box[3]:
+            lines.append(" ")
+        text = "\n".join(lines)
+        label = self.label
+        wide = label._text_bounding_box(text, self.font)[0]
+        want = self.box[2] // self.box[4]
+        label._padding_right = want - wide if want > wide else 0
+        label.text = text
