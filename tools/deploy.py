@@ -501,11 +501,13 @@ def _protected_texts(files, ours, keep_from):
     return texts
 
 
-def _write_name_map(names, dest):
-    """build/names/<folder>.txt: "new old" a line, to read a board's traceback."""
+def _write_name_map(names, dest, board=None):
+    """build/names/<folder>[-<board>].txt: "new old" a line, to read a board's traceback."""
     folder = os.path.join(ROOT, "build", "names")
     os.makedirs(folder, exist_ok=True)
     label = os.path.basename(os.path.normpath(dest)) or "drive"
+    if board and board not in label:
+        label += "-" + board
     with open(os.path.join(folder, label + ".txt"), "w", encoding="utf-8") as f:
         for old in sorted(names, key=lambda n: names[n]):
             f.write("%s %s\n" % (names[old], old))
@@ -519,11 +521,12 @@ def _module_names(files):
     return names
 
 
-def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, keep_from=SOURCE_ONLY):
+def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, keep_from=SOURCE_ONLY, board=None):
     """Copy (or compile with mpy-cross ``options``) the planned files into ``dest``; returns
     [(drive path, bytes)]. ``keep_from``: the files (paths under the root) that stay as they are
     and whose every word keeps a constant of that name defined (code.py and boot.py; a test's
-    drivers and doubles too)."""
+    drivers and doubles too). ``board``: the names are renamed to that board's firmware's flash
+    names too (tools/shorten_names.py), so the files are for that board only."""
     written = []
     # the app's modules with their public constants folded in (tools/inline_consts.py); code.py
     # and boot.py stay source, so what they read stays defined
@@ -540,8 +543,8 @@ def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, ke
         for rel in libraries:
             folded[rel] = read(os.path.join(ROOT, rel))
         folded, names = shorten_names.prepare(folded, protected_texts=_protected_texts(files, list(folded), keep_from),
-                                              module_names=_module_names(files))
-        _write_name_map(names, dest)
+                                              module_names=_module_names(files), board=board)
+        _write_name_map(names, dest, board)
     for src, target in files:
         out = os.path.join(dest, *target.split("/"))
         os.makedirs(os.path.dirname(out), exist_ok=True)
@@ -661,7 +664,7 @@ def main(argv=None):
     if args.tables != "none":
         build_tables()
     clear_target(dest, planned)  # on a drive this also removes what a frozen firmware holds
-    written = install(files, dest, mpy_cross, args.verbatim, () if args.lines else MPY_OPTIONS)
+    written = install(files, dest, mpy_cross, args.verbatim, () if args.lines else MPY_OPTIONS, board=args.board)
     # the tables that fit: the drive's free space after the code, or the board's drive size
     code = sum(size for _, size in written)
     if is_circuitpy_drive(dest):

@@ -104,7 +104,7 @@ def build(board, mpy_cross, tables="auto", out=OUT, tables_root=ROOT):
     if os.path.isdir(folder):
         shutil.rmtree(folder)
     os.makedirs(folder)
-    written = deploy.install(deploy.plan(board), folder, mpy_cross)
+    written = deploy.install(deploy.plan(board), folder, mpy_cross, board=board)
     os.remove(os.path.join(folder, ".pocket-yahtzee-build"))  # install marks build folders
     code = sum(size for _, size in written)
     if tables == "none":

@@ -23,7 +23,10 @@ A name is left as it is when anything outside the renamed modules could name it:
   the screens named by string in ui/screen_set.py, the layout and settings tables' keys);
 - the modules' own names (imported by name), dunder names, and names of exception classes
   (the crash screen shows them).
-A leading underscore is kept (``_NAME = const(1)`` stays out of the module's globals).
+A leading underscore is kept where it means something (``_NAME = const(1)`` stays out of the
+module's globals); any other name may take a flash name. ``board``: the files are for that board,
+whose firmware holds more names in flash (tools/firmware/static_names/<board>.txt): those are
+used too, after the core's.
 
 The words file is generated here from the installed stubs and CircuitPython's build
 (``--write-words``), so a player's deploy renames exactly as CI does without those packages;
@@ -41,6 +44,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORDS = os.path.join(ROOT, "tools", "shorten_names_words.txt")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _is_dunder(name):
@@ -73,6 +77,12 @@ class _Names(ast.NodeVisitor):
 
     def __init__(self):
         self.defined, self.used, self.strings, self.errors = set(), set(), set(), set()
+        self.consts = set()  # names assigned a const(): a leading underscore keeps them out of globals
+
+    def visit_Assign(self, node):
+        if isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id == "const":
+            self.consts.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        self.generic_visit(node)
 
     def _def(self, name):
         if name:
@@ -109,8 +119,9 @@ class _Names(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_keyword(self, node):
-        if node.arg:
-            self.used.add(node.arg)
+        # a keyword names a parameter, or an attribute a ``**numbers`` sets (ui/layout.py): renamed
+        # with it, unless outside code could name it (a C function's keyword is one of its names)
+        self._def(node.arg)
         self.generic_visit(node)
 
     def visit_ImportFrom(self, node):
@@ -210,6 +221,10 @@ for _type in (object, int, str, bytes, bytearray, list, tuple, dict, set, frozen
 _PROTOCOL.update(("micropython", "const", "native", "viper", "asm_thumb", "asm_xtensa"))  # the compiler's own
 _PROTOCOL.update(("read", "readinto", "readline", "readlines", "write", "flush", "close", "send", "throw",
                   "seek", "tell", "deinit", "value", "next"))
+# what CircuitPython's C code calls by name on a Python object: a block device and a file system
+# (extmod/vfs*.c), PixelBuf's subclass hook
+_PROTOCOL.update(("readblocks", "writeblocks", "ioctl", "ilistdir", "mount", "umount", "open", "stat", "statvfs",
+                  "chdir", "getcwd", "mkdir", "remove", "rename", "rmdir", "_transmit"))
 
 
 def _short_names(underscore):
@@ -227,11 +242,26 @@ def _short_names(underscore):
                 yield prefix + a + b + c
 
 
-def prepare(texts, protected_texts=(), module_names=(), words=WORDS):
+def board_flash_names(board):
+    """The identifiers ``board``'s stock firmware holds in its flash pool beyond the core's
+    (tools/firmware/static_names/<board>.txt, committed), in file order; none for a board
+    without a file (the Feather ESP32-S3: its heap is in PSRAM)."""
+    path = os.path.join(ROOT, "tools", "firmware", "static_names", board + ".txt")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [n for n in (line.rstrip("\n") for line in f if not line.startswith("#")) if _IDENTIFIER.fullmatch(n)]
+
+
+def prepare(texts, protected_texts=(), module_names=(), words=WORDS, board=None):
     """(``{rel: renamed source}``, ``{old: new}``) for ``texts`` ({rel: source} of the modules
     renamed together). ``protected_texts``: sources whose every word stays (the files shipped or
-    run as they are); ``module_names``: the names of every module and package on the drive."""
+    run as they are); ``module_names``: the names of every module and package on the drive;
+    ``board``: the board the files are for (its firmware's own flash names are used too)."""
     external, rom = read_words(words)
+    if board:
+        seen = set(rom)
+        rom = rom + [n for n in board_flash_names(board) if n not in seen]
     trees, scans = {}, {}
     for rel, text in texts.items():
         trees[rel] = ast.parse(text)
@@ -242,10 +272,11 @@ def prepare(texts, protected_texts=(), module_names=(), words=WORDS):
     for text in protected_texts:
         words_kept |= _words(text)
     protected |= words_kept
-    defined, used = set(), set()
+    defined, used, consts = set(), set(), set()
     for scan in scans.values():
         defined |= scan.defined
         used |= scan.used
+        consts |= scan.consts
         protected |= scan.strings | scan.errors
     rename = sorted((n for n in defined if n not in protected and not _is_dunder(n)),
                     key=lambda n: (-len(n), n))
@@ -258,10 +289,13 @@ def prepare(texts, protected_texts=(), module_names=(), words=WORDS):
     shorts = {False: _short_names(False), True: _short_names(True)}
     names = {}
     for old in rename:
-        under = old.startswith("_")
-        pool = pools[under]
+        # only a const() needs its leading underscore (MicroPython keeps ``_X = const(1)`` out of
+        # the module's globals); any other name may take a flash name without one
+        under = old.startswith("_") and old in consts
+        pool = pools[under] or (pools[True] if old.startswith("_") else None)
         new = pool.pop(0) if pool else None
         if new is None:
+            under = old.startswith("_")
             if len(old) <= 2 + under:
                 continue  # a new name would save nothing
             for candidate in shorts[under]:

@@ -126,3 +126,19 @@ def test_least_of_two_spacers_takes_each_steps_smaller_figure():
     assert result["screens"] == "40"
     with pytest.raises(SystemExit):
         board_memory.least([a, ({"crc": "2", "code": "1", "screens": "1", "strategy": "1"}, b[1])])
+
+
+def test_the_rp2040_name_files_are_the_stock_firmwares_flash_pool():
+    """The MacroPad's and the Pico's lists are read from the stock images' qstr pools
+    (``static_names.py --elf``); tools/deploy.py renames the app to them, so a name not in that
+    flash would be interned on the board after all."""
+    import os
+    firmware = os.path.join(os.path.dirname(board_memory.ROOT), "shared", "circuitpython", "firmware")
+    for board, image in (("macropad", "adafruit_macropad_rp2040-stock.elf"),
+                         ("pico_displaypack", "raspberry_pi_pico-stock.elf")):
+        path = os.path.join(firmware, image)
+        assert os.path.exists(path), "the stock firmware is missing: %s" % path
+        names = static_names.names_of_elf(path)
+        assert set(names) == static_names.read(board), board
+        assert {"acosh", "rotaryio" if board == "macropad" else "busdisplay", "mp_qstr_const_pool"} - set(names) == {
+            "mp_qstr_const_pool"}

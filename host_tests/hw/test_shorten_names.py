@@ -8,7 +8,9 @@ import sys
 from tools import shorten_names
 
 SHAPES = '''"""Shapes: the words of this docstring protect nothing (Square, area_of)."""
+from micropython import const
 _UNIT = 2
+_HALF = const(2)
 
 
 class Square:
@@ -18,7 +20,7 @@ class Square:
 
     def area_of(self):
         if self._cached_area is None:
-            self._cached_area = self.side_length * self.side_length * _UNIT // 2
+            self._cached_area = self.side_length * self.side_length * _UNIT // _HALF
         return self._cached_area
 
 
@@ -68,9 +70,9 @@ def _run(tmp_path, texts, tag):
             sys.modules.pop(name, None)
 
 
-def _prepare():
+def _prepare(board=None):
     return shorten_names.prepare({"pkg/shapes.py": SHAPES, "pkg/user.py": USER}, protected_texts=[DRIVER],
-                                 module_names={"pkg", "shapes", "user"})
+                                 module_names={"pkg", "shapes", "user", "micropython"}, board=board)
 
 
 def test_renamed_modules_do_what_the_source_does(tmp_path):
@@ -97,16 +99,35 @@ def test_what_outside_code_could_name_stays():
     assert "__init__" not in names
 
 
-def test_names_are_one_to_one_fresh_and_keep_the_underscore():
+def test_names_are_one_to_one_fresh_and_a_const_keeps_its_underscore():
     texts, names = _prepare()
     external, rom = shorten_names.read_words()
     assert len(set(names.values())) == len(names)
     words = shorten_names._words(SHAPES + USER + DRIVER)
     for old, new in names.items():
         assert new not in words, new
-        assert old.startswith("_") == new.startswith("_"), (old, new)
         assert new in rom or len(new) < len(old), (old, new)
+    assert names["_HALF"].startswith("_")  # _X = const(): the underscore keeps it out of the globals
+    assert not names["_cached_area"].startswith("_")  # an attribute's underscore means nothing to the VM
     assert any(new in rom for new in names.values())  # names the firmware holds are used first
+
+
+def test_a_boards_own_flash_names_are_used_for_its_files(tmp_path):
+    """A deploy for one board renames to that board's firmware's flash names too (its modules'
+    names: ``rotaryio`` on the MacroPad), which no other board holds; the code does the same."""
+    external, rom = shorten_names.read_words()
+    words = tmp_path / "words.txt"  # the core's flash names all taken: only the board's are left
+    words.write_text("# EXTERNAL: \n" + " ".join(sorted(external | set(rom))) + "\n# ROM: \n")
+    texts, names = shorten_names.prepare({"pkg/shapes.py": SHAPES, "pkg/user.py": USER}, protected_texts=[DRIVER],
+                                         module_names={"pkg", "shapes", "user", "micropython"}, words=str(words),
+                                         board="macropad")
+    flash = set(shorten_names.board_flash_names("macropad"))
+    assert names and set(names.values()) <= flash  # every name in that board's flash: none interned
+    assert set(names.values()) - set(rom)  # names only that board holds
+    _, without = shorten_names.prepare({"pkg/shapes.py": SHAPES}, words=str(words))
+    assert not set(without.values()) & flash  # without the board: short new names
+    assert _run(tmp_path, {"pkg/shapes.py": SHAPES, "pkg/user.py": USER}, "source") == _run(tmp_path, texts, "board")
+    assert shorten_names.board_flash_names("feather_tft") == []  # no list: the core's names only
 
 
 def test_the_words_file_has_both_parts():

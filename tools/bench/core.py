@@ -10,13 +10,16 @@ for tools/board_bench.py:
   double, the fakes of CircuitPython's modules and the driver hold is measured there and taken
   off (``double``); each board's own make_board runs on the fakes and counts;
 - the run in a fixed heap (tools/mp_heap_fit.py): the board's budget plus what that run's
-  stand-ins and driver hold (``double``) and the runner's own ``base``, the port's collector
+  stand-ins and driver hold (``double``), the runner's own ``base`` and what this port's interned
+  names take beyond a board's at the peak (``names_given``: a board's .mpy files are renamed to
+  its firmware's flash names, which this port interns), the port's collector
   tables added back (``heap_for``), so the heap the app gets is the budget; then the same in a
   heap 20 % smaller, and the margin (how much smaller the heap can be, in 2 KB steps, and the
   tour still end: at least those 20 % when it ended there, else found by bisection).
 
 Two unix runs at a time (``JOBS``)."""
 
+import concurrent.futures
 import os
 import shutil
 import subprocess
@@ -43,30 +46,36 @@ def say(text):
     sys.stdout.flush()
 
 
-def compile_app(dest, cross):
-    """board_memory's app folder, each module compiled as tools/deploy.py compiles it (its
-    ``install``, with CircuitPython's mpy-cross; code.py stays source, compacted, as on a drive)."""
+def compile_app(dest, cross, board=None):
+    """board_memory's app folder, each module compiled as tools/deploy.py compiles it for
+    ``board`` (its ``install``, with CircuitPython's mpy-cross, the names renamed to that board's
+    flash names too; code.py stays source, compacted, as on a drive)."""
     shutil.rmtree(dest, ignore_errors=True)
     os.makedirs(dest)
     written = deploy.install(board_memory.app_files(), dest, cross,
-                             keep_from=deploy.SOURCE_ONLY + board_memory.DRIVERS)
+                             keep_from=deploy.SOURCE_ONLY + board_memory.DRIVERS, board=board)
     os.remove(os.path.join(dest, ".pocket-yahtzee-build"))
     return sum(size for _, size in written)
 
 
-def prepare(work, kinds):
-    """({kind: binary}, {kind: app folder}, cross): the ports and the app folders."""
+def prepare(work, kinds, boards):
+    """({kind: binary}, {board: {kind: app folder}}, cross): the ports and the app folders (the
+    .mpy files are each board's own: deploy renames to the board's flash names)."""
     cross = circuitpython_build.ensure()[0]
     binaries = {"mpy": circuitpython_build.core_binary(jobs=JOBS)}
     if "frozen" in kinds:
         text = frozen_memory.manifest()
         files = [path for _, path in frozen_memory.manifest_files(text)]
         binaries["frozen"] = circuitpython_build.core_binary(text, files, "frozen", jobs=JOBS)
-    apps = {"mpy": os.path.join(work, "mpy", "app"), "frozen": os.path.join(work, "frozen", "app")}
-    compile_app(apps["mpy"], cross)
-    shutil.rmtree(apps["frozen"], ignore_errors=True)
-    os.makedirs(apps["frozen"])
-    shutil.copyfile(os.path.join(apps["mpy"], "code.py"), os.path.join(apps["frozen"], "code.py"))
+    apps = {b: {"mpy": os.path.join(work, "mpy", b, "app"), "frozen": os.path.join(work, "frozen", "app")}
+            for b in boards}
+    with concurrent.futures.ProcessPoolExecutor(JOBS) as pool:
+        for done in [pool.submit(compile_app, apps[b]["mpy"], cross, b) for b in boards]:
+            done.result()
+    frozen = os.path.join(work, "frozen", "app")
+    shutil.rmtree(frozen, ignore_errors=True)
+    os.makedirs(frozen)
+    shutil.copyfile(os.path.join(apps[boards[0]]["mpy"], "code.py"), os.path.join(frozen, "code.py"))
     return binaries, apps, cross
 
 
@@ -87,19 +96,20 @@ def heap_for(binary, want, run_dir):
 class Bench:
     def __init__(self, boards, kinds, work):
         self.boards, self.kinds, self.work = boards, kinds, work
-        self.binaries, apps, self.cross = prepare(work, kinds)
+        self.binaries, apps, self.cross = prepare(work, kinds, boards)
         self.run_dir = os.path.join(work, "run")
         os.makedirs(self.run_dir, exist_ok=True)
-        self.links = frozen_memory.make_links(apps)
+        self.links = {b: frozen_memory.make_links(apps[b]) for b in boards}
         self.times = {}
         self.cuts = {}
 
     def close(self):
-        shutil.rmtree(self.links, ignore_errors=True)
+        for links in self.links.values():
+            shutil.rmtree(links, ignore_errors=True)
 
-    def command(self, kind, job, script, *args, heap=frozen_memory.HEAP):
-        return frozen_memory.unix_command(self.binaries[kind], self.run_dir, self.links, job, kind == "frozen",
-                                          script, *args, heap=heap)
+    def command(self, board, kind, job, script, *args, heap=frozen_memory.HEAP):
+        return frozen_memory.unix_command(self.binaries[kind], self.run_dir, self.links[board], job,
+                                          kind == "frozen", script, *args, heap=heap)
 
     def measure(self):
         """{(board, kind): board_memory.summarize's dict} of the tour's two power-ons."""
@@ -110,7 +120,7 @@ class Bench:
 
         def command(key, part):
             board, kind = key
-            return self.command(kind, "%s-%s-%s" % (board, kind, part[0]), "mp_board_memory.py", board,
+            return self.command(board, kind, "%s-%s-%s" % (board, kind, part[0]), "mp_board_memory.py", board,
                                 modules[board], board_memory.SPACER, *part)
 
         firsts = frozen_memory.run_all([(k, command(k, ("first",))) for k in keys], JOBS)
@@ -133,7 +143,7 @@ class Bench:
         """{(board, kind, heap): (ended, step or None, traceback tail)} of the tour in fixed heaps:
         ``probes`` [(board, kind, heap)]."""
         def command(board, kind, heap, part):
-            return self.command(kind, "%s-%s-fit-%s-%d" % (board, kind, part[0], heap), "mp_heap_fit.py", board,
+            return self.command(board, kind, "%s-%s-fit-%s-%d" % (board, kind, part[0], heap), "mp_heap_fit.py", board,
                                 *part, heap=heap)
 
         # both power-ons at once: the second starts from the measured run's saved bytes
@@ -156,7 +166,7 @@ class Bench:
         return done
 
     def base(self, kind):
-        out = frozen_memory.run_all([("base", self.command(kind, "base-" + kind, "mp_heap_fit.py", "-",
+        out = frozen_memory.run_all([("base", self.command(self.boards[0], kind, "base-" + kind, "mp_heap_fit.py", "-",
                                                            "base"))], 1)["base"]
         return int(out.split("BASE ")[1].split()[0])
 
@@ -167,7 +177,8 @@ class Bench:
         t0 = time.time()
         n = 0
         bases = {k: self.base(k) for k in self.kinds}
-        extra = {(b, k): int(runs[(b, k)]["double"]) + bases[k] for b in self.boards for k in self.kinds}
+        extra = {(b, k): int(runs[(b, k)]["double"]) + bases[k] + names_given(runs[(b, k)])
+                 for b in self.boards for k in self.kinds}
 
         def heap(key, budget):
             return heap_for(self.binaries[key[1]], budget + extra[key], self.run_dir)
@@ -242,6 +253,14 @@ class Bench:
         return n
 
 
+def names_given(r):
+    """Bytes of the app's interned names this port holds beyond a board at the peak (the names the
+    board's firmware has in flash, which this port interns; its larger pool tables): given to the
+    fixed heap, as the stand-ins are (tools/board_memory.py ``names_fix``; 0 when not known)."""
+    fix = r.get("names_fix")
+    return max(int(fix["total"]), 0) if fix else 0
+
+
 def line(board, kind, r, fit):
     """One board_bench line (issue 22's form) and whether the board fits (issue 23)."""
     budget = board_memory.BUDGETS[board]
@@ -266,6 +285,8 @@ def detail(board, kind, r, fit):
     """The parts of the peak and what was subtracted or added, one line."""
     return ("  %s %s: peak at %s; code %s B, screens %s B, strategy %s B; the board's own make_board on the fakes "
             "%s B (counted); subtracted: the displayio stand-in, board double, fakes and driver %s B; fixed heap "
-            "%d B = budget %d B + stand-ins/driver %d B + runner %d B + the port's collector tables; run crc %s" % (
+            "%d B = budget %d B + stand-ins/driver %d B + runner %d B + names a board holds in flash or in "
+            "smaller pools %d B + the port's collector tables; run crc %s" % (
                 board, kind, r["peak_at"], r["code"], r["screens"], r["strategy"], r.get("hardware", "?"),
-                r["double"], fit["heap"], board_memory.BUDGETS[board], int(r["double"]), fit["base"], r["crc"]))
+                r["double"], fit["heap"], board_memory.BUDGETS[board], int(r["double"]), fit["base"],
+                names_given(r), r["crc"]))
