@@ -702,7 +702,13 @@ class FrameBufferDisplay:
     refresh composed, four ``h`` entries each. ``refresh_count``, ``pixels_drawn`` (all
     refreshes). ``colour`` False: a 1-bit screen (colours become black or white by luma).
     ``keep_frame`` False: no frame, as on a board; each dirty area is composed a band of rows
-    at a time and fed to a running CRC (``stream_checksum()``)."""
+    at a time and fed to a running CRC (``stream_checksum()``).
+
+    ``composer``: None, or a callable that ``refresh()`` gives the display to once it has
+    found the dirty rectangles; it must compose them into ``frame`` exactly as ``_compose``
+    would (the web page's JavaScript does: ``sim/web.py`` ``Scene``)."""
+
+    composer = None  # a class attribute: a board's double carries no field for it
 
     def __init__(self, width, height, colour=True, keep_frame=True):
         self.width = width
@@ -758,6 +764,12 @@ class FrameBufferDisplay:
         self._walk(root, 0, 0, 1, not root._hidden, force)
         self._clean(root)
         self._seen = _CHANGES[0]
+        if self.composer is not None:  # the web page composes the scene itself (sim/web.py)
+            if self.dirty_count:
+                self.pixels_drawn += self.dirty_pixels()
+                self.composer(self)
+            self.refresh_count += 1
+            return True
         i = 0
         while i < self.dirty_count:
             d = self.dirty
