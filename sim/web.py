@@ -262,8 +262,25 @@ def start(profile, seed, nvm_hex="", year=0, month=0, day=0):
         except ValueError:
             nvm = None  # a damaged copy: start empty (the app would reject it anyway)
     board = make_board(profile, seed, nvm, (year, month, day) if year else None)
+    from ui import screen_set
+
+    # The page has room (a 1.5 MB heap): the modules a board unloads to make room for the
+    # next screen stay loaded, as on CPython, so nothing is imported and built again per game
+    # (set before ui.app and ui.strategy_set import the flag).
+    screen_set.UNLOADS = False
     app = _build()
+    warm()
     return True
+
+
+def warm():
+    """What a board computes once, at its first game, the page computes while it loads: the
+    planner's lattice of dice multisets and the saved game's score lists of the rules set up.
+    A game's start then only builds its screens and players."""
+    from yahtzee_core import strategy
+
+    strategy.lattice()
+    app.settings.rules().possible_values(0)
 
 
 def _build():
