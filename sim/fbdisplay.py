@@ -161,16 +161,49 @@ class Bitmap:
         return self.get(x, y)
 
     def __setitem__(self, index, value):
+        # set() and _touch() written out: the app draws its dice faces a pixel at a time
+        # (ui/dice_view.py) when a game starts, and on the web page this is that C code
+        w = self.width
         if isinstance(index, int):
-            y = index // self.width
-            x = index - y * self.width
+            y = index // w
+            x = index - y * w
             if y < 0 or y >= self.height:
                 raise IndexError("pixel out of range")
         else:
-            x, y = self._xy(index)
+            x = index[0]
+            y = index[1]
+            if x < 0 or y < 0 or x >= w or y >= self.height:
+                raise IndexError("pixel out of range")
         if value < 0 or value >= self.value_count:
             raise ValueError("value out of range")
-        self.set(x, y, value)
+        bits = self.bits_per_value
+        if bits > 8:
+            self.set(x, y, value)
+            return
+        data = self._data
+        if bits == 8:
+            data[y * self._stride + x] = value
+        else:
+            bit = x * bits
+            i = y * self._stride + (bit >> 3)
+            shift = 8 - bits - (bit & 7)
+            data[i] = (data[i] & ~(self._mask << shift)) | (value << shift)
+        if not self._dirty:
+            _CHANGES[0] = (_CHANGES[0] + 1) & _WRAP
+            self._dirty = True
+            self._dx1 = x
+            self._dy1 = y
+            self._dx2 = x + 1
+            self._dy2 = y + 1
+            return
+        if x < self._dx1:
+            self._dx1 = x
+        if y < self._dy1:
+            self._dy1 = y
+        if x >= self._dx2:
+            self._dx2 = x + 1
+        if y >= self._dy2:
+            self._dy2 = y + 1
 
     def fill(self, value):
         """Every pixel to ``value``."""
@@ -702,7 +735,13 @@ class FrameBufferDisplay:
     refresh composed, four ``h`` entries each. ``refresh_count``, ``pixels_drawn`` (all
     refreshes). ``colour`` False: a 1-bit screen (colours become black or white by luma).
     ``keep_frame`` False: no frame, as on a board; each dirty area is composed a band of rows
-    at a time and fed to a running CRC (``stream_checksum()``)."""
+    at a time and fed to a running CRC (``stream_checksum()``).
+
+    ``composer``: None, or a callable that ``refresh()`` gives the display to once it has
+    found the dirty rectangles; it must compose them into ``frame`` exactly as ``_compose``
+    would (the web page's JavaScript does: ``sim/web.py`` ``Scene``)."""
+
+    composer = None  # a class attribute: a board's double carries no field for it
 
     def __init__(self, width, height, colour=True, keep_frame=True):
         self.width = width
@@ -758,6 +797,12 @@ class FrameBufferDisplay:
         self._walk(root, 0, 0, 1, not root._hidden, force)
         self._clean(root)
         self._seen = _CHANGES[0]
+        if self.composer is not None:  # the web page composes the scene itself (sim/web.py)
+            if self.dirty_count:
+                self.pixels_drawn += self.dirty_pixels()
+                self.composer(self)
+            self.refresh_count += 1
+            return True
         i = 0
         while i < self.dirty_count:
             d = self.dirty

@@ -126,6 +126,88 @@ class WebPower:
         self.changed = True
 
 
+FIELDS = 16  # ints per layer in Scene.records (web/compose.js reads them in this order)
+
+
+class Scene:
+    """The display's ``composer`` on the page: at each refresh that drew, the visible TileGrids
+    in paint order (what ``FrameBufferDisplay._paint`` walks) go into ``records`` as plain ints,
+    the memory addresses of their bitmap, tile and palette buffers among them, and JavaScript
+    (``web/compose.js``, given as ``js_compose``) paints every dirty rectangle into the frame,
+    as displayio's C code does on a board. Only what is drawn moves to JavaScript: the scene
+    (every screen, label and tile) is the app's, built and changed in Python.
+
+    One record: x, y, scale, tile width, tile height, grid width, grid height, tiles per bitmap
+    row, bitmap address, bitmap row bytes, bits per value, tiles address, bytes per tile index,
+    colours address (RGB565, or the 1-bit screen's 0/0xFFFF), transparency flags address, 0."""
+
+    def __init__(self, js_compose):
+        from array import array
+
+        self.js_compose = js_compose
+        self.records = array("i", [0] * (FIELDS * 64))
+        self.count = 0
+
+    def __call__(self, display):
+        from uctypes import addressof
+
+        d = display.dirty
+        x1 = display.width
+        y1 = display.height
+        x2 = 0
+        y2 = 0
+        i = 0
+        while i < display.dirty_count:  # the dirty rectangles' bounds: a layer outside is left out
+            j = 4 * i
+            x1 = min(x1, d[j])
+            y1 = min(y1, d[j + 1])
+            x2 = max(x2, d[j + 2])
+            y2 = max(y2, d[j + 3])
+            i += 1
+        self.count = 0
+        self._layers(display._root, 0, 0, 1, x1, y1, x2, y2, display.colour, addressof)
+        self.js_compose(addressof(self.records), self.count, display.dirty_count)
+
+    def _layers(self, group, ox, oy, scale, x1, y1, x2, y2, colour, addressof):
+        for item in group._items:
+            if item._hidden:
+                continue
+            ix = ox + item._x * scale
+            iy = oy + item._y * scale
+            if item._group:
+                self._layers(item, ix, iy, scale * item._scale, x1, y1, x2, y2, colour, addressof)
+                continue
+            tw = item._tw
+            th = item._th
+            if (ix >= x2 or iy >= y2 or ix + item._width * tw * scale <= x1
+                    or iy + item._height * th * scale <= y1):
+                continue
+            r = self.records
+            j = FIELDS * self.count
+            if j + FIELDS > len(r):
+                r = self.records = r + r  # twice the room (the page only; no board has a Scene)
+            bmp = item._bitmap
+            pal = item._shader
+            tiles = item._tiles
+            r[j] = ix
+            r[j + 1] = iy
+            r[j + 2] = scale
+            r[j + 3] = tw
+            r[j + 4] = th
+            r[j + 5] = item._width
+            r[j + 6] = item._height
+            r[j + 7] = item._per_row
+            r[j + 8] = addressof(bmp._data)
+            r[j + 9] = bmp._stride
+            r[j + 10] = bmp.bits_per_value
+            r[j + 11] = addressof(tiles)
+            r[j + 12] = 1 if isinstance(tiles, bytearray) else 2
+            r[j + 13] = addressof(pal._rgb565 if colour else pal._mono)
+            r[j + 14] = addressof(pal._transparent)
+            r[j + 15] = 0
+            self.count += 1
+
+
 def make_board(profile, seed, nvm=None, today=None):
     """The web board for ``profile``: the real board's key numbers, then the keyboard's."""
     from yahtzee_core.rng import SeededDice
@@ -180,8 +262,25 @@ def start(profile, seed, nvm_hex="", year=0, month=0, day=0):
         except ValueError:
             nvm = None  # a damaged copy: start empty (the app would reject it anyway)
     board = make_board(profile, seed, nvm, (year, month, day) if year else None)
+    from ui import screen_set
+
+    # The page has room (a 1.5 MB heap): the modules a board unloads to make room for the
+    # next screen stay loaded, as on CPython, so nothing is imported and built again per game
+    # (set before ui.app and ui.strategy_set import the flag).
+    screen_set.UNLOADS = False
     app = _build()
+    warm()
     return True
+
+
+def warm():
+    """What a board computes once, at its first game, the page computes while it loads: the
+    planner's lattice of dice multisets and the saved game's score lists of the rules set up.
+    A game's start then only builds its screens and players."""
+    from yahtzee_core import strategy
+
+    strategy.lattice()
+    app.settings.rules().possible_values(0)
 
 
 def _build():
@@ -292,6 +391,15 @@ def power_state():
 def lights():
     """The lit lights, one bit each (``describe()["lights"]`` says how many and where)."""
     return board.lights.mask
+
+
+def set_composer(js_compose):
+    """The page composes the frame in JavaScript from now on (``Scene``; without this call the
+    display stand-in composes in Python: the tests in the VM). The whole screen is composed anew
+    at the next refresh."""
+    display = board.display
+    display.composer = Scene(js_compose)
+    display.root_group = display.root_group
 
 
 def frame_address():

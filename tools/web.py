@@ -112,7 +112,7 @@ def build(out, with_table=True, source=False):
     with open(os.path.join(out, "app.bin"), "wb") as f:
         f.write(blob)
     sizes["app.bin (%d modules, %s)" % (len(entries), ".mpy" if mpy_cross else "compacted .py")] = len(blob)
-    for name in ("index.html", "pocket.js", "sw.js"):
+    for name in ("index.html", "pocket.js", "compose.js", "sw.js"):
         shutil.copyfile(os.path.join(PAGE, name), os.path.join(out, name))
         sizes[name] = os.path.getsize(os.path.join(out, name))
     tables = []

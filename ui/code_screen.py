@@ -2,8 +2,8 @@
 (``yahtzee_core.rng.CODE_ALPHABET``: 0-9 and A-Z without I, L, O, U), entered with the board's
 keys as initials are (``ui/initials_screen.py``).
 
-DOWN or RIGHT: next character (MacroPad: turn the knob clockwise); UP or LEFT: the one before;
-ENTER: keep it and go to the next (after the sixth the code is set for the next games); MENU: back
+UP or RIGHT: next character, as on the initials screen (MacroPad: the knob turned clockwise, which
+gives DOWN); DOWN or LEFT: the one before; ENTER: keep it and go to the next (after the sixth the code is set for the next games); MENU: back
 one character, from the first back to the title without a change. Ring boards reach the same
 codes through the command ring, which starts on "Char +". The entry starts from the current code,
 or a fresh random one."""
@@ -21,7 +21,7 @@ _TITLES = (b"Challenge code", b"Challenge", b"Code")
 _WHO = (b"Same code, same dice", b"Same code: same dice", b"Same dice")
 _RING_HELP = (b"Char +/-, then OK", b"+/-, then OK")
 _RING = {
-    inputs.DOWN: b"Char +", inputs.RIGHT: b"Char +", inputs.UP: b"Char -",
+    inputs.UP: b"Char +", inputs.RIGHT: b"Char +", inputs.DOWN: b"Char -",
     inputs.LEFT: b"Char -", inputs.ENTER: b"OK",
 }
 
@@ -42,6 +42,8 @@ class CodeScreen(S.Screen):
             self.chars.append(self.field((x + i * pitch, y, 1, scale), theme.INK, private=True))
         self.help = self.field(lay.initials_help, theme.DIM)
         ring = app.buttons.ring is not None
+        knob = key_label(app.board, inputs.DOWN) == b"turn right"  # the MacroPad: clockwise is next
+        self.up = inputs.DOWN if knob else inputs.UP  # the code that gives the next character
         if ring:
             self.help_text = first_fitting(self.help.width, _RING_HELP)
         else:
@@ -63,7 +65,7 @@ class CodeScreen(S.Screen):
         for i in range(CODE_LENGTH):
             self.values[CODE_LENGTH - 1 - i] = (code >> (5 * i)) & 31
         self.pos = 0
-        self.app.buttons.ring_goto(inputs.DOWN)
+        self.app.buttons.ring_goto(inputs.UP)
 
     def code(self):
         code = 0
@@ -73,10 +75,10 @@ class CodeScreen(S.Screen):
 
     def handle(self, code):
         app = self.app
-        if code == inputs.DOWN or code == inputs.RIGHT:
+        if code == self.up or code == inputs.RIGHT:
             self.values[self.pos] = (self.values[self.pos] + 1) % _N
             app.sound.play("tick")
-        elif code == inputs.UP or code == inputs.LEFT:
+        elif code == inputs.UP or code == inputs.DOWN or code == inputs.LEFT:
             self.values[self.pos] = (self.values[self.pos] + _N - 1) % _N
             app.sound.play("tick")
         elif code == inputs.ENTER:

@@ -1,10 +1,12 @@
-// The page's glue: it only moves pixels, keys, sound and saved bytes between the browser and
-// the MicroPython VM, where the whole app runs (sim/web.py, code.py). No screen or rule here.
+// The page's glue: it moves pixels, keys, sound and saved bytes between the browser and the
+// MicroPython VM, where the whole app runs (sim/web.py, code.py), and composes the displayio
+// scene Python lists into the frame (web/compose.js). No screen, layout or rule here.
 //
 // URL parameters: board=pygamer|pybadge|macropad|clue|feather_tft|pico_displaypack,
 // seed=N (dice; default: random), date=YYYY-MM-DD (the board's date; default: today),
 // step=manual (no animation frames: the browser test steps the app with pocket.frames()).
 import { loadMicroPython } from "./micropython.mjs";
+import { compose } from "./compose.js";
 
 const params = new URLSearchParams(location.search);
 const MANUAL = params.get("step") === "manual";
@@ -17,7 +19,7 @@ const status = (text) => ($("status").textContent = text);
 const KEY_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
   " ": "space", Enter: "return", Escape: "escape", Backspace: "backspace" };
 
-const pocket = { ready: false, loadMs: 0, error: null, times: new Float64Array(600),
+const pocket = { ready: false, loadMs: 0, error: null, times: new Float64Array(600), composeMs: 0,
   drew: new Uint8Array(600), timeCount: 0, cues: {}, sounds: 0 }; // cues asked; notes started
 window.pocket = pocket;
 
@@ -99,6 +101,13 @@ async function main() {
   }
   const frameAt = web.frame_address(), dirtyAt = web.dirty_address();
   const nvmAt = web.nvm_address(), nvmSize = web.nvm_size();
+  // the displayio scene is composed here (web/compose.js) from the layers Python lists at each
+  // refresh, as displayio's C code composes it on a board
+  web.set_composer((layers, n, count) => {
+    const t0 = performance.now();
+    compose(new Uint8Array(memory.buffer), frameAt, width, layers, n, dirtyAt, count);
+    pocket.composeMs += performance.now() - t0;
+  });
   const blit = () => {
     const heap = new Uint8Array(memory.buffer); // anew: the memory may have grown
     const dirty = new Int16Array(heap.buffer, dirtyAt, 4 * 32);

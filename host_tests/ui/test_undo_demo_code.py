@@ -286,13 +286,42 @@ def enter_code(app, driver, text):
     driver.give(I.ENTER)
     assert app.current_id == S.CODE
     screen = app.screens[S.CODE]
+    plus, minus = next_keys(app)
     for i, ch in enumerate(text.encode()):
         want = R.CODE_ALPHABET.index(ch)
         while screen.values[i] != want:
             up = (want - screen.values[i]) % 32 <= 16
-            driver.give(I.DOWN if up else I.UP)
+            driver.give(plus if up else minus)
         driver.give(I.ENTER)
     assert app.current_id == S.TITLE
+
+
+def next_keys(app):
+    """(next, previous): Up and Down, as on the initials screen (the MacroPad's knob turned
+    clockwise gives DOWN: there DOWN is next)."""
+    return (I.DOWN, I.UP) if app.board.name == "macropad" else (I.UP, I.DOWN)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_code_entry_steps_through_the_characters_as_the_initials_entry_does(profile):
+    """Up is the next character on the code screen as on the initials screen (the MacroPad:
+    the knob turned clockwise); the command ring starts on "Char +", which is Up."""
+    app, board, clock = boot(profile, seed=11)
+    driver = KeyDriver(app)
+    app.settings.challenge = 0  # "000000"
+    choose_on_title(app, driver, title_screen.CHALLENGE)
+    driver.give(I.ENTER)
+    assert app.current_id == S.CODE
+    screen = app.screens[S.CODE]
+    if app.buttons.ring is not None:
+        assert screen.ring_name(I.UP) == b"Char +" and screen.ring_name(I.DOWN) == b"Char -"
+        assert app.buttons.ring_code() == I.UP
+    plus, minus = next_keys(app)
+    driver.give(plus)
+    driver.give(plus)
+    assert screen.values[0] == 2  # "2"
+    driver.give(minus)
+    assert screen.values[0] == 1
 
 
 @pytest.mark.parametrize("profile", PROFILES)

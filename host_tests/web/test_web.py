@@ -81,3 +81,12 @@ def test_web_board_in_micropython():
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "web board ok" in run.stdout
+
+
+@vm
+def test_the_pages_compositor_composes_what_python_composes():
+    """web/compose.js against sim/fbdisplay.py on random scenes and changes (mp_compose.py)."""
+    run = subprocess.run(["node", os.path.join(ROOT, "host_tests", "web", "compose_check.mjs"), "16"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "compose ok: 16 scenes" in run.stdout
