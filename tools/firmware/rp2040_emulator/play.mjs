@@ -522,7 +522,11 @@ function cutBoot(opts, spec, flash, busyWait, maxMs = 20000) {
   }
   // (the REPL's prompt: code.py did not run the app, or it ended)
   const reply = s.replies.find((r) => r[0] === '@n');
-  if (!reply) return { ms: s.ms, error: s.crash() || `no answer from the app in ${maxMs} ms; the console: ${s.text.slice(-300)}` };
+  if (!reply) {
+    const why = s.crash() || (s.text.includes('>>> ') ? 'the REPL\'s prompt: code.py did not start the app'
+      : `no answer from the app in ${maxMs} ms`);
+    return { ms: s.ms, error: `${why}; the console: ${JSON.stringify(s.text.replace(/n+$/, '').slice(-300))}` };
+  }
   const r = reply.slice(1).map(Number);
   return { ms: s.ms, copy: loadedCopy(r), status: r[2] };
 }
