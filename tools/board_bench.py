@@ -1,6 +1,7 @@
 """Does the game fit each board? Measured on CircuitPython itself, one line per board and run:
 
     python tools/board_bench.py [--board NAME ...] [--mpy-only] [--need] [--tour] [--states FILE] [--work DIR]
+        [--cuts N] [--cut-seed S]
 
     pybadge (CircuitPython 10 core, .mpy): peak N B of 128000 B budget, free at peak N %; in a 128000-byte
       heap (its budget) the tour ended|MemoryError after STEP; margin N B; in a heap 20 % smaller ... ; fits: yes|no
@@ -14,8 +15,8 @@ taken off). "fits: yes" (issue 23): at least 20 % of the budget free at the peak
 ends in the budget and in a heap 20 % smaller. ``--need``: for a tour that does not end in its
 budget, the least heap it ends in (2 KB steps, by bisection; "margin none (it ends in N B, M B
 more)"), a few more runs per board. Then the real firmware's lines (the MacroPad and
-the Pico in rp2040js, tools/firmware/emulated_boards.py; ``--tour`` passed to it), when that
-module is in the tree. ``--states FILE`` (CI: docs/board_states.txt, tools/bench/states.py)
+the Pico in rp2040js, tools/firmware/emulated_boards.py; ``--tour``, ``--cuts N`` (power cuts inside
+the game's saves, 20 a board by default) and ``--cut-seed S`` passed to it), when that module is in the tree. ``--states FILE`` (CI: docs/board_states.txt, tools/bench/states.py)
 judges the lines: the exit status is 1 when a board did worse than its known state or a peak is
 above its ceiling. Each stage's wall time is printed."""
 
@@ -36,7 +37,7 @@ PROBLEMS = []  # what fails the run whatever the states say
 
 def parse_args(argv):
     args = {"boards": [], "kinds": list(core.KINDS), "tour": False, "states": None, "need": False,
-            "work": os.path.join(ROOT, "build", "board_bench")}
+            "work": os.path.join(ROOT, "build", "board_bench"), "cuts": None, "cut-seed": None}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -45,6 +46,9 @@ def parse_args(argv):
                 args["boards"].append(argv[i + 1])
             else:
                 args[a[2:]] = argv[i + 1]
+            i += 2
+        elif a in ("--cuts", "--cut-seed") and i + 1 < len(argv) and argv[i + 1].isdigit():
+            args[a[2:]] = int(argv[i + 1])
             i += 2
         elif a == "--mpy-only":
             args["kinds"] = ["mpy"]
@@ -91,7 +95,7 @@ def core_lines(args):
     return lines
 
 
-def firmware_lines(tour):
+def firmware_lines(tour, cuts=None, cut_seed=None):
     """The emulated firmware's lines, when tools/firmware/emulated_boards.py is in the tree (an
     error in it is an error here)."""
     if not os.path.exists(FIRMWARE):
@@ -103,7 +107,10 @@ def firmware_lines(tour):
         sys.path.remove(os.path.dirname(FIRMWARE))
 
     t0 = time.time()
-    lines = list(emulated_boards.bench_lines(tour=tour))
+    extra = {} if cuts is None else {"cuts": cuts}
+    if cut_seed is not None:
+        extra["cut_seed"] = cut_seed
+    lines = list(emulated_boards.bench_lines(tour=tour, **extra))
     for text in lines:
         core.say(text)
     core.say("board_bench: the emulated firmware in %.0f s" % (time.time() - t0))
@@ -116,7 +123,7 @@ def main(argv):
     stale = shorten_names.stale_words()
     if stale:
         PROBLEMS.append("board_bench: " + stale)
-    lines = core_lines(args) + firmware_lines(args["tour"])
+    lines = core_lines(args) + firmware_lines(args["tour"], args["cuts"], args["cut-seed"])
     core.say("board_bench: %d lines in %.0f s" % (len(lines), time.time() - t0))
     for text in PROBLEMS:
         core.say(text)

@@ -9,6 +9,8 @@ and asks, over the USB serial console, one byte at a time:
          keymap has key k down (the emulator holds a key until the app has seen it)
     c -> "@c FREE ALLOC LARGEST"  after gc.collect(): gc.mem_free(), gc.mem_alloc() and the largest
          bytearray that can be had now (bisection to 16 B)
+    n -> "@n SLOT SEQ STATUS C0 C1 C2 C3"  the saved copy the store loaded at start-up (ui/bench_cut.py,
+         for the power cuts: tools/firmware/rp2040_emulator/cuts.mjs)
 
 ``/bench.txt`` may say ``seed=N``: the dice then come from ``SeededDice(N)``, as on the desktop, so
 that the same key presses give the same game as CPython's rendering of it. Nothing here is
@@ -96,6 +98,10 @@ def answer(app, steps, ask):
         free = gc.mem_free()  # type: ignore[attr-defined]  # in CircuitPython's gc, not in its stubs
         alloc = gc.mem_alloc()  # type: ignore[attr-defined]
         print("@c", free, alloc, largest_block())
+    elif ask == "n":
+        from . import bench_cut  # (only the power cuts' boots ask: its code stays off the heap of a game)
+
+        bench_cut.answer(app)
 
 
 def hooked(build, text):

@@ -155,3 +155,39 @@ def test_firmware_lines_come_from_the_emulated_boards_module_when_it_is_there(tm
     with pytest.raises(RuntimeError, match="boom"):  # an error in it is an error of the bench
         board_bench.firmware_lines(False)
     monkeypatch.delitem(sys.modules, "emulated_boards", raising=False)
+
+
+CUT_LINE = ("macropad (CircuitPython 10 firmware, rp2040js): first turns ended (140 of 568 ops); peak 158272 B of "
+            "185344 B heap, least largest free block 7905 B; 28 of 28 checkpoint frames equal to CPython's; "
+            "20 power cuts, 0 lost; key to frame 27 ms, hint 603 ms, computer turn 3773 ms")
+
+
+def test_power_cuts_judged_on_safe_boards():
+    assert states.cuts_of(CUT_LINE) == (20, 0)
+    assert states.cuts_of(CUT_LINE.replace("20 power cuts, 0 lost", "power cuts not run")) == (0, 0)
+    assert states.cuts_of(FIRMWARE) is None
+    safe = {("macropad", "firmware"): ("ends", 159100, "safe")}
+    assert states.judge([CUT_LINE], safe) == (0, [])
+    status, messages = states.judge([CUT_LINE.replace("0 lost", "2 lost")], safe)
+    assert status == 1 and "2 of 20 power cuts lost the game" in messages[0] and "regression" in messages[0]
+    status, messages = states.judge([CUT_LINE.replace("20 power cuts, 0 lost", "power cuts not run")], safe)
+    assert status == 1 and "no power cuts ran" in messages[0]
+    status, messages = states.judge([CUT_LINE.replace("20 power cuts, 0 lost", "power cuts failed (x)")], safe)
+    assert status == 1
+    loses = {("macropad", "firmware"): ("ends", 159100, "loses")}
+    status, messages = states.judge([CUT_LINE.replace("0 lost", "2 lost")], loses)
+    assert status == 0 and "known" in messages[0]
+    status, messages = states.judge([CUT_LINE], loses)
+    assert status == 0 and "better" in messages[0]
+    assert states.judge([CUT_LINE], {("macropad", "firmware"): ("ends", 159100)}) == (0, [])  # not judged
+
+
+def test_states_file_cut_column(tmp_path):
+    path = tmp_path / "s.txt"
+    path.write_text("macropad firmware ends 159100 safe\npico_displaypack firmware ends - loses\n")
+    assert states.read(str(path)) == {("macropad", "firmware"): ("ends", 159100, "safe"),
+                                      ("pico_displaypack", "firmware"): ("ends", None, "loses")}
+    for bad in ("pygamer mpy fails 100 safe\n", "macropad firmware ends 100 sure\n"):
+        path.write_text(bad)
+        with pytest.raises(SystemExit, match="expected"):
+            states.read(str(path))

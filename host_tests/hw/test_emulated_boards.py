@@ -75,12 +75,29 @@ def test_a_run_that_never_ends_is_killed_and_fails(monkeypatch, tmp_path):
     monkeypatch.setattr(E, "prepare", lambda board, work, tour: ("drive", "script", 10))
     procs = []
 
-    def start(node, board, drive, script, work, tour):
+    def start(node, board, drive, script, work, tour, cuts, cut_seed):
         procs.append(subprocess.Popen(["sleep", "30"]))
         return procs[-1], str(tmp_path / "none.json"), open(tmp_path / (board + "-node.log"), "w")
 
     monkeypatch.setattr(E, "start", start)
-    monkeypatch.setattr(E, "TIMEOUT_S", {False: -299, True: -299})  # a deadline 1 s away
+    monkeypatch.setattr(E, "TIMEOUT_S", {False: -299 - E.CUT_S * E.CUTS, True: 0})  # a deadline 1 s away
     with pytest.raises(SystemExit, match="did not end"):
         E.bench_lines(boards=["macropad"], work=str(tmp_path))
     assert procs[0].poll() is not None  # killed
+
+
+def test_power_cuts_in_the_line_and_the_lost_ones_in_the_details():
+    row = {"save": 2, "op": 5, "of": 51, "what": "erase NVM +0", "share": 0.4, "before": "3:1,2,3,4",
+           "after": "4:5,6,7,8", "wall_ms": 9000, "verdict": "after"}
+    cuts = {"seed": 7, "n": 2, "before": 0, "after": 1, "lost": 1, "saves": 3, "ops": 153, "wall_s": 20.0,
+            "emulated_s": 7.2, "list": [row, dict(row, verdict="lost", why="loaded none, status 1")]}
+    text = E.line("macropad", result(cuts=cuts), tour=False, whole=567)
+    assert "; 2 power cuts, 1 lost; key to frame" in text
+    assert states.cuts_of(text) == (2, 1)
+    assert states.judge([text], {("macropad", "firmware"): ("ends", None, "safe")})[0] == 1
+    details = E.cut_details("macropad", cuts)
+    assert "seed 7" in details[0] and "1 as after it, 1 lost" in details[0]
+    assert details[1].startswith("  macropad: LOST: a cut in save 2, operation 5 of 51 (erase NVM +0, 40 % of its bits)")
+    assert E.cuts_text({"seed": 1, "n": 0, "list": []}) == "power cuts not run (no save in the run)"
+    assert E.cuts_text({"error": "the flash log replayed is not the flash"}).startswith("power cuts failed (")
+    assert E.cut_details("macropad", None) == []

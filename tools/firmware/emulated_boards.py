@@ -2,10 +2,11 @@
 one line per board for tools/board_bench.py:
 
     python tools/firmware/emulated_boards.py [--tour] [--board macropad|pico_displaypack] [--work DIR]
+        [--cuts N] [--cut-seed S]
 
     macropad (CircuitPython 10 firmware, rp2040js): first turns ended | game ended | MemoryError at STEP |
       failed at STEP (why); peak N B of M B heap, least largest free block N B; F of F checkpoint frames
-      equal to CPython's; power cuts not run; key to frame N ms, hint N ms, computer turn N ms
+      equal to CPython's; C power cuts, L lost; key to frame N ms, hint N ms, computer turn N ms
 
 For each board: the app goes onto a CIRCUITPY drive as ``tools/deploy.py --board B`` lays it out (with
 CircuitPython 10's mpy-cross), plus ``bench.txt`` (``seed=11``: code.py's bench hook, ui/bench_hook.py),
@@ -30,6 +31,13 @@ firmware could allocate at each checkpoint; the times are the emulator's clock (
 computer's whole turn. A ``MemoryError`` (or any other traceback on the serial console) is a result:
 the step, the firmware's figures until then and the traceback's last lines are printed.
 docs/board_states.txt decides whether it fails CI (tools/bench/states.py).
+
+Power cuts (``--cuts N``, CUTS by default; 0: "power cuts not run"): after the game, play.mjs cuts the
+power N times inside the saves the game made (rp2040_emulator/cuts.mjs: a random flash operation of a
+random save, not started or partly done), each time boots a new board from the flash as the cut left
+it, lets code.py start the app and asks the bench hook which saved copy the store loaded; "lost" is a
+cut after which that is neither the newest copy before the save nor the one the save wrote (or the
+app did not start). The cuts are random; each run prints its seed, ``--cut-seed S`` makes them again.
 
 Needs node, tools/firmware/rp2040_emulator/node_modules (``npm ci`` there; tried once here), the
 shared firmware images and boot ROM, and CircuitPython 10's mpy-cross and unix port
@@ -63,7 +71,9 @@ ELF = {  # (the same builds' ELF files: where the core is, named, if the app sto
 }
 SEED = 11  # game_script.SEED: the board's dice as CPython's
 SHORT_UNTIL = ("game 1", 2)  # the default script ends here: after the human's scored box, its undo and the hard computer's turn
-TIMEOUT_S = {False: 900, True: 3600}  # wall seconds a board may take
+TIMEOUT_S = {False: 900, True: 3600}  # wall seconds a board may take (the game; the cuts add CUT_S each)
+CUTS = 20  # power cuts per board in a default run
+CUT_S = 60
 
 
 class Missing(SystemExit):
@@ -133,7 +143,7 @@ def prepare(board, work, tour):
     return drive, path, whole
 
 
-def start(node, board, drive, script, work, tour):
+def start(node, board, drive, script, work, tour, cuts=CUTS, cut_seed=None):
     spec = BOARDS[board]
     out = os.path.join(work, board + "-result.json")
     if os.path.exists(out):
@@ -141,9 +151,14 @@ def start(node, board, drive, script, work, tour):
     log = open(os.path.join(work, board + "-node.log"), "w")
     cmd = [node, os.path.join(EMULATOR, "play.mjs"), "--board", board, "--script", script,
            "--bootrom", os.path.join(FIRMWARE, BOOTROM), "--image", os.path.join(FIRMWARE, spec["uf2"]),
-           "--drive", drive, "--flash-mb", str(spec["flash_mb"]), "--out", out, "--timeout", str(TIMEOUT_S[tour])]
+           "--drive", drive, "--flash-mb", str(spec["flash_mb"]), "--out", out, "--timeout", str(TIMEOUT_S[tour]),
+           "--cuts", str(cuts)]
+    if cut_seed is not None:
+        cmd += ["--cut-seed", str(cut_seed)]
+    if os.path.exists(os.path.join(FIRMWARE, ELF[board])):
+        cmd += ["--cut-elf", os.path.join(FIRMWARE, ELF[board])]
     elf = os.path.join(FIRMWARE, ELF[board])
-    if os.path.exists(elf) and shutil.which("arm-none-eabi-nm"):
+    if os.path.exists(elf) and (shutil.which("arm-none-eabi-nm") or shutil.which("nm")):
         cmd += ["--elf", elf]
     return subprocess.Popen(cmd, cwd=EMULATOR, stdout=log, stderr=subprocess.STDOUT), out, log
 
@@ -172,9 +187,38 @@ def line(board, r, tour, whole=None):
         figures = "no checkpoint reached"
     t = r["times"]
     return ("%s (CircuitPython 10 firmware, rp2040js): %s; %s; %d of %d checkpoint frames equal to CPython's; "
-            "power cuts not run; key to frame %s ms, hint %s ms, computer turn %s ms" % (
-                board, how, figures, r["frames"]["equal"], r["frames"]["compared"], _ms(t.get("key_to_frame_ms")),
-                _ms(t.get("hint_ms")), _ms(t.get("computer_turn_ms"))))
+            "%s; key to frame %s ms, hint %s ms, computer turn %s ms" % (
+                board, how, figures, r["frames"]["equal"], r["frames"]["compared"], cuts_text(r.get("cuts")),
+                _ms(t.get("key_to_frame_ms")), _ms(t.get("hint_ms")), _ms(t.get("computer_turn_ms"))))
+
+
+def cuts_text(c):
+    """The line's power cuts: "C power cuts, L lost", or why none ran."""
+    if not c:
+        return "power cuts not run"
+    if c.get("error"):
+        return "power cuts failed (%s)" % c["error"]
+    if not c["n"]:
+        return "power cuts not run (no save in the run)"
+    return "%d power cuts, %d lost" % (c["n"], c["lost"])
+
+
+def cut_details(board, c):
+    """The cuts' lines: how many came back before and after their save, the seed, each lost one."""
+    if not c or c.get("error") or not c["n"]:
+        return []
+    out = ["  %s: power cuts: %d (seed %d, --cut-seed to repeat them) in %d saves' %d flash operations: %d "
+           "came back as before their save, %d as after it, %d lost; %.1f s emulated in %.0f s wall (%d ms "
+           "wall a boot, median)" % (
+               board, c["n"], c["seed"], c["saves"], c["ops"], c["before"], c["after"], c["lost"], c["emulated_s"],
+               c["wall_s"], sorted(x["wall_ms"] for x in c["list"])[len(c["list"]) // 2])]
+    for x in c["list"]:
+        if x["verdict"] == "lost":
+            out.append("  %s: LOST: a cut in save %d, operation %d of %d (%s, %s): %s; before %s, after %s" % (
+                board, x["save"], x["op"], x["of"], x["what"],
+                "not started" if not x["share"] else "%d %% of its bits" % round(x["share"] * 100),
+                x.get("why"), x["before"], x["after"]))
+    return out
 
 
 def details(board, r):
@@ -266,7 +310,7 @@ def differing_frames(board, r, script_path, work):
     return paths
 
 
-def bench_lines(tour=False, boards=None, work=None):
+def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None):
     """One line per board (the module docstring's form); the details are printed."""
     boards = list(boards or BOARDS)
     node = check_tools()
@@ -279,11 +323,11 @@ def bench_lines(tour=False, boards=None, work=None):
     try:
         for board in boards:
             drive, script, whole[board] = prepare(board, work, tour)
-            runs[board] = start(node, board, drive, script, work, tour)
+            runs[board] = start(node, board, drive, script, work, tour, cuts, cut_seed)
         say("emulated_boards: drives and scripts ready, %s started (%.0f s)" % (", ".join(boards), time.time() - t0))
         # each node process's CPU time (the machine may be shared); play.mjs stops itself after
         # TIMEOUT_S between presses, this kills it if one press never ends (an emulator storm)
-        deadline = time.time() + TIMEOUT_S[tour] + 300
+        deadline = time.time() + TIMEOUT_S[tour] + 300 + CUT_S * cuts
         for board in boards:
             proc = runs[board][0]
             while True:
@@ -292,7 +336,7 @@ def bench_lines(tour=False, boards=None, work=None):
                     break
                 if time.time() > deadline:
                     raise SystemExit("emulated_boards: play.mjs for %s did not end in %d s of wall time (killed; "
-                                     "its log: %s)" % (board, TIMEOUT_S[tour] + 300,
+                                     "its log: %s)" % (board, TIMEOUT_S[tour] + 300 + CUT_S * cuts,
                                                        os.path.join(work, board + "-node.log")))
                 time.sleep(1)
             proc.returncode = os.waitstatus_to_exitcode(status)
@@ -316,7 +360,7 @@ def bench_lines(tour=False, boards=None, work=None):
         for path in differing_frames(board, r, os.path.join(work, board + "-script.json"), work):
             say("  %s: a frame that differs: %s" % (board, path))
         r["cpu_s"] = cpu.get(board)
-        for text in details(board, r):
+        for text in details(board, r) + cut_details(board, r.get("cuts")):
             say(text)
     say("emulated_boards: %s in %.0f s of wall time (%s)" % (
         ", ".join(boards), time.time() - t0, "the whole game" if tour else "the first turns; --tour: the whole game"))
@@ -327,10 +371,13 @@ def main(argv):
     tour = "--tour" in argv
     boards = [argv[i + 1] for i, a in enumerate(argv) if a == "--board" and i + 1 < len(argv)]
     work = [argv[i + 1] for i, a in enumerate(argv) if a == "--work" and i + 1 < len(argv)]
+    cuts = [int(argv[i + 1]) for i, a in enumerate(argv) if a == "--cuts" and i + 1 < len(argv)]
+    seed = [int(argv[i + 1]) for i, a in enumerate(argv) if a == "--cut-seed" and i + 1 < len(argv)]
     for b in boards:
         if b not in BOARDS:
             raise SystemExit("emulated_boards: unknown board %r (%s)" % (b, ", ".join(BOARDS)))
-    for text in bench_lines(tour, boards or None, work[0] if work else None):
+    for text in bench_lines(tour, boards or None, work[0] if work else None, cuts[-1] if cuts else CUTS,
+                            seed[-1] if seed else None):
         say(text)
     return 0
 

@@ -37,7 +37,13 @@ export function readBootrom(path) {
 // pc -> the name of the function it is in, from an ELF's symbols (arm-none-eabi-nm), or () => ''.
 export function symbolizer(elf) {
   if (!elf) return () => '';
-  const rows = execFileSync('arm-none-eabi-nm', ['-n', elf], { encoding: 'utf8', maxBuffer: 1 << 26 })
+  let nm = 'arm-none-eabi-nm';
+  try {
+    execFileSync(nm, ['--version'], { stdio: 'ignore' });
+  } catch {
+    nm = 'nm'; // binutils' own nm reads an ARM ELF's symbols too
+  }
+  const rows = execFileSync(nm, ['-n', elf], { encoding: 'utf8', maxBuffer: 1 << 26 })
     .split('\n')
     .map((line) => line.split(' '))
     .filter((f) => f.length === 3 && /[tTwW]/.test(f[1]))
@@ -53,6 +59,32 @@ export function symbolizer(elf) {
     }
     return rows[lo][1];
   };
+}
+
+// The address of a function named in an ELF file's symbol table (ELF32 little-endian, the firmware's
+// build; the Thumb bit cleared), or null.
+export function elfFunction(path, name) {
+  const d = fs.readFileSync(path);
+  const shoff = d.readUInt32LE(0x20);
+  const shentsize = d.readUInt16LE(0x2e);
+  const shnum = d.readUInt16LE(0x30);
+  const section = (i) => {
+    const o = shoff + i * shentsize;
+    return { type: d.readUInt32LE(o + 4), offset: d.readUInt32LE(o + 16), size: d.readUInt32LE(o + 20), link: d.readUInt32LE(o + 24) };
+  };
+  for (let i = 0; i < shnum; i++) {
+    const sym = section(i);
+    if (sym.type !== 2) continue; // SHT_SYMTAB
+    const str = section(sym.link);
+    const want = Buffer.from(`${name}\0`, 'latin1');
+    for (let o = sym.offset; o + 16 <= sym.offset + sym.size; o += 16) {
+      const at = str.offset + d.readUInt32LE(o);
+      if ((d[o + 12] & 0xf) === 2 && d.compare(want, 0, want.length, at, at + want.length) === 0) {
+        return d.readUInt32LE(o + 4) & ~1; // STT_FUNC
+      }
+    }
+  }
+  return null;
 }
 
 export function loadUF2(path, flash) {
@@ -86,7 +118,10 @@ function pacingMicros(dma, treq) {
 export class EmulatedBoard {
   // bootrom: path; image: a .uf2 path and drive: a FAT image (bytes) for a new board, or flash:
   // the whole flash's bytes (a board powered on again); flashMb: the chip's size.
-  constructor({ bootrom, image, drive, flash, flashMb = 8, logLevel = LogLevel.Error, dmaAsShipped = false }) {
+  // busyWait: the address of pico-sdk's busy_wait_us (elfFunction), to run each call as the clock
+  // jumping over the wait (the power cuts' boots: the firmware's 200 ms double-reset window and its
+  // 1 s safe-mode window are busy waits, a third of a boot's instructions).
+  constructor({ bootrom, image, drive, flash, flashMb = 8, logLevel = LogLevel.Error, dmaAsShipped = false, busyWait = null }) {
     this.sim = new Simulator();
     const mcu = this.sim.rp2040;
     this.mcu = mcu;
@@ -131,6 +166,8 @@ export class EmulatedBoard {
     this.instructions = 0; // executed, and the emulated time skipped in WFI (play.mjs prints them)
     this.waitNanos = 0;
     this.waits = 0;
+    this.busyWait = busyWait;
+    this.busyWaitsSkipped = 0;
     mcu.core.PC = FLASH_BASE; // the image's boot2, as rp2040js's own demo starts
   }
 
@@ -178,6 +215,7 @@ export class EmulatedBoard {
     const core = this.mcu.core;
     const [pio0, pio1] = this.mcu.pio;
     const end = clock.nanos + ms * 1e6;
+    const busyWait = this.busyWait ?? -1;
     let instructions = 0;
     while (clock.nanosCounter < end && !this.stopped) {
       if (done()) break;
@@ -194,6 +232,12 @@ export class EmulatedBoard {
             if (!pio0.stopped) pio0.step();
             if (!pio1.stopped) pio1.step();
           }
+        } else if (core.PC === busyWait) {
+          // busy_wait_us(uint64_t us): the time passes at once (alarms fire in order), then return
+          const regs = core.registers;
+          clock.tick((regs[0] + regs[1] * 4294967296) * 1000);
+          core.PC = regs[14] & ~1;
+          this.busyWaitsSkipped++;
         } else {
           clock.tick(core.executeInstruction() * CYCLE_NANOS);
           if ((++instructions & (PIO_EVERY - 1)) === 0) {

@@ -39,6 +39,10 @@ export class SpiNorFlash {
     this.wel = false;
     this.erases = 0;
     this.programmed = 0;
+    // onOp(op): each erase or page program as it completes (the chip select going high), for the
+    // power cuts (cuts.mjs): ['E', address, size] or ['P', address, the bytes sent]
+    this.onOp = null;
+    this.page = [];
     // The flash's chip select has a pull-up: high unless BOOTSEL is held (CircuitPython's
     // port_boot_button_pressed floats it to read the button, and waits while it reads low).
     // rp2040js's pads reset without input enable (the RP2040's QSPI_SS pad resets with it).
@@ -93,7 +97,10 @@ export class SpiNorFlash {
       const start = this.addr & ~(size - 1);
       this.flash.fill(0xff, start, start + size);
       this.erases++;
+      if (this.onOp) this.onOp(['E', start, size]);
     }
+    if (this.cmd === 0x02 && this.wel && this.count > 4 && this.onOp) this.onOp(['P', this.addr, Uint8Array.from(this.page)]);
+    this.page.length = 0;
     if (this.cmd === 0x02 || ERASE_SIZE[this.cmd]) this.wel = false;
     this.rx.length = 0;
     this.cmd = -1;
@@ -127,6 +134,7 @@ export class SpiNorFlash {
           const at = (this.addr & ~0xff) | (offset & 0xff); // wraps within the 256-byte page
           this.flash[at] &= byte; // programming only clears bits
           this.programmed++;
+          if (this.onOp) this.page.push(byte);
         }
         return 0;
       }

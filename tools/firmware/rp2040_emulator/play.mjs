@@ -3,7 +3,7 @@
 //
 //   node play.mjs --board macropad --script script.json --bootrom rp2040-bootrom.ts \
 //       --image firmware.uf2 --drive drive.img --flash-mb 8 --out result.json [--timeout 1800]
-//       [--elf firmware.elf]
+//       [--elf firmware.elf] [--cuts N] [--cut-seed S] [--cut-elf firmware.elf]
 //
 // The drive image (FAT, tools/firmware/circuitpy_image.py) goes into the flash at CIRCUITPY's offset
 // and the firmware runs the drive's code.py from power-on. Keys are GPIOs held low (keypad's pull-up
@@ -17,9 +17,13 @@
 // emulator's clock: 125 MHz), the serial console's traceback if the app failed, where the core
 // was (functions named from --elf) if the app stopped answering, and where the time went
 // (``spent``: emulated and wall ms per kind of op; ``cpu``: instructions run, time asleep in WFI).
+// --cuts N: after the game, N power cuts inside its saves (cuts.mjs), each a new board booted from
+// the cut flash; result.json's ``cuts``. --cut-elf: the firmware's ELF, whose busy_wait_us those boots
+// run as a jump of the clock (board.mjs busyWait).
 
 import fs from 'node:fs';
-import { EmulatedBoard, NVM_OFFSET, NVM_SIZE, symbolizer } from './board.mjs';
+import { DRIVE_OFFSET, EmulatedBoard, NVM_OFFSET, NVM_SIZE, elfFunction, symbolizer } from './board.mjs';
+import { apply, loadedCopy, pickCuts, random, replay, savedCopy, savesIn } from './cuts.mjs';
 import { Sh1106 } from './oled.mjs';
 import { St7789 } from './st7789.mjs';
 
@@ -57,6 +61,9 @@ function parseArgs(argv) {
     else if (a === '--timeout') o.timeout = Number(v());
     else if (a === '--elf') o.elf = v();
     else if (a === '--dma-as-shipped') o.dmaAsShipped = true;
+    else if (a === '--cuts') o.cuts = Number(v());
+    else if (a === '--cut-seed') o.cutSeed = Number(v());
+    else if (a === '--cut-elf') o.cutElf = v();
     else throw new Error(`unknown argument ${a}`);
   }
   return o;
@@ -65,11 +72,13 @@ function parseArgs(argv) {
 class Failure extends Error {}
 
 class Session {
-  constructor(opts, spec, flash) {
+  // flash: the whole flash to power on with (null: a new board with opts.drive); log: keep the
+  // power-on flash and every erase and program since (the power cuts replay them)
+  constructor(opts, spec, flash, log = false, busyWait = null) {
     this.spec = spec;
     this.board = new EmulatedBoard({
       bootrom: opts.bootrom, image: opts.image, flashMb: opts.flashMb, dmaAsShipped: !!opts.dmaAsShipped,
-      drive: flash ? undefined : fs.readFileSync(opts.drive), flash,
+      drive: flash ? undefined : fs.readFileSync(opts.drive), flash, busyWait,
     });
     const { mcu } = this.board;
     this.display = spec.displaySpi === 1 ? new Sh1106(mcu) : new St7789(mcu);
@@ -85,6 +94,11 @@ class Session {
     };
     this.flashOps = []; // ns of each erase or program command on the NVM or the drive
     const nor = this.board.norFlash;
+    if (log) {
+      this.initialFlash = Uint8Array.from(mcu.flash);
+      this.flashLog = []; // [ns, op]
+      nor.onOp = (op) => this.flashLog.push([this.board.nanos, op]);
+    }
     const deselect = nor.deselect.bind(nor);
     nor.deselect = () => {
       if ((nor.cmd === 0x02 || nor.cmd === 0x20 || nor.cmd === 0x52 || nor.cmd === 0xd8) && nor.wel && nor.count >= 4) {
@@ -284,7 +298,9 @@ function main() {
     board: opts.board, reached: null, error: null, step: null, checkpoints: [], frames: { equal: 0, compared: 0, differ: [] },
     times: {}, spent: {}, emulated_s: 0, wall_s: 0, boots: 1, ops_done: 0, ops: script.ops.length,
   };
-  let session = new Session(opts, spec, null);
+  const logFlash = opts.cuts > 0;
+  let session = new Session(opts, spec, null, logFlash);
+  const sessions = [session]; // (each boot's: the power cuts replay their flash logs)
   let emulatedBefore = 0;
   const before = { instructions: 0, waitNanos: 0, paced: {} }; // the boots before a power-off
   const keyToFrame = [];
@@ -386,7 +402,8 @@ function main() {
         const flash = new Uint8Array(session.board.mcu.flash);
         saves.push(...saveTimes(session));
         result.serial_first = session.text;
-        session = new Session(opts, spec, flash);
+        session = new Session(opts, spec, flash, logFlash);
+        sessions.push(session);
         lastTapEnd = null; // (the new session's clock starts again)
         turnEnd = null;
         session.boot();
@@ -420,6 +437,10 @@ function main() {
   result.times.save_ms = median(saves);
   result.times.saves = saves.length;
   result.flash = session.board.norFlash.summary();
+  if (logFlash) {
+    write();
+    result.cuts = powerCuts(opts, spec, sessions);
+  }
   // (every boot's)
   const paced = { ...before.paced };
   for (const [treq, n] of Object.entries(session.board.paced)) paced[treq] = (paced[treq] || 0) + n;
@@ -429,6 +450,85 @@ function main() {
     wait_ms: (before.waitNanos + session.board.waitNanos) / 1e6,
   };
   write();
+}
+
+// ``opts.cuts`` power cuts inside the saves of the game's boots (cuts.mjs): each a new board booted
+// from the flash at the cut, asked which saved copy came back.
+function powerCuts(opts, spec, sessions) {
+  const seed = Number.isFinite(opts.cutSeed) ? opts.cutSeed : Math.floor(Math.random() * 1e9);
+  const rand = random(seed);
+  const out = { seed, n: 0, before: 0, after: 0, lost: 0, saves: 0, ops: 0, wall_s: 0, emulated_s: 0, list: [] };
+  const t0 = Date.now();
+  const saves = [];
+  for (const s of sessions) {
+    // the log replayed on the power-on flash must give the flash the board ended with
+    const check = replay(s.initialFlash, s.flashLog, s.flashLog.length, new Uint8Array(s.initialFlash.length));
+    if (Buffer.compare(Buffer.from(check.buffer), Buffer.from(s.board.mcu.flash.buffer)) !== 0) {
+      out.error = 'the flash log replayed is not the flash the board ended with';
+      return out;
+    }
+    for (const sv of savesIn(s.flashLog, NVM_OFFSET)) saves.push({ session: s, ...sv });
+  }
+  out.saves = saves.length;
+  out.ops = saves.reduce((n, sv) => n + sv.last - sv.first + 1, 0);
+  const image = new Uint8Array(sessions[0].initialFlash.length);
+  const busyWait = opts.cutElf ? elfFunction(opts.cutElf, 'busy_wait_us') : null;
+  out.busy_wait_skipped = busyWait !== null;
+  for (const sv of saves) {
+    sv.before = savedCopy(replay(sv.session.initialFlash, sv.session.flashLog, sv.first, image), NVM_OFFSET);
+    sv.after = savedCopy(replay(sv.session.initialFlash, sv.session.flashLog, sv.last + 1, image), NVM_OFFSET);
+  }
+  for (const cut of pickCuts(saves, opts.cuts, rand)) {
+    const sv = saves[cut.save];
+    const { initialFlash, flashLog } = sv.session;
+    replay(initialFlash, flashLog, cut.op, image);
+    const op = flashLog[cut.op][1];
+    if (cut.share > 0) apply(image, op, cut.share, rand);
+    const where = op[1] >= DRIVE_OFFSET ? `drive block ${(op[1] - DRIVE_OFFSET) >> 9}` : op[1] >= NVM_OFFSET ? 'NVM' : 'firmware';
+    const row = {
+      save: cut.save + 1, op: cut.op - sv.first + 1, of: sv.last - sv.first + 1, what: `${op[0] === 'E' ? 'erase' : 'program'} ${where} +${op[1] & 0xfff}`,
+      share: Math.round(cut.share * 100) / 100, before: sv.before, after: sv.after,
+    };
+    const t = Date.now();
+    const got = cutBoot(opts, spec, image, busyWait);
+    row.wall_ms = Date.now() - t;
+    row.emulated_ms = Math.round(got.ms);
+    out.emulated_s += got.ms / 1000;
+    row.got = got.copy ?? null;
+    row.status = got.status ?? null;
+    row.verdict = got.copy === sv.before ? 'before' : got.copy === sv.after ? 'after' : 'lost';
+    if (row.verdict === 'lost') row.why = got.error || `loaded ${got.copy}, status ${got.status}`;
+    out[row.verdict]++;
+    out.n++;
+    out.list.push(row);
+    process.stderr.write(`cut ${out.n}: ${JSON.stringify(row)}\n`);
+  }
+  out.wall_s = (Date.now() - t0) / 1000;
+  return out;
+}
+
+// A new board powered on with ``flash``: until the app's bench hook says which saved copy the store
+// loaded (``copy``, savedCopy's form, and the load ``status``), or what stopped it (``error``).
+function cutBoot(opts, spec, flash, busyWait, maxMs = 20000) {
+  const s = new Session(opts, spec, flash, false, busyWait);
+  s.board.runUntil(() => s.connected || s.crash(), 30000);
+  if (!s.connected) return { ms: s.ms, error: s.crash() || 'USB serial never opened' };
+  const end = s.ms + maxMs;
+  for (;;) {
+    s.replies = [];
+    s.board.cdc.sendSerialByte('n'.charCodeAt(0));
+    if (s.board.runUntil(() => s.replies.some((r) => r[0] === '@n') || s.crash() || s.text.includes('>>> '), 50)) break;
+    if (s.ms > end) break;
+  }
+  // (the REPL's prompt: code.py did not run the app, or it ended)
+  const reply = s.replies.find((r) => r[0] === '@n');
+  if (!reply) {
+    const why = s.crash() || (s.text.includes('>>> ') ? 'the REPL\'s prompt: code.py did not start the app'
+      : `no answer from the app in ${maxMs} ms`);
+    return { ms: s.ms, error: `${why}; the console: ${JSON.stringify(s.text.replace(/n+$/, '').slice(-300))}` };
+  }
+  const r = reply.slice(1).map(Number);
+  return { ms: s.ms, copy: loadedCopy(r), status: r[2] };
 }
 
 // Saves: runs of flash erase/program commands less than 50 ms apart, their length in ms.
