@@ -225,9 +225,10 @@ def details(board, r):
     """What else the run printed: times, where the emulator's time went, frames that differ, the
     serial console's traceback."""
     t = r["times"]
-    out = ["  %s: %d of %d ops, %d boot(s), %.1f s emulated in %.0f s wall (%s s of CPU); flash: %s" % (
+    out = ["  %s: %d of %d ops, %d boot(s), %.1f s emulated in %.0f s wall (%s s of CPU); flash: %s; questions "
+           "to the bench hook asked again: %s" % (
                board, r["ops_done"], r["ops"], r["boots"], r["emulated_s"], r["wall_s"], _ms(r.get("cpu_s")),
-               r.get("flash", "?")),
+               r.get("flash", "?"), r.get("reasks", "?")),
            "  %s: time in the hand (the emulator's clock, medians): power-on to the first screen %s ms; a press to "
            "the end of the frame it drew: roll %s, hold %s, cursor %s, score %s ms; a tumbling-dice frame %s ms; "
            "the hint %s ms; a hard computer's turn %s ms; a save %s ms (%d saves; the emulated flash erases and "

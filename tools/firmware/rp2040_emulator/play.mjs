@@ -34,6 +34,7 @@ const BOARDS = {
 const TAP_MS = 20; // a key is held (and released) at least one of keypad's 20 ms scans ...
 const KEY_POLL_MS = 10; // ... and until the app has seen it
 const KEY_MAX_MS = 5000;
+const ASK_AGAIN_MS = 1000; // a question to the bench hook not answered by then is sent again (a byte can be lost: docs/firmware.md)
 const RELEASE_MS = 40; // after an encoder detent
 const LONG_MAX_MS = 4000;
 const POLL_MS = 25;
@@ -109,6 +110,8 @@ class Session {
     this.text = '';
     this.line = '';
     this.replies = [];
+    this.reasks = 0;
+    this.lastStep = -1;
     this.connected = false;
     this.board.cdc.onDeviceConnected = () => { this.connected = true; };
     this.board.cdc.onSerialData = (buffer) => {
@@ -141,13 +144,25 @@ class Session {
     if (c) throw new Failure(c);
   }
 
+  // A question the app did not answer within ASK_AGAIN_MS is asked again (the answer to either
+  // counts; ``reasks`` says how often that happened: a byte lost on the way, or a long step). A
+  // status ("@s STEPS ...") counts only from a later step than the last one taken, so the second
+  // answer to a question asked twice is never taken for the next question's.
   ask(ch, kind, maxMs = 15000) {
+    const fresh = (r) => r[0] === kind && (kind !== '@s' || Number(r[1]) > this.lastStep);
     this.replies = this.replies.filter((r) => r[0] !== kind);
-    this.board.cdc.sendSerialByte(ch.charCodeAt(0));
-    const got = this.board.runUntil(() => this.replies.some((r) => r[0] === kind) || this.crash(), maxMs);
-    this.check();
-    if (!got) throw new Failure(`no answer to "${ch}" in ${maxMs} ms (emulated)`);
-    return this.replies.find((r) => r[0] === kind).slice(1).map(Number);
+    const end = this.ms + maxMs;
+    let got = false;
+    for (let first = true; !got && this.ms < end; first = false) {
+      if (!first) this.reasks += 1;
+      this.board.cdc.sendSerialByte(ch.charCodeAt(0));
+      got = this.board.runUntil(() => this.replies.some(fresh) || this.crash(), Math.min(ASK_AGAIN_MS, end - this.ms));
+      this.check();
+    }
+    if (!got) throw new Failure(`no answer to "${ch}" in ${maxMs} ms (emulated; asked every ${ASK_AGAIN_MS} ms)`);
+    const answer = this.replies.find(fresh);
+    if (kind === '@s') this.lastStep = Number(answer[1]);
+    return answer.slice(1).map(Number);
   }
 
   status() {
@@ -181,6 +196,7 @@ class Session {
       if (this.ms > end) throw new Failure('the app never answered on the serial console');
     }
     this.check();
+    for (const r of this.replies) if (r[0] === '@s') this.lastStep = Math.max(this.lastStep, Number(r[1]));
     return this.replies[0].slice(1).map(Number);
   }
 
@@ -235,7 +251,18 @@ class Session {
       const name = sym(this.board.mcu.core.PC) || `0x${this.board.mcu.core.PC.toString(16)}`;
       count.set(name, (count.get(name) || 0) + 1);
     }
-    return [...count].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, c]) => `${n} ${c / 2}%`).join(', ');
+    const where = [...count].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, c]) => `${n} ${c / 2}%`).join(', ');
+    // who called it: the return addresses (odd, in flash) among the stack's top words, innermost first
+    const core = this.board.mcu.core;
+    const callers = [];
+    for (let i = 0; i < 96 && callers.length < 10; i++) {
+      const word = core.readUint32(core.SP + 4 * i) >>> 0;
+      if ((word & 1) && word >= 0x10000000 && word < 0x11000000) {
+        const name = sym(word & ~1);
+        if (name && name !== '?' && callers[callers.length - 1] !== name) callers.push(name);
+      }
+    }
+    return `${where}; on its stack: ${callers.join(' < ') || 'nothing in flash'}`;
   }
 
   firstBurstAfter(ns) {
@@ -437,6 +464,7 @@ function main() {
   result.times.save_ms = median(saves);
   result.times.saves = saves.length;
   result.flash = session.board.norFlash.summary();
+  result.reasks = session.reasks;
   if (logFlash) {
     write();
     result.cuts = powerCuts(opts, spec, sessions);
