@@ -2,7 +2,8 @@
 
     python tools/firmware/circuitpy_image.py --board macropad --out build/emulated/macropad.img
 
-The files are what ``tools/deploy.py --board B --dest DIR`` writes (with CircuitPython 10's mpy-cross),
+The files are the board's release bundle (``tools/release.py``: what ``tools/deploy.py --board B`` writes,
+with CircuitPython 10's mpy-cross), unpacked from its zip as a player copies it (everything but README.txt),
 plus any extra files given (the bench's ``bench.txt``). The FAT volume is made and filled by CircuitPython's
 own FatFs (``os.VfsFat`` in CircuitPython 10's unix port: the same ``f_mkfs`` a board runs when it formats its
 drive), with the board's drive size: flash size less 1 MB (the RP2040 port keeps 1020 KB of firmware and
@@ -15,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BLOCK = 512
@@ -73,23 +75,37 @@ def circuitpython_tools():
     return circuitpython_build.ensure(quiet=True)
 
 
-def deploy(board, dest, mpy_cross):
-    """``tools/deploy.py --board board --dest dest`` with CircuitPython's mpy-cross; its printout."""
-    res = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), "--board", board,
-                          "--dest", dest, "--mpy-cross", mpy_cross], stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT, text=True)
-    if res.returncode:
-        raise SystemExit("tools/deploy.py failed for %s:\n%s" % (board, res.stdout))
-    return res.stdout
+def unpack_bundle(board, dest, mpy_cross, work):
+    """The board's release bundle (tools/release.py ``build``, in ``work``) unpacked from its zip into
+    ``dest`` as a player copies it (all but README.txt); a line saying what it holds."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import release
+
+    _, archive, size, tables = release.build(board, mpy_cross, out=os.path.join(work, "release"))
+    os.makedirs(dest)
+    n = 0
+    with zipfile.ZipFile(archive) as z:
+        for name in z.namelist():
+            rel = name.split("/", 1)[1]  # the zip's files are under <board>/
+            if rel == "README.txt":
+                continue
+            path = os.path.join(dest, *rel.split("/"))
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(z.read(name))
+            n += 1
+    return "%s: %s unpacked, %d files (%d B in the bundle); tables: %s" % (
+        board, os.path.basename(archive), n, size, ", ".join(tables) or "none")
 
 
 def drive_image(board, work, extra=None):
-    """(FAT image bytes, deploy's printout, free bytes on the drive) for ``board``; ``extra``:
-    {name: text} written into the drive's root too. ``work``: a folder for the files."""
+    """(FAT image bytes, what the drive holds, free bytes on the drive) for ``board``: its release
+    bundle's files; ``extra``: {name: text} written into the drive's root too. ``work``: a folder for
+    the files."""
     mpy_cross, unix = circuitpython_tools()
     folder = os.path.join(work, "CIRCUITPY-" + board)
-    shutil.rmtree(folder, ignore_errors=True)  # a failed deploy's leftovers (deploy refuses a foreign folder)
-    printed = deploy(board, folder, mpy_cross)
+    shutil.rmtree(folder, ignore_errors=True)
+    printed = unpack_bundle(board, folder, mpy_cross, work)
     for name, text in (extra or {}).items():
         with open(os.path.join(folder, name), "w") as f:
             f.write(text)
