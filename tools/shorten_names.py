@@ -44,7 +44,6 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORDS = os.path.join(ROOT, "tools", "shorten_names_words.txt")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _is_dunder(name):
@@ -244,13 +243,14 @@ def _short_names(underscore):
 
 def board_flash_names(board):
     """The identifiers ``board``'s stock firmware holds in its flash pool beyond the core's
-    (tools/firmware/static_names/<board>.txt, committed), in file order; none for a board
-    without a file (the Feather ESP32-S3: its heap is in PSRAM)."""
+    (tools/firmware/static_names/<board>.txt, committed; read here so that this file runs as a
+    script too), in file order; none for a board without a file (the Feather ESP32-S3: its heap
+    is in PSRAM)."""
     path = os.path.join(ROOT, "tools", "firmware", "static_names", board + ".txt")
     if not os.path.exists(path):
         return []
     with open(path, encoding="utf-8") as f:
-        return [n for n in (line.rstrip("\n") for line in f if not line.startswith("#")) if _IDENTIFIER.fullmatch(n)]
+        return [n for n in (line.rstrip("\n") for line in f if not line.startswith("#")) if _WORD.fullmatch(n)]
 
 
 def prepare(texts, protected_texts=(), module_names=(), words=WORDS, board=None):

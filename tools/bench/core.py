@@ -67,12 +67,11 @@ def prepare(work, kinds, boards):
         text = frozen_memory.manifest()
         files = [path for _, path in frozen_memory.manifest_files(text)]
         binaries["frozen"] = circuitpython_build.core_binary(text, files, "frozen", jobs=JOBS)
-    apps = {b: {"mpy": os.path.join(work, "mpy", b, "app"), "frozen": os.path.join(work, "frozen", "app")}
-            for b in boards}
+    frozen = os.path.join(work, "frozen", "app")
+    apps = {b: {"mpy": os.path.join(work, "mpy", b, "app"), "frozen": frozen} for b in boards}
     with concurrent.futures.ProcessPoolExecutor(JOBS) as pool:
         for done in [pool.submit(compile_app, apps[b]["mpy"], cross, b) for b in boards]:
             done.result()
-    frozen = os.path.join(work, "frozen", "app")
     shutil.rmtree(frozen, ignore_errors=True)
     os.makedirs(frozen)
     shutil.copyfile(os.path.join(apps[boards[0]]["mpy"], "code.py"), os.path.join(frozen, "code.py"))
