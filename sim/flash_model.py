@@ -158,9 +158,9 @@ class FlashNVM(MemoryNVM):
 
 class MemoryFileCopy:
     """``FileCopy`` in memory, for tests: ``data`` (None: no file), ``readonly`` (writes raise
-    OSError 30, as on a drive the computer owns), ``cut_states(value)`` (a FAT file rewritten in
-    place on flash with 4 KB erase sectors: the data sector erased, its pages programmed, then
-    the directory sector; the file reads as missing while the directory entry is torn) and
+    OSError 30, as on a drive the computer owns), ``cut_states(value)`` (hw.nvm.FileCopy's block
+    rewritten in place on flash with 4 KB erase sectors: the sector inside the file erased, its
+    pages programmed; the file is never closed, so its directory entry is not rewritten) and
     ``cut_at(k)`` like ``FlashNVM``."""
 
     def __init__(self, size, data=None, readonly=False, seed=0, power=None):
@@ -210,5 +210,3 @@ class MemoryFileCopy:
             yield bytes(image[:p]) + _torn(value[p:p + page], rng) + bytes(image[p + page:])
             image[p:p + page] = value[p:p + page]
             yield bytes(image)
-        for _state in range(2 + 16):  # the directory sector: torn, erased, its pages programmed
-            yield None

@@ -35,6 +35,7 @@ from it, since CircuitPython looks in the drive's root before its frozen modules
 '', '/', '.frozen', '/lib'), so a stale ui/ there would be imported instead."""
 
 import argparse
+import importlib
 import io
 import os
 import re
@@ -614,6 +615,21 @@ def heap_warning(board, ceilings_path=os.path.join(ROOT, "docs", "memory_ceiling
             "unix port, not yet run on a board)." % (peak // 1000, budget // 1000, board))
 
 
+def backup_file(board, dest):
+    """The backup save file (hw/nvm.py ``FileCopy``) of a board that keeps one, made in ``dest``
+    as the game would make it (blank, or holding an older version's copy), so that the game never
+    writes the drive's FAT or directory; a file of its size already there (the player's copy) is
+    kept. Returns [(drive path, bytes)], empty for the other boards."""
+    if not getattr(importlib.import_module("hw." + board), "NVM_BACKUP", False):
+        return []
+    from hw.nvm import BACKUP_FILE, FileCopy
+    from yahtzee_core import save
+
+    name = BACKUP_FILE.strip("/")
+    FileCopy(os.path.join(dest, name), save.LARGE.slot_bytes).prepare().close()
+    return [(name, os.path.getsize(os.path.join(dest, name)))]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", required=True, choices=BOARD_NAMES)
@@ -665,6 +681,7 @@ def main(argv=None):
         build_tables()
     clear_target(dest, planned)  # on a drive this also removes what a frozen firmware holds
     written = install(files, dest, mpy_cross, args.verbatim, () if args.lines else MPY_OPTIONS, board=args.board)
+    written += backup_file(args.board, dest)
     # the tables that fit: the drive's free space after the code, or the board's drive size
     code = sum(size for _, size in written)
     if is_circuitpy_drive(dest):

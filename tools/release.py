@@ -85,8 +85,9 @@ def readme(board, tables):
     lines.append("")
     if spec:
         lines += ["Editing the drive: boot.py gives the CIRCUITPY drive to the game (it keeps a backup",
-                  "copy of your saved game there), so a computer sees it read-only. To copy or edit",
-                  "files, hold %s while you plug in or reset the board." % spec[4]]
+                  "copy of your saved game there, in yahtzee.sav), so a computer sees it read-only. To",
+                  "copy or edit files, hold %s while you plug in or reset the board. When you" % spec[4],
+                  "update the game, you may keep the yahtzee.sav that is on the drive."]
     else:
         lines += ["The CIRCUITPY drive stays writable from a computer (boot.py changes nothing on this board)."]
     lines += ["", "Keys:"]
@@ -106,7 +107,7 @@ def build(board, mpy_cross, tables="auto", out=OUT, tables_root=ROOT):
     os.makedirs(folder)
     written = deploy.install(deploy.plan(board), folder, mpy_cross, board=board)
     os.remove(os.path.join(folder, ".pocket-yahtzee-build"))  # install marks build folders
-    code = sum(size for _, size in written)
+    code = sum(size for _, size in written + deploy.backup_file(board, folder))
     if tables == "none":
         chosen = []
     elif tables == "auto":

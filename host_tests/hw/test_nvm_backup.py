@@ -1,11 +1,13 @@
 """Power cuts on each board's model of CircuitPython's nvm write (hw/nvm.FlashNVM) with the
 backup file where the board needs it; the backup file; boot.py's choice of who owns the drive."""
+import os
+import tempfile
 import types
 
 import pytest
 
 from hw import boot_drive, nvm_store
-from hw.nvm import EROFS, FileCopy, PowerCut
+from hw.nvm import COPY_AT, EROFS, FILE_BYTES, FileCopy, PowerCut
 from sim.flash_model import FlashNVM, MemoryFileCopy, Power
 from tools import nvm_fuzz as F
 from yahtzee_core import save
@@ -114,23 +116,95 @@ def test_a_damaged_or_missing_file_reads_as_no_copy():
 
 def test_file_copy_on_a_real_drive(tmp_path):
     path = str(tmp_path / "yahtzee.sav")
-    copy = FileCopy(path, 16)
+    copy = FileCopy(path, 512)
     assert copy.read() is None  # missing
-    copy.write(b"A" * 16)
-    assert copy.read() == b"A" * 16
-    copy.write(b"B" * 16)  # rewritten in place
-    assert copy.read() == b"B" * 16
+    copy.write(b"A" * 512)
+    with open(path, "rb") as f:
+        image = f.read()
+    assert len(image) == FILE_BYTES and image[COPY_AT:COPY_AT + 512] == b"A" * 512
+    assert image[:COPY_AT] == bytes(COPY_AT) and image[COPY_AT + 512:] == bytes(FILE_BYTES - COPY_AT - 512)
+    assert copy.read() == b"A" * 512
+    copy.write(b"B" * 512)  # rewritten in place, through the same open file
+    assert copy.read() == b"B" * 512
+    copy = FileCopy(path, 512)  # the next power-on
+    assert copy.read() == b"B" * 512
     with open(path, "wb") as f:
         f.write(b"short")
     assert copy.read() is None
-    copy.write(b"C" * 16)  # another size: made anew
-    assert copy.read() == b"C" * 16
-    with open(path, "ab") as f:
-        f.write(b"longer")
-    assert copy.read() is None
-    copy.write(b"D" * 16)
-    assert copy.read() == b"D" * 16
+    copy = FileCopy(path, 512)
+    copy.write(b"C" * 512)  # another size: made anew
+    assert copy.read() == b"C" * 512 and os.path.getsize(path) == FILE_BYTES
     assert copy.writable() in (None, True)  # no ``storage`` module here
+
+
+def test_file_copy_reads_and_keeps_the_copy_of_the_version_before():
+    """Before the 8 KB file the backup was the slot alone (512 B): read, and moved into the new
+    file at its first write."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "yahtzee.sav")
+        with open(path, "wb") as f:
+            f.write(b"O" * 128)
+        copy = FileCopy(path, 128)  # a small layout: its block padded
+        assert copy.read() == b"O" * 128
+        copy._file = copy.prepare()  # what the first write does first
+        assert os.path.getsize(path) == FILE_BYTES
+        assert FileCopy(path, 128).read() == b"O" * 128
+        copy.write(b"P" * 128)
+        assert FileCopy(path, 128).read() == b"P" * 128
+        with open(path, "rb") as f:
+            image = f.read()
+        assert image[COPY_AT + 128:COPY_AT + 512] == bytes(384)  # the rest of its block: zeros
+
+
+def test_file_copy_is_opened_once_and_never_flushed_or_closed(tmp_path, monkeypatch):
+    """On a board, closing or flushing the file runs FatFs's f_sync, which rewrites its
+    directory entry in the flash sector that also holds code.py's: a power cut there loses the
+    drive. So every save writes through one open file, and only ``os.sync()`` (the drive's
+    sector cache) follows."""
+    path = str(tmp_path / "yahtzee.sav")
+    calls = []
+    real_open = open
+
+    class Watched:
+        def __init__(self, f):
+            self.f = f
+
+        def seek(self, *a):
+            return self.f.seek(*a)
+
+        def write(self, b):
+            calls.append(("write", len(b)))
+            return self.f.write(b)
+
+        def flush(self):
+            calls.append("flush")
+
+        def close(self):
+            calls.append("close")
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *a):
+            calls.append("close")
+
+    def watched_open(name, mode="r", *a):
+        calls.append(("open", mode))
+        f = real_open(name, mode, *a)
+        return Watched(f) if mode == "r+b" else f
+
+    monkeypatch.setattr("builtins.open", watched_open)
+    monkeypatch.setattr(os, "sync", lambda: calls.append("sync"))
+    copy = FileCopy(path, 512)
+    for letter in b"XYZ":
+        copy.write(bytes((letter,)) * 512)
+    opens = [c for c in calls if c[0] == "open"]
+    assert opens == [("open", "wb"), ("open", "r+b")]  # made once, then opened once
+    after = calls[calls.index(("open", "r+b")):]
+    assert "flush" not in after and "close" not in after
+    assert after[1:] == [("write", 512), "sync"] * 3
+    monkeypatch.undo()
+    assert FileCopy(path, 512).read() == b"Z" * 512
 
 
 def test_nvs_cut_can_leave_the_nvm_unreadable_and_the_file_carries_on():

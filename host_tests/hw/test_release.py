@@ -2,6 +2,7 @@
 files with short source names, nothing host-only, and a README that names the keys."""
 
 import ast
+import importlib
 import os
 import sys
 import zipfile
@@ -16,6 +17,7 @@ import deploy  # noqa: E402
 import release  # noqa: E402
 
 from hw import boot_drive  # noqa: E402
+from hw.nvm import FILE_BYTES  # noqa: E402
 
 # CircuitPython 10's built-in modules the shipped code may import (shared-bindings/ and py/ at
 # cd3da4a5; a board lacking one of them is handled by the importing code's try/except ImportError).
@@ -96,6 +98,11 @@ def test_every_board_has_a_folder_and_a_zip_of_the_same_files(bundles):
             assert z.read(board + "/code.py") == open(os.path.join(folder, "code.py"), "rb").read()
         assert size == sum(os.path.getsize(os.path.join(folder, f)) for f in files)
         assert {"code.py", "boot.py", "README.txt"} <= files
+        # the boards that keep a backup copy on the drive get its file made (hw/nvm.py)
+        backup = getattr(importlib.import_module("hw." + board), "NVM_BACKUP", False)
+        assert ("yahtzee.sav" in files) == backup, board
+        if backup:
+            assert os.path.getsize(os.path.join(folder, "yahtzee.sav")) == FILE_BYTES
 
 
 def test_modules_are_circuitpython_10_mpy_files_with_short_source_names(bundles):

@@ -260,6 +260,24 @@ def test_deploy_into_a_folder_and_onto_a_drive(tmp_path, fake_lib):
     assert not (drive / ".pocket-yahtzee-build").exists()
 
 
+def test_deploy_ships_the_backup_file_made_and_keeps_the_players(tmp_path):
+    from hw.nvm import COPY_AT, FILE_BYTES, FileCopy
+
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    assert deploy.backup_file("clue", str(drive)) == [] and not (drive / "yahtzee.sav").exists()
+    assert deploy.backup_file("macropad", str(drive)) == [("yahtzee.sav", FILE_BYTES)]
+    assert (drive / "yahtzee.sav").read_bytes() == bytes(FILE_BYTES)  # blank: no copy
+    copy = FileCopy(str(drive / "yahtzee.sav"), 512)
+    copy.write(b"S" * 512)  # the player's saved copy
+    deploy.backup_file("macropad", str(drive))  # deployed again: kept
+    assert FileCopy(str(drive / "yahtzee.sav"), 512).read() == b"S" * 512
+    (drive / "yahtzee.sav").write_bytes(b"T" * 512)  # a version before the 8 KB file
+    deploy.backup_file("pico_displaypack", str(drive))
+    image = (drive / "yahtzee.sav").read_bytes()
+    assert len(image) == FILE_BYTES and image[COPY_AT:COPY_AT + 512] == b"T" * 512
+
+
 def fake_mpy_cross(folder, header=b"C\x06\x00\x1f", name="mpy-cross", status=0):
     """A shell script called like mpy-cross (``-o OUT SRC``) that writes ``header`` to OUT."""
     tool = folder / name
