@@ -33,14 +33,14 @@ def make_board():
     import keypad
     from adafruit_ticks import ticks_ms
 
-    from . import parts
+    from . import assembly
 
     module = sys.modules[__name__]
     display = board.DISPLAY
     display.auto_refresh = False
-    buttons = parts.new_buttons(module, ticks_ms)
+    buttons = assembly.new_buttons(module, ticks_ms)
     buttons.add_source(keypad.Keys((board.BUTTON_A, board.BUTTON_B), value_when_pressed=False,
                                    pull=True), 0)
-    sound = parts.speaker_sound(board.SPEAKER, None, ticks_ms, pwm=True)
-    lights = parts.pixel_lights(board.NEOPIXEL, 1, None)
-    return parts.assemble(module, display, buttons, ticks_ms, sound, lights, NVM_SIZE)
+    sound = assembly.speaker_sound(board.SPEAKER, None, ticks_ms, pwm=True)
+    lights = assembly.pixel_lights(board.NEOPIXEL, 1, None)
+    return assembly.assemble(module, display, buttons, ticks_ms, sound, lights, NVM_SIZE)

@@ -35,14 +35,14 @@ def make_board():
     import keypad
     from adafruit_ticks import ticks_ms
 
-    from . import parts
+    from . import assembly
 
     module = sys.modules[__name__]
     display = board.DISPLAY
     display.auto_refresh = False
-    buttons = parts.new_buttons(module, ticks_ms)
+    buttons = assembly.new_buttons(module, ticks_ms)
     # D0 is the BOOT button (pulled up, low when pressed); D1 and D2 are pulled down.
     buttons.add_source(keypad.Keys((board.D0,), value_when_pressed=False, pull=True), 0)
     buttons.add_source(keypad.Keys((board.D1, board.D2), value_when_pressed=True, pull=True), 1)
-    lights = parts.pixel_lights(board.NEOPIXEL, 1, None, power_pin=board.NEOPIXEL_POWER)
-    return parts.assemble(module, display, buttons, ticks_ms, None, lights, NVM_SIZE)
+    lights = assembly.pixel_lights(board.NEOPIXEL, 1, None, power_pin=board.NEOPIXEL_POWER)
+    return assembly.assemble(module, display, buttons, ticks_ms, None, lights, NVM_SIZE)

@@ -47,18 +47,18 @@ def make_board():
     import rotaryio
     from adafruit_ticks import ticks_ms
 
-    from . import parts
+    from . import assembly
     from .keymap import EncoderKeys
 
     module = sys.modules[__name__]
     display = board.DISPLAY
     display.auto_refresh = False
-    buttons = parts.new_buttons(module, ticks_ms)
+    buttons = assembly.new_buttons(module, ticks_ms)
     pins = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6,
             board.KEY7, board.KEY8, board.KEY9, board.KEY10, board.KEY11, board.KEY12,
             board.BUTTON)
     buttons.add_source(keypad.Keys(pins, value_when_pressed=False, pull=True), 0)
     buttons.add_poller(EncoderKeys(rotaryio.IncrementalEncoder(board.ROTA, board.ROTB), 13))
-    sound = parts.speaker_sound(board.SPEAKER, board.SPEAKER_ENABLE, ticks_ms, pwm=True)
-    lights = parts.pixel_lights(board.NEOPIXEL, 12, (0, 1, 2, 3, 4))
-    return parts.assemble(module, display, buttons, ticks_ms, sound, lights, NVM_SIZE)
+    sound = assembly.speaker_sound(board.SPEAKER, board.SPEAKER_ENABLE, ticks_ms, pwm=True)
+    lights = assembly.pixel_lights(board.NEOPIXEL, 12, (0, 1, 2, 3, 4))
+    return assembly.assemble(module, display, buttons, ticks_ms, sound, lights, NVM_SIZE)

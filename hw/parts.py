@@ -1,11 +1,9 @@
-"""Pieces the board modules share on a device: dice, NVM, speaker, lights, power, assembly.
+"""The board's devices that live while the app runs: dice from the hardware RNG, held dice on
+NeoPixels, the backlight's dimming and sleep. hw/assembly.py makes them (and the rest of the
+Board) once, at start-up.
 
 Hardware modules are imported inside the functions, so the desktop and tests can import
 the board modules (for their key tables) without CircuitPython."""
-
-from .base import Board, Clock
-from .keymap import Buttons
-from .null import NullLights, NullPower, NullSound
 
 HELD_COLOUR = 0x402800  # amber, dim: NeoPixels at full power dazzle and drain batteries
 
@@ -26,77 +24,6 @@ class HardwareDice:
 
     def die(self):
         return self._randint(1, 6)
-
-
-def nvm_storage(size_if_missing=256):
-    """``microcontroller.nvm``, or a RAM stand-in (not kept over power-off) when the build
-    has none. Returns (storage, persistent)."""
-    try:
-        import microcontroller
-
-        nvm = getattr(microcontroller, "nvm", None)
-    except ImportError:
-        nvm = None
-    if nvm is not None:
-        return nvm, True
-    from .nvm import MemoryNVM
-
-    return MemoryNVM(size_if_missing), False
-
-
-def backup_copy(module, storage, persistent):
-    """The backup file for boards whose NVM write erases both slots at once (the module's
-    ``NVM_BACKUP``; docs/nvm_layout.md), or None."""
-    if not persistent or not getattr(module, "NVM_BACKUP", False):
-        return None
-    from yahtzee_core import save
-
-    from .nvm import BACKUP_FILE, FileCopy
-
-    layout = save.layout_for(len(storage))
-    return FileCopy(BACKUP_FILE, layout.slot_bytes) if layout is not None else None
-
-
-def nvm_eraser(persistent):
-    """``espidf.erase_nvs`` where the port has it (ESP32: an NVS left unreadable by a power cut
-    refuses every nvm write until erased; hw/nvm_store.py), else None."""
-    try:
-        import espidf
-
-        return espidf.erase_nvs if persistent else None
-    except (ImportError, AttributeError):
-        return None
-
-
-def speaker_sound(speaker_pin, enable_pin, clock, pwm):
-    """Cues on the board speaker: ``audioio.AudioOut`` (SAMD51) or ``audiopwmio`` (RP2040, nRF)."""
-    try:
-        import array
-
-        import audiocore
-
-        if pwm:
-            import audiopwmio
-
-            audio_out = audiopwmio.PWMAudioOut
-        else:
-            import audioio
-
-            audio_out = audioio.AudioOut
-    except ImportError:
-        return NullSound()
-    from .sound import ToneSound, sine_cycle
-
-    if enable_pin is not None:
-        import digitalio
-
-        enable = digitalio.DigitalInOut(enable_pin)
-        enable.switch_to_output(value=True)
-    sample = audiocore.RawSample(sine_cycle(array.array), sample_rate=8000)
-    sound = ToneSound(audio_out(speaker_pin), sample, clock)
-    if enable_pin is not None:
-        sound.enable = enable  # keep the pin claimed
-    return sound
 
 
 class PixelLights:
@@ -136,24 +63,6 @@ class PixelLights:
         self.pixels.show()
 
 
-def pixel_lights(pin, count, die_pixels, power_pin=None):
-    try:
-        import neopixel
-    except ImportError:
-        return NullLights()
-    if power_pin is not None:
-        import digitalio
-
-        power = digitalio.DigitalInOut(power_pin)
-        power.switch_to_output(value=True)
-    pixels = neopixel.NeoPixel(pin, count, brightness=1.0, auto_write=False)
-    lights = PixelLights(pixels, die_pixels)
-    if power_pin is not None:
-        lights.power = power
-    lights.off()
-    return lights
-
-
 class BacklightPower:
     """Dims the backlight; ``sleep_until_button`` blanks it and waits for a key event.
 
@@ -187,39 +96,3 @@ class BacklightPower:
             time.sleep(0.05)
         buttons.clear()  # the waking press does nothing else
         self.dim(self.dimmed)
-
-
-def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=256):
-    """The ``Board`` for ``module`` (a board module with NAME, BOARD_ID, COLOUR, KEYMAP_HELP)."""
-    storage, persistent = nvm_storage(nvm_size)
-    return Board(
-        name=module.NAME,
-        board_id=module.BOARD_ID,
-        display=display,
-        width=display.width,
-        height=display.height,
-        colour=module.COLOUR,
-        buttons=buttons,
-        keymap_help=module.KEYMAP_HELP,
-        rng=HardwareDice(),
-        storage=storage,
-        storage_persistent=persistent,
-        backup=backup_copy(module, storage, persistent),
-        erase_nvm=nvm_eraser(persistent),
-        sound=sound if sound is not None else NullSound(),
-        lights=lights if lights is not None else NullLights(),
-        clock=Clock(clock),
-        power=BacklightPower(display, buttons),
-    )
-
-
-def new_buttons(module, clock):
-    """``Buttons`` with the board module's key tables and one reused ``keypad.Event``."""
-    import keypad
-
-    return Buttons(module.SHORT, module.LONG, module.REPEAT, module.RING, clock=clock,
-                   event=keypad.Event())
-
-
-__all__ = ("HardwareDice", "PixelLights", "BacklightPower", "NullPower", "assemble", "backup_copy",
-           "new_buttons", "nvm_eraser", "nvm_storage", "pixel_lights", "speaker_sound")

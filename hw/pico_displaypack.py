@@ -83,14 +83,14 @@ def make_board():
     import pwmio
     from adafruit_ticks import ticks_ms
 
-    from . import parts
+    from . import assembly
 
     module = sys.modules[__name__]
     display = make_display()
-    buttons = parts.new_buttons(module, ticks_ms)
+    buttons = assembly.new_buttons(module, ticks_ms)
     buttons.add_source(keypad.Keys((board.GP12, board.GP13, board.GP14, board.GP15),
                                    value_when_pressed=False, pull=True), 0)
     lights = RGBLedLights(pwmio.PWMOut(board.GP6, frequency=1000),
                           pwmio.PWMOut(board.GP7, frequency=1000),
                           pwmio.PWMOut(board.GP8, frequency=1000))
-    return parts.assemble(module, display, buttons, ticks_ms, None, lights, NVM_SIZE)
+    return assembly.assemble(module, display, buttons, ticks_ms, None, lights, NVM_SIZE)

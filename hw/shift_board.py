@@ -1,6 +1,6 @@
 """The PyGamer and PyBadge board (they share it; each module passes its own pins): B, A, Start,
 Select and the PyBadge's d-pad on the shift register, the PyGamer's analog stick, speaker, five
-NeoPixels. Apart from hw/parts.py so that only these two boards' code names these pins."""
+NeoPixels. Apart from hw/assembly.py so that only these two boards' code names these pins."""
 
 
 def shift_register_board(module, joystick_pins):
@@ -11,11 +11,11 @@ def shift_register_board(module, joystick_pins):
     import keypad
     from adafruit_ticks import ticks_ms
 
-    from . import parts
+    from . import assembly
 
     display = board.DISPLAY
     display.auto_refresh = False
-    buttons = parts.new_buttons(module, ticks_ms)
+    buttons = assembly.new_buttons(module, ticks_ms)
     keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
                                     latch=board.BUTTON_LATCH, key_count=8,
                                     value_when_pressed=True)
@@ -28,6 +28,6 @@ def shift_register_board(module, joystick_pins):
 
         buttons.add_poller(AxisKeys(analogio.AnalogIn(joystick_pins[0]),
                                     analogio.AnalogIn(joystick_pins[1]), 8, Debouncer))
-    sound = parts.speaker_sound(board.SPEAKER, board.SPEAKER_ENABLE, ticks_ms, pwm=False)
-    lights = parts.pixel_lights(board.NEOPIXEL, 5, (0, 1, 2, 3, 4))
-    return parts.assemble(module, display, buttons, ticks_ms, sound, lights, module.NVM_SIZE)
+    sound = assembly.speaker_sound(board.SPEAKER, board.SPEAKER_ENABLE, ticks_ms, pwm=False)
+    lights = assembly.pixel_lights(board.NEOPIXEL, 5, (0, 1, 2, 3, 4))
+    return assembly.assemble(module, display, buttons, ticks_ms, sound, lights, module.NVM_SIZE)

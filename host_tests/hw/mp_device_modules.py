@@ -4,6 +4,7 @@ and the RAM NVM fallback and hardware dice work there. Prints "device modules ok
 
 from array import array
 
+import hw.assembly
 import hw.base
 import hw.clue
 import hw.feather_tft

@@ -29,6 +29,8 @@ for profile in NAMES:
     fakes = vmhardware.install(profile)
     module = vmboard.board_module(profile)
     board = module.make_board()
+    # what only start-up needs leaves the heap with its module (hw/assembly.py)
+    assert "hw.assembly" not in sys.modules and not hasattr(sys.modules["hw"], "assembly"), profile
     sound, lights, backup, size = EXPECT[profile]
     assert type(board.sound).__name__ == sound, (profile, board.sound)
     assert type(board.lights).__name__ == lights, (profile, board.lights)

@@ -205,7 +205,7 @@ def targets(board, lib):
 def test_deploy_plan_per_board(fake_lib):
     pygamer = targets("pygamer", fake_lib)
     hw = {t for t in pygamer if t.startswith("hw/")}
-    assert {"hw/pygamer.py", "hw/keymap.py", "hw/parts.py", "hw/inputs.py", "hw/select.py",
+    assert {"hw/pygamer.py", "hw/keymap.py", "hw/parts.py", "hw/assembly.py", "hw/inputs.py", "hw/select.py",
             "hw/__init__.py"} <= hw
     assert not hw & {"sim/desktop.py", "sim/testing.py", "hw/clue.py", "hw/pico_displaypack.py"}
     assert {"lib/adafruit_debouncer.py", "lib/adafruit_ticks.py", "lib/neopixel.py"} <= set(pygamer)
