@@ -37,7 +37,7 @@ def backup_copy(module, storage, persistent):
         return None
     from yahtzee_core import save
 
-    from .nvm import BACKUP_FILE, FileCopy
+    from .backup_file import BACKUP_FILE, FileCopy
 
     layout = save.layout_for(len(storage))
     return FileCopy(BACKUP_FILE, layout.slot_bytes) if layout is not None else None

@@ -16,7 +16,7 @@ class Board:
         self.keymap_help = ()
         self.rng = None
         self.storage = None
-        self.backup = None  # hw.nvm.FileCopy where the NVM write erases both slots at once
+        self.backup = None  # hw.backup_file.FileCopy where the NVM write erases both slots at once
         self.erase_nvm = None  # erases an NVM that refuses every write (ESP32: espidf.erase_nvs)
         self.sound = None
         self.lights = None

@@ -1,7 +1,7 @@
 """What ``boot.py`` does: give the CIRCUITPY drive to the game's code, unless a key is held.
 
 On the boards whose NVM write erases both saved copies at once (docs/nvm_layout.md) the game
-keeps a backup copy in a file on the drive (``hw.nvm.BACKUP_FILE``), and code may only write the drive when
+keeps a backup copy in a file on the drive (``hw.backup_file.BACKUP_FILE``), and code may only write the drive when
 ``boot.py`` remounted it (``storage.remount("/", readonly=False)``, CircuitPython 10); the
 computer then sees the drive read-only. Holding the board's ``KEYS`` key while it powers on or
 resets leaves the drive to the computer (to copy or edit files), and the game runs with its

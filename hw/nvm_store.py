@@ -18,7 +18,7 @@ save, never a mix (docs/nvm_layout.md). A save that would write the same bytes a
 Only the object it is given is touched; the encoding is ``yahtzee_core.save``.
 
 Where the board's NVM write erases both slots at once (SAMD51, RP2040, ESP32-S3), ``backup``
-(``hw.nvm.FileCopy``: a file on the board's drive) keeps a third copy, written completely
+(``hw.backup_file.FileCopy``: a file on the board's drive) keeps a third copy, written completely
 BEFORE the NVM, so a cut in either write leaves one complete copy; when the file alone holds
 the newest state (the last NVM write was cut), the NVM is written first instead. ``load`` takes
 the newest good copy of all. A drive the code may not write turns the backup off

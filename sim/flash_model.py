@@ -2,7 +2,8 @@
 ``tools/nvm_fuzz.py`` (host only: never shipped to a board). docs/nvm_layout.md says what each
 port's write does and where in CircuitPython's sources that is."""
 
-from hw.nvm import EROFS, MemoryNVM, PowerCut, _bounds
+from hw.backup_file import EROFS
+from hw.nvm import MemoryNVM, PowerCut, _bounds
 
 
 class Power:
@@ -158,7 +159,7 @@ class FlashNVM(MemoryNVM):
 
 class MemoryFileCopy:
     """``FileCopy`` in memory, for tests: ``data`` (None: no file), ``readonly`` (writes raise
-    OSError 30, as on a drive the computer owns), ``cut_states(value)`` (hw.nvm.FileCopy's block
+    OSError 30, as on a drive the computer owns), ``cut_states(value)`` (hw.backup_file.FileCopy's block
     rewritten in place on flash with 4 KB erase sectors: the sector inside the file erased, its
     pages programmed; the file is never closed, so its directory entry is not rewritten) and
     ``cut_at(k)`` like ``FlashNVM``."""

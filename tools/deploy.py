@@ -616,13 +616,13 @@ def heap_warning(board, ceilings_path=os.path.join(ROOT, "docs", "memory_ceiling
 
 
 def backup_file(board, dest):
-    """The backup save file (hw/nvm.py ``FileCopy``) of a board that keeps one, made in ``dest``
+    """The backup save file (hw/backup_file.py ``FileCopy``) of a board that keeps one, made in ``dest``
     as the game would make it (blank, or holding an older version's copy), so that the game never
     writes the drive's FAT or directory; a file of its size already there (the player's copy) is
     kept. Returns [(drive path, bytes)], empty for the other boards."""
     if not getattr(importlib.import_module("hw." + board), "NVM_BACKUP", False):
         return []
-    from hw.nvm import BACKUP_FILE, FileCopy
+    from hw.backup_file import BACKUP_FILE, FileCopy
     from yahtzee_core import save
 
     name = BACKUP_FILE.strip("/")

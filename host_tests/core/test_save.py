@@ -1088,7 +1088,7 @@ class WholeFlash(Flash):
 
 
 class CopyFile:
-    """The backup file (hw.nvm.FileCopy's interface): ``cut_after(n)`` leaves n new bytes and
+    """The backup file (hw.backup_file.FileCopy's interface): ``cut_after(n)`` leaves n new bytes and
     0xFF after (its flash sector erased, then programmed); ``readonly``: OSError 30."""
 
     def __init__(self, power, readonly=False):

@@ -318,7 +318,7 @@ def test_select_maps_board_ids_to_modules():
 @pytest.mark.parametrize("made", list(BOARDS), indirect=True)
 def test_backup_file_where_the_nvm_write_erases_both_slots(made):
     module, board, fakes, clock = made
-    from hw.nvm import BACKUP_FILE, FileCopy
+    from hw.backup_file import BACKUP_FILE, FileCopy
     from hw.nvm_store import NvmStore
     from yahtzee_core import save
 

@@ -151,7 +151,7 @@ def test_deploy_frozen_puts_only_code_boot_and_data_on_the_drive(tmp_path, fake_
     assert deploy.main(["--board", "pybadge", "--frozen", "--tables", "none", "--dest", str(drive)]) == 0
     found = sorted(str(p.relative_to(drive)) for p in drive.rglob("*") if p.is_file())
     assert found == ["boot.py", "boot_out.txt", "code.py", "lib/fonts/helvR08-ascii.pcf",
-                     "lib/fonts/helvR08-ascii.pcf.license", "settings.toml"]
+                     "lib/fonts/helvR08-ascii.pcf.license", "settings.toml", "yahtzee.sav"]  # the backup file, made
 
 
 def test_pin_check_names_what_differs(tmp_path):

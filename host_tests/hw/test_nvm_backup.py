@@ -7,7 +7,8 @@ import types
 import pytest
 
 from hw import boot_drive, nvm_store
-from hw.nvm import COPY_AT, EROFS, FILE_BYTES, FileCopy, PowerCut
+from hw.backup_file import COPY_AT, EROFS, FILE_BYTES, FileCopy
+from hw.nvm import PowerCut
 from sim.flash_model import FlashNVM, MemoryFileCopy, Power
 from tools import nvm_fuzz as F
 from yahtzee_core import save

@@ -17,7 +17,7 @@ import deploy  # noqa: E402
 import release  # noqa: E402
 
 from hw import boot_drive  # noqa: E402
-from hw.nvm import FILE_BYTES  # noqa: E402
+from hw.backup_file import FILE_BYTES  # noqa: E402
 
 # CircuitPython 10's built-in modules the shipped code may import (shared-bindings/ and py/ at
 # cd3da4a5; a board lacking one of them is handled by the importing code's try/except ImportError).
@@ -98,7 +98,7 @@ def test_every_board_has_a_folder_and_a_zip_of_the_same_files(bundles):
             assert z.read(board + "/code.py") == open(os.path.join(folder, "code.py"), "rb").read()
         assert size == sum(os.path.getsize(os.path.join(folder, f)) for f in files)
         assert {"code.py", "boot.py", "README.txt"} <= files
-        # the boards that keep a backup copy on the drive get its file made (hw/nvm.py)
+        # the boards that keep a backup copy on the drive get its file made (hw/backup_file.py)
         backup = getattr(importlib.import_module("hw." + board), "NVM_BACKUP", False)
         assert ("yahtzee.sav" in files) == backup, board
         if backup:

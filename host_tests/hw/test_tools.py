@@ -261,7 +261,7 @@ def test_deploy_into_a_folder_and_onto_a_drive(tmp_path, fake_lib):
 
 
 def test_deploy_ships_the_backup_file_made_and_keeps_the_players(tmp_path):
-    from hw.nvm import COPY_AT, FILE_BYTES, FileCopy
+    from hw.backup_file import COPY_AT, FILE_BYTES, FileCopy
 
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()

@@ -215,9 +215,9 @@ def measure(profile, to_the_end):
     gc.collect()
     yield
     # the boards whose NVM write erases both slots also write each save to a backup file on the
-    # drive (hw/nvm.py FileCopy; the board double has none): that write, on this VM's file system
+    # drive (hw/backup_file.py FileCopy; the board double has none): that write, on this VM's file system
     if getattr(board.profile, "NVM_BACKUP", False):
-        from hw.nvm import FileCopy
+        from hw.backup_file import FileCopy
 
         copy = FileCopy("/alloc_backup_%s.bin" % profile, len(app.store._buf))
         copy.write(app.store._buf)

@@ -50,7 +50,7 @@ def record(profile, seed=SEED):
     from hw import inputs as I
     from hw.keymap import RING_DO, RING_PREV
     from sim import vmboard
-    from hw.nvm import BACKUP_FILE, FileCopy
+    from hw.backup_file import BACKUP_FILE, FileCopy
     from ui.bench_hook import busy
     from yahtzee_core import save
 
