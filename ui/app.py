@@ -145,6 +145,7 @@ class App:
         self.code_label = bytearray(b"Code ------")  # the challenge code of this game
         self.demo = None  # the demo (attract mode, ui/demo.py) while it plays
         self.demo_started = 0  # times the demo began (tests, tools)
+        self._then = None  # an App method to run once the press's screen has returned (``defer``)
         self._warm = bytearray(snapshot.MAX_BYTES)
         self.tumble = Tumble()  # rolling dice (ui/tumble.py); its ``ms`` is the tumble's length
         self.root = displayio.Group()
@@ -187,14 +188,7 @@ class App:
         if screen_id == self.current_id:
             return
         self._saves_on_leaving(self.current_id, screen_id)
-        if self.current is not None:
-            self.current.leave()
-            self.current.group.hidden = True
-            self.previous_id = self.current_id
-            self.current = None
-        if ends_game(screen_id):
-            self._drop_strategy()
-        self.screens.leave_for(screen_id)
+        self._put_away(screen_id)
         screens = self.screens
         if screens.game_parked:
             if group_of(screen_id) == GAME:
@@ -209,6 +203,24 @@ class App:
         self.current.group.hidden = False
         if self.msg_held and self._shows_message():
             self.msg_until = (self.now + MESSAGE_MS) & 0x1FFFFFFF  # shown from now, on this screen
+    def _put_away(self, screen_id):
+        """The current screen left and hidden, and every screen ``screen_id`` does not keep
+        dropped (on a board their modules unloaded): done first when a game or Defuse mode is
+        about to be built, so the screen left is not in the heap beside it."""
+        if self.current is not None:
+            self.current.leave()
+            self.current.group.hidden = True
+            self.previous_id = self.current_id
+            self.current = None
+        if ends_game(screen_id):
+            self._drop_strategy()
+        self.screens.leave_for(screen_id)
+
+    def defer(self, action):
+        """Run ``action`` (an App method) when the screen handling this press has returned, so
+        that screen, dropped by it, is no longer held by its own call."""
+        self._then = action
+
     def _saves_on_leaving(self, old, new):
         """Settings when leaving the screens that change them; the game when quitting to the
         title (so "Continue game" resumes exactly there)."""
@@ -256,6 +268,7 @@ class App:
         """A new game with the title screen's settings."""
         s = self.settings
         rs = s.rules()
+        self._put_away(S.PLAY)
         self.game.configure(rs, s.seats, s.kinds, s.duplicate, s.autofill, s.challenge)
         self.game.clear_events()
         self._use_strategy()
@@ -294,6 +307,7 @@ class App:
 
     def continue_game(self):
         if self.store is not None and self.store.restore_game(self.game, self.board.rng):
+            self._put_away(S.PLAY)
             game = self.game
             game.clear_events()
             self.coached = self.store.game_coached()  # saved with the game (docs/nvm_layout.md)
@@ -605,6 +619,10 @@ class App:
             self.say(_TEXT_HOLD)
             return
         self.current.handle(code)
+        then = self._then
+        if then is not None:
+            self._then = None
+            then()
 
     # -- the loop ---------------------------------------------------------------------------
     def step(self):

@@ -128,7 +128,7 @@ class ContinueScreen(S.ListScreen):
             else:
                 app.show(S.TITLE)
         elif item == CONTINUE:
-            app.continue_game()
+            app.defer(app.continue_game)  # built once this screen is gone (App.defer)
         elif item == NEW:
             if self.confirm:
                 app.discard_game()

@@ -130,7 +130,7 @@ class GameOverScreen(S.ListScreen):
 
     def activate(self, item):
         if item == AGAIN:
-            self.app.start_game()
+            self.app.defer(self.app.start_game)  # built once this screen is gone (App.defer)
         elif item == TITLE:
             self.app.show(S.TITLE)
         elif item == SCORES:

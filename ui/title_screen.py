@@ -140,11 +140,11 @@ class TitleScreen(S.ListScreen):
             self._start_armed = False
             self.stale = True
         if item == START:
-            app.start_game()
+            app.defer(app.start_game)  # built once this screen is gone (App.defer)
         elif item == CONTINUE:
-            app.continue_game()
+            app.defer(app.continue_game)
         elif item == DEFUSE:
-            app.start_defuse()
+            app.defer(app.start_defuse)
         elif item == SETTINGS:
             app.show(S.SETTINGS)
         elif item == HELP:

@@ -2,9 +2,14 @@
 what a rebuilt screen keeps. (Unloading modules happens on MicroPython only: its heap figures
 are tools/board_memory.py's.)"""
 
+import sys
+
 import pytest
 
 from hw import inputs as I
+from hw.nvm import MemoryNVM
+from hw.nvm_store import NvmStore
+from ui import continue_screen, gameover_screen
 from ui import pause_screen as P
 from ui import screen as S
 from ui import screen_set
@@ -45,6 +50,52 @@ def test_a_game_builds_its_screens_and_keeps_them_until_the_title():
     app.show(S.TITLE)  # quit: no game on
     assert built(app) == [S.TITLE]
     assert len(app.root) == 2
+
+
+@pytest.mark.parametrize("item, before", [(title_screen.START, S.TITLE), (title_screen.DEFUSE, S.TITLE),
+                                          ("again", S.GAME_OVER), ("continue", S.CONTINUE)])
+def test_a_game_or_defuse_mode_is_built_after_the_screen_that_started_it_is_gone(item, before):
+    """The screen whose item starts a game (or Defuse mode) is dropped, and no call of its holds
+    it, before the players, the coach and the new screens are built: on a board its objects and
+    module are not in the heap beside them (App.defer)."""
+    app, board, clock = make_app("pybadge", seats=2, kinds=(engine.HUMAN, engine.EASY))
+    if item == "continue":  # a board started as code.py starts it: its store holds the game
+        app.store = NvmStore(MemoryNVM(512))
+        app.store.load()
+    if item == "again":
+        start(app)
+        app.show(S.GAME_OVER)
+    elif item == "continue":
+        start(app)
+        app.save_game()
+        app.show(S.TITLE)
+        app.show(S.CONTINUE)
+    screen = app.screens.built(before)
+    assert screen is not None and app.current_id == before
+    seen = []
+    real_build = app.screens._build
+
+    def build(screen_id):
+        alive = [i for i in range(len(app.screens)) if app.screens.built(i) is not None]
+        seen.append((screen_id, alive))
+        return real_build(screen_id)
+
+    app.screens._build = build
+    if item in (title_screen.START, title_screen.DEFUSE):
+        screen.activate(item)
+    elif item == "again":
+        screen.activate(gameover_screen.AGAIN)
+    else:
+        screen.activate(continue_screen.CONTINUE)
+    assert seen == []  # nothing is built inside the screen's own call
+    assert app._then is not None
+    refs_in_call = sys.getrefcount(screen)
+    app._then, then = None, app._then
+    del screen
+    then()
+    assert seen and all(before not in alive for _, alive in seen)
+    assert app.current_id == (S.DEFUSE if item == title_screen.DEFUSE else S.PLAY)
+    assert refs_in_call > 0
 
 
 def _pixels(app):
