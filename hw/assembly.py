@@ -139,7 +139,3 @@ def new_buttons(module, clock):
 
     return Buttons(module.SHORT, module.LONG, module.REPEAT, module.RING, clock=clock,
                    event=keypad.Event())
-
-
-__all__ = ("assemble", "backup_copy", "new_buttons", "nvm_eraser", "nvm_storage", "pixel_lights",
-           "speaker_sound")

@@ -4,12 +4,14 @@ the game's code for it (hw/boot_drive.py)."""
 
 import os
 
+from yahtzee_core.compat import const
+
 BACKUP_FILE = "/yahtzee.sav"
-EROFS = 30  # CircuitPython's errno when code writes a drive the computer owns
-FILE_BYTES = 8192  # the backup file: 16 blocks of 512 B (tools/deploy.py ships it blank)
-COPY_AT = 3584  # its 8th block: in 15 or more contiguous blocks, that block's 4 KB erase sector
-# holds nothing but the file's own blocks (docs/nvm_layout.md, "The backup file")
-BLOCK = 512
+EROFS = const(30)  # CircuitPython's errno when code writes a drive the computer owns
+FILE_BYTES = const(8192)  # the backup file: 16 blocks of 512 B (tools/deploy.py ships it blank)
+COPY_AT = const(3584)  # its 8th block: in 15 or more contiguous blocks, that block's 4 KB erase
+# sector holds nothing but the file's own blocks (docs/nvm_layout.md, "The backup file")
+BLOCK = const(512)
 
 
 class FileCopy:
