@@ -35,6 +35,7 @@ from it, since CircuitPython looks in the drive's root before its frozen modules
 '', '/', '.frozen', '/lib'), so a stale ui/ there would be imported instead."""
 
 import argparse
+import ast
 import importlib
 import io
 import os
@@ -477,6 +478,88 @@ def find_mpy_cross(explicit=None, environ=None, which=shutil.which, built=projec
     return None, notes
 
 
+_TYPING_MODULES = ("typing", "types", "typing_extensions", "circuitpython_typing")
+
+
+def _typing_import(stmt):
+    """``stmt`` is an import of a typing module (``from typing import Optional``)."""
+    if isinstance(stmt, ast.ImportFrom):
+        names = [stmt.module or ""]
+    elif isinstance(stmt, ast.Import):
+        names = [a.name for a in stmt.names]
+    else:
+        return False
+    return all(n.split(".")[0] in _TYPING_MODULES for n in names)
+
+
+def _names_used(tree, skip):
+    """Names a module reads outside annotations and outside the statements ``skip``."""
+    used = set()
+
+    class Reads(ast.NodeVisitor):
+        def generic_visit(self, node):
+            if node not in skip:
+                super().generic_visit(node)
+
+        def visit_FunctionDef(self, node):
+            for n in node.decorator_list + node.args.defaults + [d for d in node.args.kw_defaults if d]:
+                self.visit(n)
+            for n in node.body:
+                self.visit(n)
+
+        visit_AsyncFunctionDef = visit_FunctionDef
+
+        def visit_AnnAssign(self, node):
+            self.visit(node.target)
+            if node.value is not None:
+                self.visit(node.value)
+
+        def visit_Name(self, node):
+            used.add(node.id)
+
+    Reads().visit(tree)
+    return used
+
+
+def strip_library_extras(text):
+    """A pinned library's source without what only a host uses (the line count kept): its
+    ``__version__`` and ``__repo__`` strings, and each ``try:`` of typing imports (``from typing
+    import Optional``, ``if TYPE_CHECKING:`` imports; ``except ImportError: pass``) whose names
+    nothing reads outside annotations. On a board each of those is a string or an interned name
+    in the heap, and the imports fail there anyway."""
+    tree = ast.parse(text)
+    drop = []
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id in ("__version__", "__repo__") and isinstance(node.value, ast.Constant)):
+            drop.append(node)
+        elif (isinstance(node, ast.Try) and not node.orelse and not node.finalbody and len(node.handlers) == 1
+              and isinstance(node.handlers[0].type, ast.Name) and node.handlers[0].type.id == "ImportError"
+              and all(isinstance(n, ast.Pass) for n in node.handlers[0].body)
+              and any(_typing_import(n) for n in node.body)):
+            stmts = []
+            for n in node.body:
+                if isinstance(n, ast.If) and isinstance(n.test, ast.Name) and n.test.id == "TYPE_CHECKING" \
+                        and not n.orelse:
+                    stmts += n.body
+                else:
+                    stmts.append(n)
+            if all(isinstance(n, (ast.Import, ast.ImportFrom)) for n in stmts):
+                drop.append((node, {(a.asname or a.name).split(".")[0] for n in stmts for a in n.names}))
+    if not drop:
+        return text
+    tries = {d[0] for d in drop if isinstance(d, tuple)}
+    used = _names_used(tree, tries)
+    lines = text.split("\n")
+    for d in drop:
+        node, bound = d if isinstance(d, tuple) else (d, set())
+        if bound & used:
+            continue  # a name of these imports is read at run time: keep them
+        for i in range(node.lineno - 1, node.end_lineno):
+            lines[i] = ""
+    return "\n".join(lines)
+
+
 def compact_library(text):
     """A library module compacted like ours, keeping its leading comment lines (the SPDX
     copyright and licence header travels with every copy)."""
@@ -484,7 +567,7 @@ def compact_library(text):
     lines = text.split("\n")
     while head < len(lines) and (lines[head].startswith("#") or not lines[head].strip()):
         head += 1
-    out = compact_source(text).split("\n")
+    out = compact_source(strip_library_extras(text)).split("\n")
     out[:head] = lines[:head]
     return "\n".join(out)
 
@@ -542,7 +625,7 @@ def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, ke
                      if target.endswith(".py") and target not in SOURCE_ONLY
                      and os.path.relpath(src, ROOT) not in keep_from and os.path.relpath(src, ROOT) not in folded]
         for rel in libraries:
-            folded[rel] = read(os.path.join(ROOT, rel))
+            folded[rel] = strip_library_extras(read(os.path.join(ROOT, rel)))
         folded, names = shorten_names.prepare(folded, protected_texts=_protected_texts(files, list(folded), keep_from),
                                               module_names=_module_names(files), board=board)
         _write_name_map(names, dest, board)

@@ -260,6 +260,46 @@ def test_deploy_into_a_folder_and_onto_a_drive(tmp_path, fake_lib):
     assert not (drive / ".pocket-yahtzee-build").exists()
 
 
+def test_library_sources_lose_what_only_a_host_reads():
+    text = "\n".join([
+        '"""A library."""',
+        '__version__ = "1.2.3"',
+        '__repo__ = "https://github.com/adafruit/x.git"',
+        "try:",
+        "    from typing import Optional",
+        "    from circuitpython_typing.io import ROValueIO",
+        "    if TYPE_CHECKING:",
+        "        from io import FileIO",
+        "except ImportError:",
+        "    pass",
+        "try:",
+        "    import bitmaptools",  # a real optional import: kept
+        "except ImportError:",
+        "    pass",
+        "try:",
+        "    from typing import Callable",  # read at run time below: kept
+        "except ImportError:",
+        "    Callable = None",
+        "try:",
+        "    from typing import Union",
+        "except ImportError:",
+        "    pass",
+        "def f(a: Optional[ROValueIO] = None) -> FileIO:",
+        "    x: Optional[int] = 3",
+        "    return Union or x",
+        "",
+    ])
+    out = deploy.strip_library_extras(text)
+    assert len(out.split("\n")) == len(text.split("\n"))  # each line where it was
+    kept = [line.strip() for line in out.split("\n") if line.strip()]
+    assert "__version__" not in out and "__repo__" not in out
+    assert "from typing import Optional" not in out and "ROValueIO" in out.split("\n")[22]  # only the annotation
+    assert "import bitmaptools" in kept and "from typing import Callable" in kept  # not all typing / handled
+    assert "from typing import Union" in kept  # Union is read by f's body
+    compile(out, "lib.py", "exec")
+    assert deploy.strip_library_extras("x = 1\n") == "x = 1\n"
+
+
 def test_deploy_ships_the_backup_file_made_and_keeps_the_players(tmp_path):
     from hw.backup_file import COPY_AT, FILE_BYTES, FileCopy
 
