@@ -77,7 +77,6 @@ class InitialsScreen(S.Screen):
         knob = key_label(app.board, inputs.DOWN) == b"turn right"  # the MacroPad: clockwise is next
         self.up = inputs.DOWN if knob else inputs.UP  # the code that gives the next character
         self.back_text = None  # the footer's text where it says how to go back a letter
-        self.left_back = ring  # on a ring, LEFT goes back a letter (DOWN is "Letter -")
         if ring:
             self.help_text = first_fitting(self.help.width, _RING_HELP)
         else:
@@ -148,8 +147,8 @@ class InitialsScreen(S.Screen):
             if code == inputs.ENTER or code == inputs.MENU:
                 self.app.show(S.GAME_OVER)
             return
-        if code == inputs.LEFT and self.left_back:
-            code = inputs.MENU  # the ring's "Back a letter"
+        if code == inputs.LEFT and self.app.buttons.ring is not None:
+            code = inputs.MENU  # the ring's "Back a letter" (its "Letter -" is DOWN)
         if code == self.up or code == inputs.RIGHT:
             self.codes[self.pos] = (self.codes[self.pos] + 1) % _N
             self.app.sound.play("tick")
