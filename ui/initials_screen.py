@@ -5,8 +5,9 @@ The three letters start from the last initials entered (``store.settings.initial
 RIGHT: next character of ``settings_record.CHARSET`` (A, B, C ... Z, then - . ! ? * and space);
 DOWN or LEFT: the one before (on the MacroPad, whose knob gives DOWN turned clockwise: the knob
 turned clockwise is next); ENTER: keep this letter and go to the next (after the third the
-entry is saved with ``store.set_initials``); MENU: back one letter. Ring boards (CLUE, Feather,
-Pico pack) reach the same codes through the command ring, which starts on "Letter +"."""
+entry is saved with ``store.set_initials``); MENU: back one letter (the hint names its key).
+Ring boards (CLUE, Feather, Pico pack) reach the same codes through the command ring, which
+starts on "Letter +"; its Left item is "Back a letter" there (Down is already "Letter -")."""
 
 import sys
 
@@ -31,7 +32,7 @@ _ORDINAL = (b"1st", b"2nd", b"3rd", b"4th", b"5th", b"6th", b"7th", b"8th", b"9t
 _RING_HELP = (b"Letter +/-, then OK", b"+/-, then OK")
 _RING = {
     inputs.UP: b"Letter +", inputs.RIGHT: b"Letter +", inputs.DOWN: b"Letter -",
-    inputs.LEFT: b"Letter -", inputs.ENTER: b"OK",
+    inputs.LEFT: b"Back a letter", inputs.ENTER: b"OK",
 }
 
 
@@ -75,18 +76,27 @@ class InitialsScreen(S.Screen):
         ring = app.buttons.ring is not None
         knob = key_label(app.board, inputs.DOWN) == b"turn right"  # the MacroPad: clockwise is next
         self.up = inputs.DOWN if knob else inputs.UP  # the code that gives the next character
+        self.back_text = None  # the footer's text where it says how to go back a letter
         if ring:
             self.help_text = first_fitting(self.help.width, _RING_HELP)
         else:
-            # the desktop window: the keyboard's Enter, not the board's label
-            ok = b"Enter" if getattr(app.board, "window", None) is not None else key_label(app.board, inputs.ENTER)
-            ok = ok or b"OK"
+            # the desktop window: the keyboard's Enter and Esc, not the board's labels
+            window = getattr(app.board, "window", None) is not None
+            ok = b"Enter" if window else key_label(app.board, inputs.ENTER) or b"OK"
+            back = b"Esc" if window else key_label(app.board, inputs.MENU) or b"Menu"
             pm = b"Turn: letter +/-  " if knob else b"Up/Down: letter +/-  "
+            if lay.initials_footer:  # a line of its own for going back
+                self.back_text = back + b": back a letter"
+                backs = ()
+            else:  # one line: the MacroPad's "key 8 next, 10 back"
+                if ok[:4] == back[:4] == b"key ":
+                    back = back[4:]
+                backs = (ok + b": next  " + back + b": back", ok + b" next, " + back + b" back")
             self.help_text = first_fitting(self.help.width, (
-                pm + ok + b": next  Menu: back", pm + ok + b": next",
-                b"Up/Down: letter  " + ok + b": next", ok + b": next letter", ok + b": next"))
+                pm + ok + b": next", b"Up/Down: letter  " + ok + b": next") + backs + (
+                ok + b": next letter", ok + b": next"))
         self.footer = None
-        if ring and lay.initials_footer:
+        if lay.initials_footer:
             self.footer = self.field(lay.initials_footer, theme.DIM)
         self.codes = bytearray(LETTERS)
         self.pos = 0  # the letter being changed
@@ -137,6 +147,8 @@ class InitialsScreen(S.Screen):
             if code == inputs.ENTER or code == inputs.MENU:
                 self.app.show(S.GAME_OVER)
             return
+        if code == inputs.LEFT and self.app.buttons.ring is not None:
+            code = inputs.MENU  # the ring's "Back a letter" (its "Letter -" is DOWN)
         if code == self.up or code == inputs.RIGHT:
             self.codes[self.pos] = (self.codes[self.pos] + 1) % _N
             self.app.sound.play("tick")
@@ -165,6 +177,8 @@ class InitialsScreen(S.Screen):
         self.stale = False
         self.title.centre(self.title_text)
         self.help.centre(self.help_text)
+        if self.back_text is not None:
+            self.footer.centre(self.back_text)
         if self.seat < 0:
             self.who.spaces()
             for tf in self.letters:

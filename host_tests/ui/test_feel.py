@@ -250,6 +250,10 @@ def test_keys_are_named_where_players_look():
     board.window = object()  # as in the desktop window
     scr = InitialsScreen(app)
     assert b"Enter: next" in scr.help_text and b"A:" not in scr.help_text
+    assert scr.back_text == b"Esc: back a letter"  # the keyboard's Menu key, not Start
+    app, board, clock = make_app("macropad")
+    board.window = object()
+    assert InitialsScreen(app).help_text == b"Enter next, Esc back"  # one line of 20 cells
 
 
 def test_hint_on_the_scorecard_is_answered_where_it_can_be_read():

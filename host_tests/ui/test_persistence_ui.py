@@ -440,6 +440,51 @@ def test_up_goes_forward_through_the_letters_then_the_punctuation(profile):
         assert not scr.help_text.startswith(b"Down/Up"), scr.help_text  # up first: it is +
 
 
+@pytest.mark.parametrize("profile, says", [
+    ("pygamer", "Start: back a letter"),  # its own line under the hint
+    ("macropad", "key 8 next, 10 back"),  # one line of 20 cells for both
+    ("clue", ">Back a letter"),  # ring boards: an item of the command ring (the footer)
+    ("pico_displaypack", ">Back a letter"),
+    ("feather_tft", ">Back a letter"),
+])
+def test_the_initials_screen_says_how_to_go_back_a_letter(profile, says):
+    """Issue 24 (17): the hint did not say that Menu goes back a letter. The screen says it (read
+    from the pixels), and the key it names, pressed, does go back a letter."""
+    from hw.keymap import RING_DO, RING_NEXT
+
+    nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
+    app, board, clock = boot(profile, nvm=nvm)
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    board.rng = app.game.rng = ScriptedDice([6, 6, 6, 6, 5] * 200)
+    finish_game(app)
+    assert app.current_id == S.INITIALS
+    scr = app.screens[S.INITIALS]
+    driver.give(I.ENTER)
+    driver.give(I.ENTER)
+    assert scr.pos == 2
+    buttons = board.buttons
+    labels = board.profile.KEY_LABELS
+    if buttons.ring is None:
+        lines = [text_of(app, scr.help)] + ([text_of(app, scr.footer)] if scr.footer else [])
+        assert says in lines, lines
+        name = says.split(":")[0] if ":" in says else "key " + says.split(", ")[1].split()[0]
+        driver.tap(labels.index(name))
+    else:  # step the ring (its "next" key) until the footer shows the item, then do it
+        nxt = bytes(buttons.short).index(RING_NEXT)
+        seen = []
+        for _ in range(len(buttons.ring)):
+            seen.append(text_of(app, scr.footer))
+            if seen[-1] == says:
+                break
+            driver.tap(nxt)
+        assert seen[-1] == says, seen
+        driver.tap(bytes(buttons.short).index(RING_DO))
+    assert scr.pos == 1 and app.current_id == S.INITIALS
+    driver.give(I.MENU)  # Menu (a long press on a ring board) goes back too
+    assert scr.pos == 0
+
+
 def test_two_players_each_enter_their_initials_in_seat_order():
     nvm = MemoryNVM(4096)
     app, board, clock = boot("macropad", nvm=nvm)
