@@ -33,3 +33,24 @@ try:
     _hyp_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "pocket-yahtzee"))
 except ImportError:  # hypothesis is in requirements-dev.txt; tests that need it will say so
     pass
+
+
+# The longest tests start first (tools/test runs pytest with ``--dist worksteal``: an idle worker
+# takes tests from the end of another's queue). Last in the collection, as they are by their paths,
+# they ran alone at the end while the other worker had nothing left (issue 25: a test run that
+# fits a coffee break). A name is the start of node ids; any test not named keeps its place.
+FIRST = (
+    "host_tests/ui/test_whole_app.py::",  # the whole app in the MicroPython VM and CPython, minutes
+    "host_tests/ui/test_rules_reader.py::test_the_reader_in_the_micropython_vm_with_each_font",
+    "host_tests/ui/test_layout.py::test_no_text_touches_the_edges_of_any_screenshot",  # 25-50 s a board
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item):
+        for i, prefix in enumerate(FIRST):
+            if item.nodeid.startswith(prefix):
+                return i
+        return len(FIRST)
+
+    items.sort(key=rank)  # stable: the rest in collection order

@@ -103,28 +103,32 @@ class FrameBufferDisplay(busdisplay.BusDisplay):
         return True
 
     def _store(self, a, raw):
+        """The area's pixels (``raw``: 1 bit, 8 rows per byte; or RGB565 little-endian) into
+        ``frame`` as RGB888, with bytes.translate and slices rather than a loop per pixel (the
+        tests draw millions of pixels)."""
         w = a.x2 - a.x1
+        h = a.y2 - a.y1
         width = self._core.width
         frame = self.frame
-        for row in range(a.y2 - a.y1):
-            j = ((a.y1 + row) * width + a.x1) * 3
-            if self.mono:
+        if self.mono:
+            for row in range(h):
+                j = ((a.y1 + row) * width + a.x1) * 3
                 base = (row >> 3) * w
-                bit = row & 7
-                line = bytearray(w * 3)
-                for col in range(w):
-                    if (raw[base + col] >> bit) & 1:
-                        line[col * 3:col * 3 + 3] = b"\xff\xff\xff"
-            else:
-                values = struct.unpack_from("<%dH" % w, raw, row * w * 2)
-                line = bytearray(w * 3)
-                k = 0
-                for v in values:
-                    line[k] = _EXPAND5[v >> 11]
-                    line[k + 1] = _EXPAND6[(v >> 5) & 63]
-                    line[k + 2] = _EXPAND5[v & 31]
-                    k += 3
-            frame[j:j + w * 3] = line
+                # this row's bit of each byte as 0 or 1, then each a white or black pixel
+                bits = bytes(raw[base:base + w]).translate(_MONO_BIT[row & 7])
+                frame[j:j + w * 3] = bits.replace(b"\x01", b"\xff\xff\xff").replace(b"\x00", b"\x00\x00\x00")
+            return
+        n = w * h
+        px = bytes(raw[:2 * n])
+        lo, hi = px[0::2], px[1::2]  # RGB565: hi = RRRRRGGG, lo = GGGBBBBB
+        rgb = bytearray(3 * n)
+        rgb[0::3] = hi.translate(_RED)
+        green = int.from_bytes(hi.translate(_GREEN_HI), "big") | int.from_bytes(lo.translate(_GREEN_LO), "big")
+        rgb[1::3] = green.to_bytes(n, "big").translate(_GREEN)
+        rgb[2::3] = lo.translate(_BLUE)
+        for row in range(h):
+            j = ((a.y1 + row) * width + a.x1) * 3
+            frame[j:j + w * 3] = rgb[row * w * 3:(row + 1) * w * 3]
 
     # -- for tests and screenshots
     def pixel(self, x, y):
@@ -171,6 +175,14 @@ class FrameBufferDisplay(busdisplay.BusDisplay):
 
 _EXPAND5 = bytes((v * 255 + 15) // 31 for v in range(32))
 _EXPAND6 = bytes((v * 255 + 31) // 63 for v in range(64))
+# FrameBufferDisplay._store's byte tables (bytes.translate): an RGB565 pixel's high and low
+# bytes to its red, blue and the two halves of its green; a mono byte to one row's bit
+_RED = bytes(_EXPAND5[b >> 3] for b in range(256))
+_BLUE = bytes(_EXPAND5[b & 31] for b in range(256))
+_GREEN_HI = bytes((b & 7) << 3 for b in range(256))
+_GREEN_LO = bytes(b >> 5 for b in range(256))
+_GREEN = _EXPAND6 + bytes(256 - 64)
+_MONO_BIT = [bytes((b >> k) & 1 for b in range(256)) for k in range(8)]
 
 
 def write_png(path, width, height, rgb, scale=1):

@@ -275,7 +275,20 @@ def unix_command(binary, run_dir, links, job, frozen, script, *script_args, heap
     names' text, grows in place)."""
     job_dir = os.path.join(run_dir, job)
     os.makedirs(job_dir, exist_ok=True)
-    shutil.copyfile(os.path.join(ROOT, "tools", "mp_unix_run.py"), os.path.join(run_dir, "mp_unix_run.py"))
+    # the runner, shared by the jobs in run_dir: replaced whole (never rewritten in place under a
+    # run that is reading it: tools/bench/core.py makes a command while other runs go on)
+    runner = os.path.join(run_dir, "mp_unix_run.py")
+    with open(os.path.join(ROOT, "tools", "mp_unix_run.py"), "rb") as f:
+        text = f.read()
+    have = None
+    if os.path.exists(runner):
+        with open(runner, "rb") as f:
+            have = f.read()
+    if have != text:
+        part = "%s.%d-%s" % (runner, os.getpid(), job)
+        with open(part, "wb") as f:
+            f.write(text)
+        os.replace(part, runner)
     mounts = "|".join([os.path.join(links, "f" if frozen else "m") + ":" + VM_APP,
                        os.path.join(links, "t") + ":/tables", os.path.join(links, "r") + ":/repo/tools",
                        os.path.join(links, "l") + ":/lib/fonts"])

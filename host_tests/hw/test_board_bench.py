@@ -191,3 +191,32 @@ def test_states_file_cut_column(tmp_path):
         path.write_text(bad)
         with pytest.raises(SystemExit, match="expected"):
             states.read(str(path))
+
+
+def _py(code):
+    return [sys.executable, "-c", code], ROOT
+
+
+def test_run_jobs_fills_a_slot_when_any_run_ends_and_queues_what_follows_a_run(tmp_path):
+    """core.run_jobs: a short run does not wait for a long one begun before it; ``then`` adds the
+    runs that follow one (the second power-on after its first); every result is kept."""
+    order = tmp_path / "order"
+    log = "import sys; open(%r, 'a').write(sys.argv[1] + '\\n')" % str(order)
+    jobs = [("slow", ([sys.executable, "-c", "import time; time.sleep(1.5); " + log, "slow"], ROOT)),
+            ("quick", ([sys.executable, "-c", log, "quick"], ROOT)),
+            ("fails", _py("import sys; print('out'); sys.exit(3)"))]
+
+    def then(key, result):
+        return [("after-quick", ([sys.executable, "-c", log, "after-quick"], ROOT))] if key == "quick" else []
+
+    done = core.run_jobs(jobs, 2, then=then)
+    assert sorted(done) == ["after-quick", "fails", "quick", "slow"]
+    assert done["fails"][0] == 3 and done["fails"][1] == "out\n"
+    assert done["slow"][0] == 0
+    # the quick run and the one it queued both ended while the slow one still ran
+    assert order.read_text().split() == ["quick", "after-quick", "slow"]
+
+
+def test_run_jobs_with_stop_ends_at_a_failed_run():
+    with pytest.raises(SystemExit, match="the run fails failed .exit 3."):
+        core.run_jobs([("fails", _py("import sys; sys.exit(3)"))], 2, stop=True)

@@ -256,10 +256,10 @@ def ink_at_the_edges(app):
         if not tf.hidden and tf.palette[0] != app.colours[theme.BG]:
             bars.append(tf.bounds() + (d.as_shown(tf.palette[0]),))
     out = {}
+    every = range(W)
+    sides = list(range(MARGIN)) + list(range(W - MARGIN, W))
     for y in range(H):
-        for x in range(W):
-            if MARGIN <= x < W - MARGIN and MARGIN <= y < H - MARGIN:
-                continue
+        for x in (every if y < MARGIN or y >= H - MARGIN else sides):  # the pixels within MARGIN of an edge
             p = d.pixel(x, y)
             if p == bg or any(bx <= x < bx + bw and by <= y < by + bh and p == c for bx, by, bw, bh, c in bars):
                 continue

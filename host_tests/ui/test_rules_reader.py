@@ -36,13 +36,15 @@ def _goto(drv, screen, item):
 
 
 def _background_rows(app, y1, y2):
-    """True when rows y1..y2-1 show nothing but the background."""
+    """True when rows y1..y2-1 show nothing but the background (each row's RGB bytes compared
+    at once: ``d.pixel(x, y)`` is ``tuple(d.frame[j:j + 3])``)."""
     d = app.display
-    bg = d.as_shown(app.colours[0])
+    width = app.layout.width
+    row = bytes(d.as_shown(app.colours[0])) * width
     for y in range(max(0, y1), min(y2, app.layout.height)):
-        for x in range(0, app.layout.width):
-            if d.pixel(x, y) != bg:
-                return False
+        j = y * d.width * 3
+        if d.frame[j:j + width * 3] != row:
+            return False
     return True
 
 

@@ -17,7 +17,10 @@ for tools/board_bench.py:
   heap 20 % smaller, and the margin (how much smaller the heap can be, in 2 KB steps, and the
   tour still end: at least those 20 % when it ended there, else found by bisection).
 
-Two unix runs at a time (``JOBS``)."""
+Two unix runs at a time (``JOBS``), each slot given the next run as soon as its own ends
+(``run_jobs``); a second power-on starts when its first has ended, and in a fixed heap only when
+the first ended there (a line reports the first power-on that failed: the second's result
+was never read)."""
 
 import concurrent.futures
 import os
@@ -44,6 +47,43 @@ SMALLER = 0.2  # issue 23: the tour must still end in a heap this much smaller t
 def say(text):
     print(text)
     sys.stdout.flush()
+
+
+def _words(key):
+    """A run's key, ((board, kind), part) or a name, as words."""
+    if not isinstance(key, tuple):
+        return [str(key)]
+    return [w for part in key for w in _words(part)]
+
+
+def run_jobs(jobs, parallel, then=None, stop=False):
+    """{key: (exit status, stdout, stderr)} of the runs ``jobs`` [(key, (command, folder))],
+    ``parallel`` at a time, a slot taking the next run as soon as its own ends (in whatever order
+    they end). ``then(key, result)``: the runs to add after that one ended, [(key, (command,
+    folder))]. ``stop``: a failed run stops the others and ends this with SystemExit (its output
+    on stderr), as frozen_memory.run_all does."""
+    def run(cmd, cwd):
+        proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        return proc.returncode, proc.stdout, proc.stderr
+
+    done = {}
+    pool = concurrent.futures.ThreadPoolExecutor(parallel)
+    try:
+        running = {pool.submit(run, *job): key for key, job in jobs}
+        while running:
+            finished, _ = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in finished:
+                key = running.pop(future)
+                done[key] = future.result()
+                status, out, err = done[key]
+                if stop and status != 0:
+                    sys.stderr.write(out[-3000:] + err)
+                    raise SystemExit("board_bench: the run %s failed (exit %d)" % (" ".join(_words(key)), status))
+                for more_key, job in (then(key, done[key]) if then else ()):
+                    running[pool.submit(run, *job)] = more_key
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return done
 
 
 def compile_app(dest, cross, board=None):
@@ -122,19 +162,24 @@ class Bench:
             return self.command(board, kind, "%s-%s-%s" % (board, kind, part[0]), "mp_board_memory.py", board,
                                 modules[board], board_memory.SPACER, *part)
 
-        firsts = frozen_memory.run_all([(k, command(k, ("first",))) for k in keys], JOBS)
-        firsts = {k: board_memory.parse_run(k[0], out) for k, out in firsts.items()}
-        # the second power-on's start in the fixed heaps: this run's saved bytes (the same tour)
-        for k in keys:
+        firsts = {}
+
+        def second(key, result):  # a board's second power-on as soon as its first has ended
+            k, part = key
+            if part != "first":
+                return []
+            firsts[k] = board_memory.parse_run(k[0], result[1])
+            # the second power-on's start in the fixed heaps: this run's saved bytes (the same tour)
             cut = board_memory.cut_figures(firsts[k][0])
             saved = os.path.join(self.run_dir, "%s-%s-saved.hex" % k)
             with open(saved, "w") as f:
                 f.write(cut[0])
             self.cuts[k] = (saved,) + cut[1:]
-        seconds = frozen_memory.run_all(
-            [(k, command(k, ("second",) + board_memory.cut_figures(firsts[k][0]))) for k in keys], JOBS)
-        runs = {k: board_memory.summarize(*board_memory.join_parts(firsts[k], board_memory.parse_run(k[0], out)))
-                for k, out in seconds.items()}
+            return [((k, "second"), command(k, ("second",) + cut))]
+
+        done = run_jobs([((k, "first"), command(k, ("first",))) for k in keys], JOBS, then=second, stop=True)
+        runs = {k: board_memory.summarize(*board_memory.join_parts(
+            firsts[k], board_memory.parse_run(k[0], done[(k, "second")][1]))) for k in keys}
         self.times["tour peaks"] = (time.time() - t0, 2 * len(keys))
         return runs
 
@@ -145,15 +190,18 @@ class Bench:
             return self.command(board, kind, "%s-%s-fit-%s-%d" % (board, kind, part[0], heap), "mp_heap_fit.py", board,
                                 *part, heap=heap)
 
-        # both power-ons at once: the second starts from the measured run's saved bytes
-        jobs = [((p, "first"), command(*p, ("first",))) for p in probes]
-        jobs += [((p, "second"), command(*p, ("second",) + self.cuts[p[:2]])) for p in probes]
-        done_runs = frozen_memory.run_all(jobs, JOBS, stop=False)
-        firsts = {p: done_runs[(p, "first")] for p in probes}
-        seconds = {p: done_runs[(p, "second")] for p in probes}
+        # the second power-on starts from the measured run's saved bytes, once the first has
+        # ended in this heap (when the first did not, the line reports the first)
+        def second(key, result):
+            p, part = key
+            if part == "first" and result[0] == 0:
+                return [((p, "second"), command(*p, ("second",) + self.cuts[p[:2]]))]
+            return []
+
+        done_runs = run_jobs([((p, "first"), command(*p, ("first",))) for p in probes], JOBS, then=second)
         done = {}
         for p in probes:
-            ran = [("first", firsts[p]), ("second", seconds[p])]
+            ran = [(part, done_runs[(p, part)]) for part in ("first", "second") if (p, part) in done_runs]
             failed = [(part, run) for part, run in ran if run[0] != 0]
             if not failed:
                 done[p] = (True, None, "")
