@@ -203,6 +203,7 @@ class App:
         self.current.group.hidden = False
         if self.msg_held and self._shows_message():
             self.msg_until = (self.now + MESSAGE_MS) & 0x1FFFFFFF  # shown from now, on this screen
+
     def _put_away(self, screen_id):
         """The current screen left and hidden, and every screen ``screen_id`` does not keep
         dropped (on a board their modules unloaded): done first when a game or Defuse mode is
