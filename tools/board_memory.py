@@ -292,7 +292,9 @@ POOL_HEADER = 24
 FIRST_POOL = 20  # a board's, and the WebAssembly VM's (MicroPython's unix port may start at 10)
 # A module's __file__ is interned too: the VM's path has the app's mount ("/mnt/app/ui/app.mpy"),
 # a board's does not ("ui/app.mpy", or "/lib/adafruit_ticks.mpy" for a library: sys.path is
-# "", "/", ".frozen", "/lib").
+# "", "/", ".frozen", "/lib"), and there it is the very name the .mpy carries (deploy's -s): one
+# name on a board, two in the VM (py/builtinimport.c: qstr_from_str(file_str) for __file__ and
+# the source name mp_raw_code_load_file reads from the file).
 VM_APP_MOUNT = "/mnt/app/"
 
 
@@ -324,11 +326,24 @@ def board_pool_bytes(names):
     return pool_bytes(1, pools, CP_ENTRY_BYTES)
 
 
-def board_path_saving(name):
-    """Bytes a board's __file__ name is shorter than the VM's ``name`` (0 for other names)."""
+def board_file_name(name):
+    """A board's __file__ for the VM's module path ``name`` ("/mnt/app/ui/app.mpy" -> "ui/app.mpy",
+    a library's "/lib/adafruit_ticks.mpy"); None for any other name."""
     if not name.startswith(VM_APP_MOUNT):
+        return None
+    rest = name[len(VM_APP_MOUNT):]
+    return "/lib/" + rest if rest.startswith("adafruit_") else rest
+
+
+def board_path_saving(name, names=()):
+    """Bytes a board holds less for the VM's ``name`` (0 for other names): its shorter __file__,
+    or all of it (string and terminator) when ``names`` holds that __file__ already: the name each
+    ``.mpy`` carries (deploy's ``mpy-cross -s``) is the board's __file__, one name, where the VM
+    interns its mounted path beside it."""
+    board = board_file_name(name)
+    if board is None:
         return 0
-    return len(VM_APP_MOUNT) - (len("/lib/") if name[len(VM_APP_MOUNT):].startswith("adafruit_") else 0)
+    return len(name) + 1 if board in names else len(name) - len(board)
 
 
 def interning_order(dumped, pools, first_pool=FIRST_POOL):
@@ -356,8 +371,11 @@ def names_fix(parts, order, static, first_pool=FIRST_POOL):
         names += order[lo[1]:hi[1]]
         vm_pools += pool_bytes(lo[0] + 1, hi[0], VM_ENTRY_BYTES, first_pool)
     held = [n for n in names if n in static]
-    fix = {"vm_pools": vm_pools, "board_pools": board_pool_bytes(len(names) - len(held)),
-           "names": len(names) - len(held), "paths": sum(board_path_saving(n) for n in names),
+    interned = frozenset(names)
+    twins = [n for n in names if board_file_name(n) in interned]  # not on a board at all
+    fix = {"vm_pools": vm_pools, "board_pools": board_pool_bytes(len(names) - len(held) - len(twins)),
+           "names": len(names) - len(held) - len(twins),
+           "paths": sum(board_path_saving(n, interned) for n in names),
            "static": len(held), "static_bytes": sum(len(n) + 1 for n in held)}
     fix["total"] = fix["vm_pools"] - fix["board_pools"] + fix["paths"] + fix["static_bytes"]
     return fix

@@ -108,6 +108,17 @@ def test_module_paths_are_a_boards():
     assert board_memory.name_fixes(marks, order, frozenset())["code"]["paths"] == 9
 
 
+def test_a_mounted_path_beside_the_name_its_mpy_carries_is_not_on_a_board():
+    # the VM interns "/mnt/app/ui/app.mpy" (its __file__) and "ui/app.mpy" (the name mpy-cross -s
+    # wrote into the file); a board's __file__ is "ui/app.mpy": one name
+    order = ["boot", "/mnt/app/ui/app.mpy", "ui/app.mpy", "/mnt/app/adafruit_ticks.mpy",
+             "/lib/adafruit_ticks.mpy", "/mnt/app/ui/old.mpy"]
+    marks = [("m1", 1, 1), ("m2", 1, 6), ("m4", 1, 6), ("m5", 1, 6)]
+    code = board_memory.name_fixes(marks, order, frozenset())["code"]
+    assert code["names"] == 3  # "ui/app.mpy", "/lib/adafruit_ticks.mpy", the old file's path
+    assert code["paths"] == len("/mnt/app/ui/app.mpy") + 1 + len("/mnt/app/adafruit_ticks.mpy") + 1 + 9
+
+
 def test_the_vms_first_pool_is_read_off_its_counts():
     assert board_memory.vm_first_pool([(4, 280), (7, 1375), (7, 2409)]) == 20  # the WebAssembly VM
     assert board_memory.vm_first_pool([(8, 2464), (4, 140)]) == 10  # 20 would hold 2464 in 7 pools
