@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from yahtzee_core import defuse
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import ScriptedDice
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

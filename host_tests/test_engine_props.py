@@ -6,7 +6,7 @@ from hypothesis import example, given, settings, strategies as st
 
 from yahtzee_core import engine as E
 from yahtzee_core import rules, snapshot
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 
 CONFIGS = (("yahtzee", "forced"), ("yahtzee", "free"), ("yatzy", None), ("yacht", None))
 

@@ -20,7 +20,7 @@ from tools import nvm_fuzz as F
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
 from yahtzee_core import rules, save, slot_reader, snapshot
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 
 LAYOUTS = st.sampled_from(save.LAYOUTS)
 

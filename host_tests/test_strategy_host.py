@@ -23,7 +23,7 @@ from yahtzee_core import players as P  # noqa: E402
 from yahtzee_core import rules  # noqa: E402
 from yahtzee_core import strategy as S  # noqa: E402
 from yahtzee_core.table_bytes import BytesSource  # noqa: E402
-from yahtzee_core.rng import SeededDice  # noqa: E402
+from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
 from yahtzee_core.host_helpers import ScriptedDice  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -366,7 +366,7 @@ def make_board(profile="pygamer", headless=False, seed=None, storage_path=None, 
     (``storage_path``, or ~/.local/share/pocket-yahtzee/<profile>.nvm in a window; RAM when
     headless without a path) the size of the board's NVM. ``clock``: a ``ticks_ms`` function
     (tests pass a ``FakeClock``)."""
-    from yahtzee_core.rng import SeededDice
+    from yahtzee_core.seeded_dice import SeededDice
 
     module = board_module(profile)
     headless = want_headless(headless)

@@ -118,7 +118,7 @@ def board_module(profile):
 
 def make_board(profile, seed=None, nvm=None, keep_frame=True, today=None):
     """The board double for ``profile`` (installs the displayio stand-in first)."""
-    from yahtzee_core.rng import SeededDice
+    from yahtzee_core.seeded_dice import SeededDice
 
     from hw.nvm import MemoryNVM
 

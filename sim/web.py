@@ -210,7 +210,7 @@ class Scene:
 
 def make_board(profile, seed, nvm=None, today=None):
     """The web board for ``profile``: the real board's key numbers, then the keyboard's."""
-    from yahtzee_core.rng import SeededDice
+    from yahtzee_core.seeded_dice import SeededDice
 
     fbdisplay.install()
     module = vmboard.board_module(profile)

@@ -41,7 +41,7 @@ from yahtzee_core import players as P  # noqa: E402
 from yahtzee_core import rules  # noqa: E402
 from yahtzee_core import strategy  # noqa: E402
 from yahtzee_core.table_bytes import BytesSource  # noqa: E402
-from yahtzee_core.rng import SeededDice  # noqa: E402
+from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
 
 TABLE_DIR = os.path.join(ROOT, "build", "tables")
 KEYS = ("yahtzee_forced", "yahtzee_free", "yatzy")

@@ -14,7 +14,7 @@ sys.path.insert(0, ".")
 
 from yahtzee_core import engine as E  # noqa: E402
 from yahtzee_core import rules  # noqa: E402
-from yahtzee_core.rng import SeededDice  # noqa: E402
+from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
 from test_engine_alloc import _score_every_box, _play_turns  # noqa: E402
 
 try:

@@ -27,7 +27,7 @@ def measure():
 
     from ui import app  # noqa: F401  (loaded at start-up: engine, rules, theme, ... not counted)
     from yahtzee_core import engine, rules
-    from yahtzee_core.rng import SeededDice
+    from yahtzee_core.seeded_dice import SeededDice
 
     game = engine.Game(rules.get("yahtzee"), SeededDice(1))
     gc.collect()

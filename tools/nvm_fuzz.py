@@ -46,7 +46,7 @@ from sim.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFil
 from yahtzee_core import engine as E  # noqa: E402
 from yahtzee_core import records as R  # noqa: E402
 from yahtzee_core import rules, save, slot_reader, snapshot  # noqa: E402
-from yahtzee_core.rng import SeededDice  # noqa: E402
+from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
 
 
 class RecordingNVM(MemoryNVM):

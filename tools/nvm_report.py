@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from yahtzee_core import engine as E  # noqa: E402
 from yahtzee_core import records as R  # noqa: E402
 from yahtzee_core import rules, save, snapshot  # noqa: E402
-from yahtzee_core.rng import SeededDice  # noqa: E402
+from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
 
 
 def snapshot_sizes():

@@ -144,7 +144,7 @@ class _Recorder:
 def _bomb(seed, dice):
     """The die values that draw seed's edgework, followed by ``dice``."""
     from yahtzee_core import defuse
-    from yahtzee_core.rng import SeededDice
+    from yahtzee_core.seeded_dice import SeededDice
 
     rec = _Recorder(SeededDice(seed))
     defuse.generate_edgework(rec)
@@ -212,7 +212,7 @@ def records_shots(profile):
     from yahtzee_core.players import EasyPlayer
     from ui.crash_screen import show_crash
     from yahtzee_core import records, rules
-    from yahtzee_core.rng import SeededDice
+    from yahtzee_core.seeded_dice import SeededDice
 
     module = desktop.board_module(profile)
     nvm = MemoryNVM(module.NVM_SIZE)

@@ -44,7 +44,7 @@ def measure(key, games, data=None, path=None):
     from yahtzee_core import players as P
     from yahtzee_core import rules
     from yahtzee_core import strategy as S
-    from yahtzee_core.rng import SeededDice
+    from yahtzee_core.seeded_dice import SeededDice
     from hw.tables import FileSource
 
     name, joker = RULES[key]

@@ -19,7 +19,7 @@ loaded on a player's board (no such file)."""
 import gc
 import sys
 
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 
 from . import screen as S
 

@@ -1,53 +1,14 @@
-"""Die sources. The core never imports ``random``: every random choice comes from an
-object with a ``die()`` method returning 1..6 (hardware RNG on a board, seeded on a desktop,
-scripted in tests)."""
+"""Dice from a die source, and challenge codes. The core never imports ``random``: every random
+choice comes from an object with a ``die()`` method returning 1..6 (hardware RNG on a board,
+``seeded_dice.SeededDice`` on a desktop, scripted in tests)."""
 
 from .compat import const
 
-_M1 = const(30269)
-_M2 = const(30307)
-_M3 = const(30323)
-_ACCEPT = const(30264)  # largest multiple of 6 below _M1: keeps die() unbiased
-
-
-class SeededDice:
-    """Portable seeded die source: the same seed gives the same dice on every VM.
-
-    Wichmann-Hill style combined LCGs; every product stays below 2**23, so no big ints
-    (and no allocation) even on 32-bit ports."""
-
-    def __init__(self, seed=1):
-        self.seed(seed)
-
-    def seed(self, seed):
-        seed = int(seed) & 0x3FFFFFFF
-        self._s1 = seed % (_M1 - 1) + 1
-        self._s2 = (seed // 7919) % (_M2 - 1) + 1
-        self._s3 = (seed // 104729) % (_M3 - 1) + 1
-
-    def _next(self):
-        self._s1 = (171 * self._s1) % _M1
-        self._s2 = (172 * self._s2) % _M2
-        self._s3 = (170 * self._s3) % _M3
-        return (self._s1 + self._s2 + self._s3) % _M1
-
-    def die(self):
-        x = self._next()
-        while x >= _ACCEPT:
-            x = self._next()
-        return x % 6 + 1
-
-    def state(self):
-        return (self._s1, self._s2, self._s3)
-
-    def store_state(self, dest):
-        """``state()`` into ``dest[0:3]`` without a tuple (the save after every box)."""
-        dest[0] = self._s1
-        dest[1] = self._s2
-        dest[2] = self._s3
-
-    def set_state(self, state):
-        self._s1, self._s2, self._s3 = state
+# the Wichmann-Hill stream of seeded_dice.SeededDice, which challenge_die reads at fixed steps
+LCG_M1 = const(30269)
+LCG_M2 = const(30307)
+LCG_M3 = const(30323)
+LCG_ACCEPT = const(30264)  # largest multiple of 6 below LCG_M1: keeps a die unbiased
 
 
 def below(rng, n):
@@ -84,7 +45,7 @@ CODE_ALPHABET = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = const(6)
 CODE_BITS = const(30)
 NO_CODE = const(-1)
-_STEPS_PER_DIE = const(4)  # stream steps reserved per place (a step >= _ACCEPT is skipped)
+_STEPS_PER_DIE = const(4)  # stream steps reserved per place (a step >= LCG_ACCEPT is skipped)
 
 
 def _powmod(a, e, m):
@@ -108,20 +69,20 @@ def challenge_die(code, place):
     SeededDice(code)'s stream at step ``place * 4 + 1`` (the next of those 4 steps when a step
     falls in the rejected tail, as ``SeededDice.die`` does)."""
     seed = code & 0x3FFFFFFF
-    s1 = seed % (_M1 - 1) + 1
-    s2 = (seed // 7919) % (_M2 - 1) + 1
-    s3 = (seed // 104729) % (_M3 - 1) + 1
+    s1 = seed % (LCG_M1 - 1) + 1
+    s2 = (seed // 7919) % (LCG_M2 - 1) + 1
+    s3 = (seed // 104729) % (LCG_M3 - 1) + 1
     step = place * _STEPS_PER_DIE + 1
-    s1 = s1 * _powmod(171, step, _M1) % _M1
-    s2 = s2 * _powmod(172, step, _M2) % _M2
-    s3 = s3 * _powmod(170, step, _M3) % _M3
-    x = (s1 + s2 + s3) % _M1
+    s1 = s1 * _powmod(171, step, LCG_M1) % LCG_M1
+    s2 = s2 * _powmod(172, step, LCG_M2) % LCG_M2
+    s3 = s3 * _powmod(170, step, LCG_M3) % LCG_M3
+    x = (s1 + s2 + s3) % LCG_M1
     t = 1
-    while x >= _ACCEPT and t < _STEPS_PER_DIE:
-        s1 = 171 * s1 % _M1
-        s2 = 172 * s2 % _M2
-        s3 = 170 * s3 % _M3
-        x = (s1 + s2 + s3) % _M1
+    while x >= LCG_ACCEPT and t < _STEPS_PER_DIE:
+        s1 = 171 * s1 % LCG_M1
+        s2 = 172 * s2 % LCG_M2
+        s3 = 170 * s3 % LCG_M3
+        x = (s1 + s2 + s3) % LCG_M1
         t += 1
     return x % 6 + 1
 

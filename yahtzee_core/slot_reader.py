@@ -33,7 +33,7 @@ SLOT_NEWER = const(3)
 SMALL_V1 = Layout(0, "small", 128, 3, False, 14, 24, 14, 8, 50, 5)
 LARGE_V1 = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16)
 _V1 = (SMALL_V1, LARGE_V1)
-_RNG_LIMITS = (30269, 30307, 30323)  # each part is 1..limit-1 (rng.SeededDice)
+_RNG_LIMITS = (30269, 30307, 30323)  # each part is 1..limit-1 (seeded_dice.SeededDice)
 
 
 def written_layout(fmt, layout):

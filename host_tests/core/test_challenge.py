@@ -4,7 +4,7 @@ tables are checked on CPython and in the MicroPython VM)."""
 from yahtzee_core import engine as E
 from yahtzee_core import rng as R
 from yahtzee_core import rules
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import ScriptedDice, code_value
 from checks import heap_locked
 

@@ -3,7 +3,7 @@
 Portable: plain test functions with assert; runs under pytest and in the MicroPython VM."""
 
 from yahtzee_core import defuse
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import ScriptedDice
 
 from checks import heap_locked, raises

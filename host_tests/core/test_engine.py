@@ -2,7 +2,7 @@
 
 from yahtzee_core import engine as E
 from yahtzee_core import rules
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import ScriptedDice
 from gamekit import new_game, set_card, roll, drain, names, state_of
 

@@ -3,7 +3,7 @@
 
 from yahtzee_core import engine as E
 from yahtzee_core import rules
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 from checks import heap_locked, mem_alloc_delta, is_micropython
 
 SCORINGS = 10000

@@ -1,9 +1,10 @@
-"""yahtzee_core.rng: seeded and scripted die sources, below() and chance().
+"""yahtzee_core.rng and .seeded_dice: seeded and scripted die sources, below() and chance().
 
 Portable: runs under pytest and in the MicroPython VM (tools/mpy_runner/run.mjs)."""
 
 from checks import has_heap_lock, heap_locked, is_micropython, mem_alloc_delta, raises
-from yahtzee_core.rng import SeededDice, below, chance
+from yahtzee_core.rng import below, chance
+from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import ScriptedDice
 
 # 99.99 % quantiles of the chi-square distribution, rounded up, by degrees of freedom. All samples

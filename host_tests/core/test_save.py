@@ -6,7 +6,7 @@ must mount hw/ for the store: ``run.mjs --mount hw``)."""
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
 from yahtzee_core import rules, save, slot_reader, snapshot
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import max_total
 
 try:

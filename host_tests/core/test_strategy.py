@@ -12,7 +12,7 @@ from yahtzee_core import players as P
 from yahtzee_core import rules
 from yahtzee_core import strategy as S
 from yahtzee_core.table_bytes import BytesSource, crc32
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 from checks import heap_locked, raises
 
 FACES = (1, 2, 3, 4, 5, 6)

@@ -2,7 +2,7 @@
 
 from yahtzee_core import engine as E
 from yahtzee_core import snapshot
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core import rules
 from gamekit import new_game, set_card, roll, drain
 from checks import heap_locked

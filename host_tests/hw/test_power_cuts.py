@@ -71,7 +71,7 @@ def test_the_hooks_copy_name_is_the_loaded_slots_crc():
     """The bench hook encodes the loaded records again and seals them with the loaded sequence
     number: the CRC bytes it prints are the stored slot's (a game in progress, settings changed)."""
     from yahtzee_core import engine, rules, snapshot
-    from yahtzee_core.rng import SeededDice
+    from yahtzee_core.seeded_dice import SeededDice
 
     game = engine.Game(rules.get("yahtzee"), SeededDice(5), seats=2)
     game.act(engine.ROLL)

@@ -111,7 +111,7 @@ class App:
 
 def script():
     """A bomb's edgework from a seeded source, then 1 2 3 4 6 (keep the 6s)."""
-    from yahtzee_core.rng import SeededDice
+    from yahtzee_core.seeded_dice import SeededDice
 
     class Recorder:
         def __init__(self):

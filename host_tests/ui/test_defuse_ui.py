@@ -22,7 +22,7 @@ from ui import defuse_lists as DL
 from ui.defuse_dice import DIE_COLOURS, LETTERS
 from yahtzee_core import defuse
 from yahtzee_core.host_helpers import ScriptedDice
-from yahtzee_core.rng import SeededDice
+from yahtzee_core.seeded_dice import SeededDice
 
 from ui_harness import PROFILES, FRAME_MS, KeyDriver, glyph_table, make_app, read_field, settle, step
 
