@@ -36,8 +36,6 @@ _WAIT = const(2)  # has a long code: short or long decided later
 _SPENT = const(3)  # long press fired; the release does nothing
 _QUEUE = const(16)  # codes waiting to be read (a power of two)
 _TICKS_MASK = const(0x1FFFFFFF)  # adafruit_ticks wraps at 2**29
-_JOY_LOW = const(20000)  # analog stick: below this is left/up ...
-_JOY_HIGH = const(45000)  # ... above this right/down (centre is about 32768)
 
 
 class Buttons:
@@ -205,61 +203,3 @@ class Buttons:
                 return True
             i += 1
         return False
-
-
-class AxisKeys:
-    """Turns an analog joystick into four virtual keys through ``adafruit_debouncer``.
-
-    ``x``/``y``: objects with ``.value`` 0..65535; keys ``first_key`` + 0..3 are left,
-    right, up, down. The debouncers are built once; ``update`` allocates nothing on a board."""
-
-    def __init__(self, x, y, first_key, debouncer_class):
-        self.x = x
-        self.y = y
-        self.first_key = first_key
-        d = debouncer_class
-        self.debouncers = (
-            d(self._left), d(self._right), d(self._up), d(self._down),
-        )
-
-    def _left(self):
-        return self.x.value < _JOY_LOW
-
-    def _right(self):
-        return self.x.value > _JOY_HIGH
-
-    def _up(self):
-        return self.y.value < _JOY_LOW
-
-    def _down(self):
-        return self.y.value > _JOY_HIGH
-
-    def update(self, buttons, now):
-        deb = self.debouncers
-        i = 0
-        while i < 4:
-            d = deb[i]
-            d.update()
-            if d.rose:
-                buttons.key(self.first_key + i, True, now)
-            elif d.fell:
-                buttons.key(self.first_key + i, False, now)
-            i += 1
-
-
-class EncoderKeys:
-    """A rotary encoder as a stream of short presses: each detent clockwise presses key
-    ``first_key + 1``, counter-clockwise ``first_key`` (press and release at once)."""
-
-    def __init__(self, encoder, first_key):
-        self.encoder = encoder
-        self.first_key = first_key
-        self.last = encoder.position
-
-    def update(self, buttons, now):
-        pos = self.encoder.position
-        while pos != self.last:
-            k = self.first_key + 1 if pos > self.last else self.first_key
-            self.last += 1 if pos > self.last else -1
-            buttons.key(k, True, now)
-            buttons.key(k, False, now)

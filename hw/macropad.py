@@ -48,7 +48,6 @@ def make_board():
     from adafruit_ticks import ticks_ms
 
     from . import assembly
-    from .keymap import EncoderKeys
 
     module = sys.modules[__name__]
     display = board.DISPLAY
@@ -62,3 +61,21 @@ def make_board():
     sound = assembly.speaker_sound(board.SPEAKER, board.SPEAKER_ENABLE, ticks_ms, pwm=True)
     lights = assembly.pixel_lights(board.NEOPIXEL, 12, (0, 1, 2, 3, 4))
     return assembly.assemble(module, display, buttons, ticks_ms, sound, lights, NVM_SIZE)
+
+
+class EncoderKeys:
+    """A rotary encoder as a stream of short presses: each detent clockwise presses key
+    ``first_key + 1``, counter-clockwise ``first_key`` (press and release at once)."""
+
+    def __init__(self, encoder, first_key):
+        self.encoder = encoder
+        self.first_key = first_key
+        self.last = encoder.position
+
+    def update(self, buttons, now):
+        pos = self.encoder.position
+        while pos != self.last:
+            k = self.first_key + 1 if pos > self.last else self.first_key
+            self.last += 1 if pos > self.last else -1
+            buttons.key(k, True, now)
+            buttons.key(k, False, now)

@@ -24,7 +24,7 @@ def shift_register_board(module, joystick_pins):
         import analogio
         from adafruit_debouncer import Debouncer
 
-        from .keymap import AxisKeys
+        from .axis_keys import AxisKeys
 
         buttons.add_poller(AxisKeys(analogio.AnalogIn(joystick_pins[0]),
                                     analogio.AnalogIn(joystick_pins[1]), 8, Debouncer))

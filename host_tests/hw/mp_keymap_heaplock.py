@@ -6,7 +6,8 @@ Prints "heap-locked polls: N" and exits 0; test_keymap.py runs it."""
 import micropython
 
 from hw import inputs as I
-from hw.keymap import FULL_RING, RING_DO, RING_NEXT, Buttons, EncoderKeys
+from hw.keymap import FULL_RING, RING_DO, RING_NEXT, Buttons
+from hw.macropad import EncoderKeys
 
 NOW = [0]
 

@@ -3,7 +3,8 @@
 import tracemalloc
 
 from hw import inputs as I
-from hw.keymap import FULL_RING, RING_DO, RING_NEXT, RING_PREV, Buttons, EncoderKeys
+from hw.keymap import FULL_RING, RING_DO, RING_NEXT, RING_PREV, Buttons
+from hw.macropad import EncoderKeys
 from sim.testing import FakeClock, FakeEvent, FakeKeys
 
 
