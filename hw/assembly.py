@@ -10,7 +10,6 @@ import sys
 
 from .base import Board, Clock
 from .keymap import Buttons
-from .null import NullLights, NullSound
 from .parts import BacklightPower, HardwareDice, PixelLights
 
 
@@ -70,6 +69,8 @@ def speaker_sound(speaker_pin, enable_pin, clock, pwm):
 
             audio_out = audioio.AudioOut
     except ImportError:
+        from .null import NullSound
+
         return NullSound()
     from .sound import ToneSound, sine_cycle
 
@@ -89,6 +90,8 @@ def pixel_lights(pin, count, die_pixels, power_pin=None):
     try:
         import neopixel
     except ImportError:
+        from .null import NullLights
+
         return NullLights()
     if power_pin is not None:
         import digitalio
@@ -106,6 +109,11 @@ def pixel_lights(pin, count, die_pixels, power_pin=None):
 def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=256):
     """The ``Board`` for ``module`` (a board module with NAME, BOARD_ID, COLOUR, KEYMAP_HELP)."""
     storage, persistent = nvm_storage(nvm_size)
+    if sound is None or lights is None:  # (hw.null is loaded only on a board that lacks one)
+        from .null import NullLights, NullSound
+
+        sound = sound if sound is not None else NullSound()
+        lights = lights if lights is not None else NullLights()
     board = Board(
         name=module.NAME,
         board_id=module.BOARD_ID,
@@ -120,8 +128,8 @@ def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=
         storage_persistent=persistent,
         backup=backup_copy(module, storage, persistent),
         erase_nvm=nvm_eraser(persistent),
-        sound=sound if sound is not None else NullSound(),
-        lights=lights if lights is not None else NullLights(),
+        sound=sound,
+        lights=lights,
         clock=Clock(clock),
         power=BacklightPower(display, buttons),
     )

@@ -1,4 +1,5 @@
-"""Do-nothing sound, lights and power for boards (and the desktop) without them.
+"""Do-nothing sound and lights for boards (and the desktop) without them: loaded only where one
+is needed (``hw/assembly.py``).
 
 Each remembers the last thing asked of it, so tests and the desktop can see what the app did."""
 
@@ -38,17 +39,3 @@ class NullLights:
     def off(self):
         self.held_mask = 0
         self.colours = None
-
-
-class NullPower:
-    """No dimming or sleep: ``dimmed`` records the request; sleeping returns at once."""
-
-    def __init__(self, display=None):
-        self.display = display
-        self.dimmed = False
-
-    def dim(self, on):
-        self.dimmed = bool(on)
-
-    def sleep_until_button(self):
-        return None

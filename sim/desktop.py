@@ -22,7 +22,8 @@ import zlib
 from hw import inputs as I
 from hw.base import Board, Clock
 from hw.keymap import Buttons
-from hw.null import NullLights, NullPower, NullSound
+from hw.null import NullLights, NullSound
+from .null_power import NullPower
 from hw.nvm import FileNVM, MemoryNVM
 from .boards import NAMES
 from .keytable import DIRECT_KEYS, LIGHTS, key_tables, keymap_help  # noqa: F401 (shared tables)

@@ -15,7 +15,8 @@ to "power off" and start again), and null sound, lights and power that record th
 
 from hw.base import Board, Clock
 from hw.keymap import Buttons
-from hw.null import NullLights, NullPower, NullSound
+from hw.null import NullLights, NullSound
+from .null_power import NullPower
 from . import fbdisplay
 
 
