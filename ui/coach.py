@@ -28,6 +28,7 @@ from yahtzee_core.compat import array, const
 
 from . import screen as S
 from . import theme
+from .text import ZERO
 
 WIDTH = const(30)
 _SHORTEST = const(12)  # "Cost 0.1 pts", "Roll, EV 1.0": no message is shorter (padded if it were)
@@ -74,7 +75,7 @@ class _Writer:
         while div * 10 <= value:
             div *= 10
         while div:
-            self.char(48 + (value // div) % 10)
+            self.char(ZERO + (value // div) % 10)
             div //= 10
 
     def tenths(self, units):
@@ -85,7 +86,7 @@ class _Writer:
             t = -t
         self.number(t // 10)
         self.char(46)
-        self.char(48 + t % 10)
+        self.char(ZERO + t % 10)
 
     def done(self):
         while self.n < _SHORTEST:
@@ -175,7 +176,7 @@ class Coach:
                     w.add(_HOLD)
                     n = pl.lat.dice_of(pl.sub[hold], self._dice)
                     for i in range(n):
-                        w.char(48 + self._dice[i])
+                        w.char(ZERO + self._dice[i])
                 w.add(_EV)
                 w.tenths(base + x // strategy.SCALE)
             else:

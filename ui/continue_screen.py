@@ -15,6 +15,7 @@ from yahtzee_core.compat import const
 from . import screen as S
 from .help_screen import wrap
 from .settings import VARIANT_NAMES
+from .text import SLASH, SPACE
 
 NOTICE = const(0)  # NOTICE + k: line k of the notice
 GAME = const(16)  # the saved game: "Yahtzee   Round 7/13"
@@ -101,13 +102,13 @@ class ContinueScreen(S.ListScreen):
             game = self.app.game
             end = tf.width - 1
             first = tf.number(game.rules.n_boxes, end)
-            tf.put(first - 1, 47)  # "/"
+            tf.put(first - 1, SLASH)
             first = tf.number(game.round + 1, first - 1)
             name = VARIANT_NAMES[game.rules.variant_id]
             word = _ROUND if first - len(_ROUND) - 2 >= len(name) else b"Rd "  # (19 cells: the CLUE)
             first = first - len(word)
             tf.text(word, first)
-            tf.put(0, 32)
+            tf.put(0, SPACE)
             i = tf.text(name, 1, first - 2)
             tf.spaces(i, first)
             tf.spaces(end)

@@ -78,7 +78,7 @@ class CrashScreen:
     def __init__(self, board, text, where, saved, sheet=None, lay=None, small=False):
         from . import layout as layouts
         from . import theme
-        from .text import GlyphSheet, TextField, make_palette
+        from .text import SPACE, GlyphSheet, TextField, make_palette
 
         self.board = board
         display = board.display
@@ -113,7 +113,7 @@ class CrashScreen:
             top = lay.list_top + (r if not small else lay.list_rows - 2 + r) * lay.list_pitch
             line, role = lines[r]
             tf = TextField(sheet, palettes[role], lay.list_x, top, width, lay.list_scale)
-            tf.put(0, 32)
+            tf.put(0, SPACE)
             tf.line(line.encode(), 1)
             group.append(tf.node)
             self.rows.append(tf)

@@ -13,11 +13,9 @@ from yahtzee_core.compat import const
 from . import screen as S
 from . import theme
 from .defuse_stats import STRIKE_LIMITS, STRIKE_NAMES, TIMER_NAMES, TIMER_S
-from .text import DOT_EMPTY, DOT_FULL
+from .text import COLON, DOT_EMPTY, DOT_FULL, SLASH, SPACE, ZERO
 
-SPACE = const(32)
-COLON = const(58)
-ZERO = const(48)
+_OF = b" of "
 
 
 # -- writers (allocation-free) -----------------------------------------------------------------
@@ -51,12 +49,9 @@ def of_right(tf, a, b, end, slash=False):
         return tf.number(a, end)
     i = tf.number(b, end)
     if slash:
-        tf.put(i - 1, 47)  # "/"
+        tf.put(i - 1, SLASH)
         return tf.number(a, i - 1)
-    tf.put(i - 1, SPACE)
-    tf.put(i - 2, 102)  # "f"
-    tf.put(i - 3, 111)  # "o"
-    tf.put(i - 4, SPACE)
+    tf.text(_OF, i - 4)
     return tf.number(a, i - 4)
 
 

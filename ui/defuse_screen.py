@@ -32,7 +32,7 @@ from . import theme
 from .defuse_dice import ColourDiceView
 from .defuse_lists import DefuseMenu, EdgeworkList, ResultList, split_at, time_left
 from .defuse_stats import DefuseOptions, DefuseStats
-from .text import DOT_EMPTY
+from .text import DOT_EMPTY, SPACE, ZERO
 
 VIEW_MENU = const(0)
 VIEW_DICE = const(1)
@@ -459,7 +459,7 @@ class DefuseScreen(S.Screen):
             start = (tf.width - n) // 2
             tf.spaces(0, start)
         i = tf.text(_ROLLED, start)
-        tf.put(i, 48 + stage)
+        tf.put(i, ZERO + stage)
         tf.spaces(i + 1)
 
     def _write(self, k, text, role, first=0, n=-1):
@@ -507,7 +507,7 @@ class DefuseScreen(S.Screen):
                 k += 1
         elif self.stage is None and k < n:
             tf = lines[k]
-            tf.put(0, 32)
+            tf.put(0, SPACE)
             self._draw_stage(tf, 1)
             c = self.colours
             tf.colours(c[theme.BG], c[theme.INK])

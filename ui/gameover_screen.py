@@ -7,6 +7,7 @@ from yahtzee_core.compat import const
 
 from . import screen as S
 from .settings import KIND_SHORT
+from .text import DOT, EQUALS, MINUS, SPACE, ZERO
 
 RANK = const(0)  # RANK + k: the k-th place line
 LOST = const(4)  # LOST + seat: "P1 lost 12.3 pts", the coach's total for a human seat
@@ -98,34 +99,32 @@ class GameOverScreen(S.ListScreen):
             game = self.app.game
             k = item - RANK
             seat = self.order[k]
-            tf.put(0, 32)
-            tf.put(1, 48 + self.place[k])
-            tf.put(2, 61 if self.shared[k] else 32)  # "1=" for a shared place
-            tf.put(3, 32)
-            tf.put(4, 80)  # "P1 You"
-            tf.put(5, 49 + seat)
-            tf.put(6, 32)
+            tf.put(0, SPACE)
+            tf.put(1, ZERO + self.place[k])
+            tf.put(2, EQUALS if self.shared[k] else SPACE)  # "1=" for a shared place
+            tf.put(3, SPACE)
+            tf.seat(4, seat)  # " 1  P1 You"
+            tf.put(6, SPACE)
             i = tf.text(KIND_SHORT[game.seat_kind[seat]], 7)
             start = tf.number(game.total(seat), tf.width - 1, 0)
             tf.spaces(i, start)
-            tf.put(tf.width - 1, 32)
+            tf.put(tf.width - 1, SPACE)
 
     def lost_line(self, tf, seat):
         """" P1 lost 12.3 pts": the expected points the seat's choices gave away against best
         play (the coach's figure kept by the app, ui/coach.py), to a tenth."""
         units = self.app.coach_lost[seat]
         t = (units * 10 + 64) // 128 if units >= 0 else -((-units * 10 + 64) // 128)
-        tf.put(0, 32)
-        tf.put(1, 80)  # "P"
-        tf.put(2, 49 + seat)
+        tf.put(0, SPACE)
+        tf.seat(1, seat)
         i = tf.text(_LOST, 3)
         if t < 0:
-            tf.put(i, 45)
+            tf.put(i, MINUS)
             i += 1
             t = -t
         i = tf.number_at(i, t // 10)
-        tf.put(i, 46)
-        tf.put(i + 1, 48 + t % 10)
+        tf.put(i, DOT)
+        tf.put(i + 1, ZERO + t % 10)
         tf.spaces(tf.text(_PTS, i + 2))
 
     def activate(self, item):

@@ -11,7 +11,7 @@ from yahtzee_core.settings_record import CHARSET
 from . import screen as S
 from .settings import VARIANT_NAMES
 from .stats_screen import variant_titles
-from .text import SPACE, ZERO
+from .text import MINUS, SLASH, SPACE, ZERO
 
 ENTRY = const(0)  # ENTRY + rank: one line of the table
 EMPTY = const(20)  # "No scores yet"
@@ -141,19 +141,19 @@ class HighScoresScreen(S.ListScreen):
                 tf.spaces(i, i + date_w)
             elif date_w == 10:
                 tf.number(date[0], i + 4, 4)
-                tf.put(i + 4, 45)
+                tf.put(i + 4, MINUS)
                 two_digits(tf, i + 5, date[1])
-                tf.put(i + 7, 45)
+                tf.put(i + 7, MINUS)
                 two_digits(tf, i + 8, date[2])
             elif date_w == 8:
                 two_digits(tf, i, date[0])
-                tf.put(i + 2, 45)
+                tf.put(i + 2, MINUS)
                 two_digits(tf, i + 3, date[1])
-                tf.put(i + 5, 45)
+                tf.put(i + 5, MINUS)
                 two_digits(tf, i + 6, date[2])
             else:  # "05/24": month and year
                 two_digits(tf, i, date[1])
-                tf.put(i + 2, 47)
+                tf.put(i + 2, SLASH)
                 two_digits(tf, i + 3, date[0])
             i += date_w
         tf.spaces(i)

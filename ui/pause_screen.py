@@ -7,6 +7,7 @@ from yahtzee_core.compat import const
 
 from . import screen as S
 from .settings import KIND_SHORT
+from .text import SPACE
 
 RESUME = const(0)
 CARD = const(1)
@@ -42,14 +43,13 @@ class PauseScreen(S.ListScreen):
         if item >= SEAT:
             game = self.app.game
             seat = item - SEAT
-            tf.put(0, 32)
-            tf.put(1, 80)  # "P2 CPU-m      143"
-            tf.put(2, 49 + seat)
-            tf.put(3, 32)
+            tf.put(0, SPACE)
+            tf.seat(1, seat)  # " P2 CPU-m      143"
+            tf.put(3, SPACE)
             i = tf.text(KIND_SHORT[game.seat_kind[seat]], 4)
             start = tf.number(game.total(seat), tf.width - 1)
             tf.spaces(i, start)
-            tf.put(tf.width - 1, 32)
+            tf.put(tf.width - 1, SPACE)
         elif item == NEW_GAME and self.app.game.confirm_pending:
             self.label(tf, _CONFIRM)
         else:

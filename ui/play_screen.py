@@ -13,12 +13,15 @@ from . import screen as S
 from . import theme
 from .dice_view import DiceView
 from .settings import KIND_SHORT
-from .text import DOT_EMPTY, DOT_FULL
+from .text import DOT_EMPTY, DOT_FULL, SLASH, SPACE
 
 FOCUS_DICE = const(0)
 FOCUS_BOXES = const(1)
 
 _ROLL_THE_DICE = b"Roll the dice"
+_ROUND_MARK = b" R"  # the header's round and total: "P1 You R3 ... T 123"
+_TOTAL_MARK = b"T "
+_ROUND_SHORT = b"Rd "  # the info line's "Rd 3/13" where no line has the round
 _PICK_A_BOX = b"Pick a box to score"
 _COMPUTER = b"Computer's turn"
 _COMPUTER_PLAYING = b"Computer is playing"
@@ -217,17 +220,13 @@ class PlayScreen(S.Screen):
         game = self.app.game
         tf = self.header
         seat = game.player
-        tf.put(0, 80)  # "P1 You"
-        tf.put(1, 49 + seat)
-        tf.put(2, 32)
+        tf.seat(0, seat)  # "P1 You"
+        tf.put(2, SPACE)
         i = tf.text(KIND_SHORT[game.seat_kind[seat]], 3)
         if self.info is None and self.round is None:  # no line for the round: "R3" here
-            tf.put(i, 32)
-            tf.put(i + 1, 82)
-            i = tf.number_at(i + 2, min(game.round + 1, game.rules.n_boxes))
+            i = tf.number_at(tf.text(_ROUND_MARK, i), min(game.round + 1, game.rules.n_boxes))
         start = tf.number(game.total(seat), tf.width, 0)  # "T 123" at the right
-        tf.put(start - 1, 32)
-        tf.put(start - 2, 84)
+        tf.text(_TOTAL_MARK, start - 2)
         tf.spaces(i, start - 2)
 
     def _draw_dice(self):
@@ -249,11 +248,11 @@ class PlayScreen(S.Screen):
         over = game.over and self.scored != engine.NO_BOX  # the last turn: its box and score
         box = self.scored if over else game.cursor
         if over or (game.rolls_used and game.cursor_visible and box != engine.NO_BOX):
-            tf.put(0, 32)
+            tf.put(0, SPACE)
             i = tf.text(self.labels[box], 1)
             start = tf.number(game.box_score(game.last_roll >> 15, box) if over else game.preview[box], tf.width - 1, 0)
             tf.spaces(i, start)
-            tf.put(tf.width - 1, 32)
+            tf.put(tf.width - 1, SPACE)
             if app.die_focus and self.focus == FOCUS_DICE and not over:
                 tf.colours(c[theme.BG], c[theme.PREVIEW])
             else:
@@ -271,29 +270,27 @@ class PlayScreen(S.Screen):
         rs = game.rules
         tf = self.info
         seat = game.player
-        tf.put(0, 32)
+        tf.put(0, SPACE)
         i = tf.text(_UPPER, 1)
         i = tf.number_at(i, game.upper_subtotal(seat))
         if rs.upper_bonus:
-            tf.put(i, 47)  # "/"
+            tf.put(i, SLASH)
             i = tf.number_at(i + 1, rs.upper_threshold)
-            tf.put(i, 32)
+            tf.put(i, SPACE)
             i = tf.number_at(i + 1, game.upper_par(seat), True)
         if self.round is None:
             first = tf.number(rs.n_boxes, tf.width - 1, 0)
-            tf.put(tf.width - 1, 32)
-            tf.put(first - 1, 47)
+            tf.put(tf.width - 1, SPACE)
+            tf.put(first - 1, SLASH)
             first = tf.number(min(game.round + 1, rs.n_boxes), first - 1, 0)
-            tf.put(first - 1, 32)
-            tf.put(first - 2, 100)  # "Rd"
-            tf.put(first - 3, 82)
+            tf.text(_ROUND_SHORT, first - 3)
             tf.spaces(i, first - 3)
         else:
             tf.spaces(i)
 
     def _draw_round(self, tf):
         game = self.app.game
-        tf.put(0, 32)
+        tf.put(0, SPACE)
         i = tf.text(_ROUND, 1)
         i = tf.number_at(i, min(game.round + 1, game.rules.n_boxes))
         i = tf.text(_OF, i)
@@ -331,7 +328,7 @@ class PlayScreen(S.Screen):
 
     def _draw_rolls(self, tf):
         game = self.app.game
-        tf.put(0, 32)
+        tf.put(0, SPACE)
         i = tf.text(_ROLLS, 1)
         left = game.rolls_left()
         for k in range(engine.ROLLS_PER_TURN):

@@ -24,7 +24,7 @@ from yahtzee_core.compat import const
 from . import screen as S
 from . import theme
 from .screen_set import unload
-from .text import TextField
+from .text import SLASH, TextField
 
 _MARGIN = const(2)  # pixels left and right of the text
 _GAP = const(4)  # pixels between the header and the text (1 on the 64-pixel screen)
@@ -245,7 +245,7 @@ class RulesScreen(S.Screen):
         tf = self.header
         title = self.sections[p // 256][0]
         end = tf.number(len(self.pages), tf.width, 0)
-        tf.put(end - 1, 47)  # "/"
+        tf.put(end - 1, SLASH)
         end = tf.number(self.page + 1, end - 1, 0)
         tf.spaces(tf.text(S.to_bytes(title), 0, end - 1), end)
         self._fill_label(self.page_lines())

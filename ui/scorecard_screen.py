@@ -15,6 +15,7 @@ from yahtzee_core.compat import const
 from . import screen as S
 from . import theme
 from .settings import KIND_SHORT
+from .text import PAREN_CLOSE, PAREN_OPEN, SPACE
 
 LINE_SUM = const(0x80)
 LINE_PAR = const(0x81)
@@ -41,6 +42,7 @@ SUM_LABELS = {
 }
 _STYLE = {"abbr": 0, "short": 1, "full": 2}
 _TOTAL = b"Total "
+_TOTAL_MARK = b"T "  # where "Total " does not fit
 _CELL0 = const(1)  # self.fields: the header, then the cells row by row
 
 
@@ -226,20 +228,18 @@ class ScorecardScreen(S.Screen):
         game = app.game
         tf = self.header
         seat = self.seat
-        tf.put(0, 80)
-        tf.put(1, 49 + seat)
-        tf.put(2, 32)
+        tf.seat(0, seat)
+        tf.put(2, SPACE)
         i = tf.text(KIND_SHORT[game.seat_kind[seat]], 3)
         if app.buttons.ring is not None:  # the ring's item at the right; the total is on the card
-            tf.put(i, 32)
+            tf.put(i, SPACE)
             self.draw_ring(tf, tf.width, tf.width - i - 1)
             return
         start = tf.number(game.total(seat), tf.width, 0)
         if tf.width >= 24:
             start = tf.text(_TOTAL, start - 6) - 6
         else:
-            tf.put(start - 1, 32)
-            tf.put(start - 2, 84)  # "T"
+            tf.text(_TOTAL_MARK, start - 2)
             start -= 2
         tf.spaces(i, start)
 
@@ -288,9 +288,9 @@ class ScorecardScreen(S.Screen):
         first = end
         if value >= 0 or code == LINE_PAR:
             if paren:
-                tf.put(end - 1, 41)  # ")"
+                tf.put(end - 1, PAREN_CLOSE)
                 first = tf.number(value, end - 1, 0)
-                tf.put(first - 1, 40)  # "("
+                tf.put(first - 1, PAREN_OPEN)
                 first -= 1
             else:
                 first = tf.number(value, end, 0, sign=code == LINE_PAR)
@@ -302,8 +302,8 @@ class ScorecardScreen(S.Screen):
             while k and len(label[k]) > first - 1 - lead:
                 k -= 1
             label = label[k]
-        tf.put(0, 32)
+        tf.put(0, SPACE)
         i = tf.text(label, lead, first - 1 - lead)
         tf.spaces(i, first)
-        tf.put(end, 32)
+        tf.put(end, SPACE)
         tf.colours(c[bg], c[ink])

@@ -12,7 +12,7 @@ from hw import inputs
 from yahtzee_core.compat import const
 
 from . import theme
-from .text import TextField
+from .text import RING_MARK, SCROLL_DOWN, SCROLL_UP, SPACE, TextField
 
 # Screen ids (index into App.screens; append new screens at the end).
 TITLE = const(0)
@@ -142,10 +142,10 @@ class Screen:
         start = end - width
         tf.spaces(start, end - n - 1)
         if n:
-            tf.put(end - n - 1, 62)  # ">"
+            tf.put(end - n - 1, RING_MARK)
             tf.text(name, end - n, n)
         else:
-            tf.put(end - 1, 32)
+            tf.put(end - 1, SPACE)
 
 
 # Menu item flags
@@ -345,9 +345,9 @@ class ListScreen(Screen):
         w = t.width
         if self.scroll_signs and (w + len(self.title_text)) // 2 <= w - 3:
             if self.top > 0:
-                t.put(w - 2, 94)
+                t.put(w - 2, SCROLL_UP)
             if self.top + len(rows) < self.count:
-                t.put(w - 1, 118)
+                t.put(w - 1, SCROLL_DOWN)
 
     # -- row helpers -----------------------------------------------------------------------
     @staticmethod
@@ -365,5 +365,5 @@ class ListScreen(Screen):
 
     @staticmethod
     def label(tf, text):
-        tf.put(0, 32)
+        tf.put(0, SPACE)
         tf.line(text, 1)

@@ -14,7 +14,7 @@ from yahtzee_core.compat import const
 from . import screen as S
 from . import theme
 from .settings import VARIANT_NAMES
-from .text import ARROW_LEFT, ARROW_RIGHT, ZERO
+from .text import ARROW_LEFT, ARROW_RIGHT, DOT, MINUS, PERCENT, PLUS, ZERO
 
 try:
     from bitmaptools import fill_region
@@ -165,7 +165,7 @@ class StatsScreen(S.Screen):
             if games:
                 avg = stats.average_x10(v)
                 tf.put(end - 1, ZERO + avg % 10)
-                tf.put(end - 2, 46)  # "."
+                tf.put(end - 2, DOT)
                 start = tf.number(avg // 10, end - 2)
             else:
                 start = _dash(tf, end)
@@ -179,7 +179,7 @@ class StatsScreen(S.Screen):
             start = tf.number(stats.yahtzees[v] if stats is not None else 0, end)
         else:
             if games:
-                tf.put(end - 1, 37)  # "%"
+                tf.put(end - 1, PERCENT)
                 start = tf.number(stats.bonus_percent(v), end - 1)
             else:
                 start = _dash(tf, end)
@@ -219,7 +219,7 @@ class StatsScreen(S.Screen):
         if stats is None:
             return
         last = stats.bin_low(bins - 1)
-        tf.put(tf.width - 1, 43)  # "+"
+        tf.put(tf.width - 1, PLUS)
         first = tf.number(last, tf.width - 1)
         mid = bins // 2
         centre = (left + mid * bw) // gw  # the cell under the middle bin's left edge
@@ -236,7 +236,7 @@ class StatsScreen(S.Screen):
 
 def _dash(tf, end):
     """A "-" for a value that does not exist yet (no games); returns its cell."""
-    tf.put(end - 1, 45)
+    tf.put(end - 1, MINUS)
     return end - 1
 
 

@@ -24,10 +24,20 @@ ARROW_LEFT = const(129)
 ARROW_RIGHT = const(130)
 _GLYPHS = const(99)  # 95 ASCII + 4 extra
 
-SPACE = const(32)
-MINUS = const(45)
+SPACE = const(32)  # character codes the screens write one cell at a time
 PLUS = const(43)
+MINUS = const(45)
+DOT = const(46)
+SLASH = const(47)
 ZERO = const(48)
+COLON = const(58)
+EQUALS = const(61)
+RING_MARK = const(62)  # ">" before the command ring's item
+PERCENT = const(37)
+PAREN_OPEN = const(40)
+PAREN_CLOSE = const(41)
+SCROLL_UP = const(94)  # "^": a list has more rows above
+SCROLL_DOWN = const(118)  # "v": and below
 
 
 class GlyphSheet:
@@ -202,6 +212,11 @@ class TextField:
         tiles = self.tiles
         if tiles[i] != tile:
             tiles[i] = tile
+
+    def seat(self, i, seat):
+        """"P1".."P4" for ``seat`` 0..3 at cells ``i`` and ``i + 1``."""
+        self.put(i, 80)  # "P"
+        self.put(i + 1, ZERO + 1 + seat)
 
     def text(self, data, start=0, limit=255, first=0):
         """Write ``data[first:]`` (bytes) from cell ``start``, at most ``limit`` cells; returns
