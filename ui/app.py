@@ -51,6 +51,12 @@ _TEXT_BACKUP_OFF = b"Backup copy off"
 _TEXT_UNDONE = b"Choice taken back"
 _TEXT_HOLD = b"Hold that key longer"
 _TEXT_REPAIRED = b"Save area repaired"
+# per engine event (EV_NONE .. EV_UNDONE): the sound it plays and the message it says, where
+# that is all the same whenever it comes (App.on_event does the rest)
+_CUES = (None, None, "hold", "hold", None, "score", "bonus", "yahtzee", "bonus", None, None, "game_over", None,
+         None, None, None, "hold")
+_SAID = (None, None, None, None, None, None, _TEXT_UPPER_BONUS, None, _TEXT_YZ_BONUS, _TEXT_JOKER, None, None, None,
+         None, _TEXT_AUTO, None, None)
 _SAVE_FAILED = const(2)  # hw/nvm_store.FAILED: the NVM write raised
 _SAVE_REPAIRED = const(5)  # hw/nvm_store.REPAIRED: the NVM refused, was erased and written
 END_SHOW_MS = const(2500)  # a last turn the player did not score stays this long before the end screens
@@ -468,54 +474,43 @@ class App:
 
     def on_event(self, ev, arg):
         game = self.game
-        snd = self.sound
-        if ev != engine.EV_CURSOR:
-            self._cued = True
+        if ev == engine.EV_CURSOR:
+            if not self._cued:
+                self.sound.play("tick")
+            return
+        self._cued = True
+        cue = _CUES[ev]
+        if cue is not None:
+            self.sound.play(cue)
+        text = _SAID[ev]
+        if text is not None:
+            self.say(text, theme.ACCENT)
         if ev == engine.EV_ROLLED:
             if self.settings.tumble and self.current_id == S.PLAY:
                 self.tumble.start(arg, self.now)  # arg: the dice rolled; the held ones stay still
-                snd.play("rattle")
+                self.sound.play("rattle")
             else:
-                snd.play("roll")
+                self.sound.play("roll")
             self.show_lights()
         elif ev == engine.EV_HELD or ev == engine.EV_RELEASED:
-            snd.play("hold")
             self.show_lights()
-        elif ev == engine.EV_CURSOR:
-            if not self._cued:
-                snd.play("tick")
-            return
         elif ev == engine.EV_SCORED:
-            snd.play("score")
             self.save_game()  # after every scored box (not the last: see EV_GAME_OVER)
         elif ev == engine.EV_UNDONE:
-            snd.play("hold")
             if self._coach is not None and hasattr(self._coach, "take_back"):
                 self._coach.take_back()  # the choice is measured again when it is made again
             self.save_game()  # one more write: a power cut keeps the game as it is now
             self.show_lights()
             self.say(_TEXT_UNDONE, theme.ACCENT)
             self.buttons.ring_goto(inputs.ENTER if game.cursor_visible else inputs.ROLL)
-        elif ev == engine.EV_UPPER_BONUS:
-            snd.play("bonus")
-            self.say(_TEXT_UPPER_BONUS, theme.ACCENT)
-        elif ev == engine.EV_YAHTZEE_BONUS:
-            snd.play("bonus")
-            self.say(_TEXT_YZ_BONUS, theme.ACCENT)
         elif ev == engine.EV_YAHTZEE:
-            snd.play("yahtzee")
             self.say(self.yahtzee_text, theme.ACCENT)
-        elif ev == engine.EV_JOKER:
-            self.say(_TEXT_JOKER, theme.ACCENT)
-        elif ev == engine.EV_AUTO_FILLED:
-            self.say(_TEXT_AUTO, theme.ACCENT)
         elif ev == engine.EV_TURN_OVER:
             self.show_lights()
             if game.seats > 1:
                 self.say(_TEXT_TURN[arg], theme.ACCENT)
             self.buttons.ring_goto(inputs.ROLL)
         elif ev == engine.EV_GAME_OVER:
-            snd.play("game_over")
             self.show_lights()
             self.in_game = False
             self._keep_coach_figures()
