@@ -379,6 +379,7 @@ class App:
         if self.store is not None and self.store.release_records():
             if UNLOADS:
                 unload("yahtzee_core.records")
+                unload("yahtzee_core.defuse_record")
             gc.collect()
 
     def _saved(self, result):

@@ -9,7 +9,8 @@ from a layout object (``save.SMALL`` for a 256-byte NVM, ``save.LARGE`` for 1 KB
     best = record_game(stats, scores, game, coached_mask, day, initials, ranks)
 
 Loaded only while these records are used (loading saved data, a finished game's result, the
-statistics and high-score screens, a Defuse result: ``save.Records``); between those, a save
+statistics and high-score screens: ``save.Records``; Defuse mode opens its record alone,
+``defuse_record.py``); between those, a save
 copies their packed bytes. The settings, the bit stream and the shared tables are
 ``settings_record.py`` (resident), re-exported here.
 
@@ -22,6 +23,7 @@ from . import engine as _engine
 from .settings_record import (CHARSET, DEFAULT_INITIALS, IDLE_SECONDS, NUM_VARIANTS, SCORE_BITS,  # noqa: F401
                               SETTINGS_BYTES, SETTINGS_FIELDS, Bits, Settings, initials_text)
 from .settings_record import CHAR_BITS as _CHAR_BITS
+from .defuse_record import DEFUSE_BEST_MAX_S, Defuse  # noqa: F401  (this module's API, as before)
 from .save import COACHED_BITS, scores_bytes, stats_bytes
 
 # Highest total a game can reach per variant (host_helpers.max_total(), checked by a test;
@@ -388,82 +390,6 @@ class HighScores:
                 above = s
         if r.overrun:
             ok = False
-        if not ok:
-            self.reset()
-        return ok
-
-
-# -- defuse mode --------------------------------------------------------------------------------
-
-DEFUSE_BEST_MAX_S = const(5999)  # 99:59, ui/defuse_stats.MAX_BEST_MS in whole seconds
-
-
-class Defuse:
-    """Defuse mode's lifetime numbers as saved: bombs started, defused and exploded, strikes
-    made (each stopping at ``2**defuse_bits - 1``: 4,095 on a 256-byte NVM) and the best defuse
-    time in whole seconds (0 = none yet; at most ``2**defuse_best_bits - 1`` and 99:59).
-
-        rec.set(*stats.values())      # ui/defuse_stats.DefuseStats -> record (capped, consistent)
-        stats.load(*rec.values())     # record -> DefuseStats (best time back in ms)
-    """
-
-    def __init__(self, layout):
-        self.layout = layout
-        self.reset()
-
-    def reset(self):
-        self.bombs = 0
-        self.defused = 0
-        self.exploded = 0
-        self.strikes = 0
-        self.best_s = 0
-
-    def best_max(self):
-        m = (1 << self.layout.defuse_best_bits) - 1
-        return m if m < DEFUSE_BEST_MAX_S else DEFUSE_BEST_MAX_S
-
-    def set(self, bombs, defused, exploded, strikes, best_ms):
-        """Take ``DefuseStats.values()``, capped so that the record stays consistent (defused +
-        exploded <= bombs; a best time exactly when something was defused)."""
-        cap = (1 << self.layout.defuse_bits) - 1
-        b = bombs if 0 <= bombs < cap else (cap if bombs > 0 else 0)
-        d = defused if 0 <= defused < b else (b if defused > 0 else 0)
-        e = exploded if 0 <= exploded < b - d else (b - d if exploded > 0 else 0)
-        self.bombs = b
-        self.defused = d
-        self.exploded = e
-        self.strikes = strikes if 0 <= strikes < cap else (cap if strikes > 0 else 0)
-        best = 0
-        if d:
-            best = best_ms // 1000 if best_ms > 0 else 0
-            best = 1 if best < 1 else (best if best < self.best_max() else self.best_max())
-        self.best_s = best
-
-    def values(self):
-        """``(bombs, defused, exploded, strikes, best_ms)`` for ``DefuseStats.load``."""
-        return (self.bombs, self.defused, self.exploded, self.strikes, self.best_s * 1000)
-
-    def bits(self):
-        return 4 * self.layout.defuse_bits + self.layout.defuse_best_bits
-
-    def pack(self, w):
-        n = self.layout.defuse_bits
-        w.put(self.bombs, n)
-        w.put(self.defused, n)
-        w.put(self.exploded, n)
-        w.put(self.strikes, n)
-        w.put(self.best_s, self.layout.defuse_best_bits)
-
-    def unpack(self, r):
-        """Read and validate; reset (False) when inconsistent."""
-        n = self.layout.defuse_bits
-        self.bombs = r.get(n)
-        self.defused = r.get(n)
-        self.exploded = r.get(n)
-        self.strikes = r.get(n)
-        self.best_s = r.get(self.layout.defuse_best_bits)
-        ok = (not r.overrun and self.defused + self.exploded <= self.bombs
-              and (self.defused == 0) == (self.best_s == 0) and self.best_s <= self.best_max())
         if not ok:
             self.reset()
         return ok

@@ -240,6 +240,7 @@ class Records:
         self.settings = _sr.Settings()
         self.packed = bytearray(packed_bytes(layout))  # all zero: the records' defaults
         self._book = None  # (stats, scores, defuse) while open
+        self._defuse = None  # the Defuse record while it is open alone (Defuse mode)
         self.writer = _sr.Bits(self.packed)  # encode_slot's, reused: a save allocates no bit stream
         self.coached = 0
         self.game = bytearray(_snapshot.MAX_BYTES)
@@ -257,14 +258,25 @@ class Records:
 
     @property
     def defuse(self):
-        return self.open()[2]
+        """The Defuse record: the open book's, else read alone (``defuse_record.py``: Defuse
+        mode needs no code of the statistics and high scores)."""
+        if self._book is not None:
+            return self._book[2]
+        if self._defuse is None:
+            from . import defuse_record
+
+            self._defuse = defuse_record.read(self.layout, self.packed, self.writer)
+        return self._defuse
 
     def is_open(self):
-        return self._book is not None
+        return self._book is not None or self._defuse is not None
 
     def open(self):
         """``(stats, scores, defuse)``, read from ``packed`` when they are not open."""
         if self._book is None:
+            if self._defuse is not None:  # open alone: its bytes first, the book reads them back
+                self.pack_book()
+                self._defuse = None
             from . import records
 
             self._book = records.read_book(self.layout, self.packed)
@@ -272,16 +284,22 @@ class Records:
 
     def pack_book(self):
         """Write the open records into ``packed`` (as ``encode_slot`` lays them out)."""
-        from . import records
+        if self._book is not None:
+            from . import records
 
-        records.write_book(self._book, self.layout, self.packed)
+            records.write_book(self._book, self.layout, self.packed)
+        elif self._defuse is not None:
+            from . import defuse_record
+
+            defuse_record.write(self._defuse, self.layout, self.packed, self.writer)
 
     def close(self):
         """Pack the open records into ``packed`` and drop them; True when they were open."""
-        if self._book is None:
+        if not self.is_open():
             return False
         self.pack_book()
         self._book = None
+        self._defuse = None
         return True
 
     def reset(self):
@@ -289,6 +307,8 @@ class Records:
         if self._book is not None:
             for r in self._book:
                 r.reset()
+        if self._defuse is not None:
+            self._defuse.reset()
         for i in range(len(self.packed)):
             self.packed[i] = 0
         self.clear_game()

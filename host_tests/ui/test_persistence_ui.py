@@ -378,6 +378,29 @@ def test_high_score_initials_entered_with_the_buttons(profile):
     assert text_of(app, table.rows[1]) in ("* coach helped", "* = coach helped")
 
 
+def test_defuse_mode_reads_and_writes_its_record_without_the_statistics_and_high_scores(monkeypatch):
+    # Defuse mode opens its own record only (yahtzee_core/defuse_record.py): on a board the
+    # statistics' and high scores' code (records.py) stays out of memory while it plays
+    from yahtzee_core import records
+
+    read_book = records.read_book
+    books = []
+    monkeypatch.setattr(records, "read_book", lambda *a: books.append(a) or read_book(*a))
+    nvm = MemoryNVM(desktop.board_module("pygamer").NVM_SIZE)
+    app, board, clock = boot("pygamer", nvm=nvm)
+    books.clear()  # (loading the saved data reads them all)
+    app.show(S.DEFUSE)
+    stats = app.screens[S.DEFUSE].defuse_stats
+    stats.bomb_started()
+    stats.bomb_defused(83_000)
+    app.save_defuse(stats)  # what a bomb's end does
+    assert books == [] and not app.store.records.is_open()
+    app.show(S.TITLE)
+    again, _board, _clock = boot("pygamer", nvm=nvm)
+    assert again.store.records.defuse.values() == (1, 1, 0, 0, 83_000)
+    assert again.store.stats.games[0] == 0  # and the statistics beside it are as they were
+
+
 def test_records_are_open_only_while_a_result_or_the_records_show():
     # The statistics, high scores and Defuse record are objects (yahtzee_core/records.py, which
     # a board then unloads) only from a game's end to the next other screen, on the records'
