@@ -30,6 +30,7 @@ sys.path.insert(0, TOOLS)
 
 from bench import core, states  # noqa: E402
 import shorten_names  # noqa: E402
+from tools import common  # noqa: E402
 
 FIRMWARE = os.path.join(TOOLS, "firmware", "emulated_boards.py")
 PROBLEMS = []  # what fails the run whatever the states say
@@ -58,9 +59,9 @@ def parse_args(argv):
             i += 1
         else:
             raise SystemExit(__doc__)
-    args["boards"] = args["boards"] or list(core.board_memory.PROFILES)
+    args["boards"] = args["boards"] or list(common.PROFILES)
     for b in args["boards"]:
-        if b not in core.board_memory.BUDGETS:
+        if b not in common.BUDGETS:
             raise SystemExit("board_bench: unknown board %r" % b)
     return args
 

@@ -682,17 +682,16 @@ def summary(written):
 
 def heap_warning(board, ceilings_path=os.path.join(ROOT, "docs", "memory_ceilings.txt")):
     """What to tell someone shipping the app as files to a board whose heap it is measured not to
-    fit, or None: tools/board_memory.py's budget for the board against its ceiling in
+    fit, or None: tools/common.py's budget for the board against its ceiling in
     docs/memory_ceilings.txt (for a board over its budget, its last measured peak plus ~1 %)."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import board_memory
+    from tools import common
 
-    budget = board_memory.BUDGETS[board]
-    peak = board_memory.read_ceilings(ceilings_path).get(board, 0)
+    budget = common.BUDGETS[board]
+    peak = common.read_ceilings(ceilings_path).get(board, 0)
     if peak <= budget:
         return None
     return ("heap: loaded from files, the app needs up to about %d KB of heap in a game (python "
-            "tools/board_memory.py, measured in the MicroPython VM), more than the ~%d KB CircuitPython 10 "
+            "tools/memory/board_memory.py, measured in the MicroPython VM), more than the ~%d KB CircuitPython 10 "
             "leaves on the %s: expect MemoryError in a game.\n  Frozen into the firmware it fits "
             "(docs/firmware.md: tools/firmware/build_frozen.py, then --frozen; measured in MicroPython's "
             "unix port, not yet run on a board)." % (peak // 1000, budget // 1000, board))

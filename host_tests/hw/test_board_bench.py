@@ -10,13 +10,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from bench import core, states  # noqa: E402
-import board_memory  # noqa: E402
+from tools import common  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
 def pybadge_budget_128000(monkeypatch):
     """The figures below are written for a 128,000 B budget, whatever the real one is now."""
-    monkeypatch.setitem(board_memory.BUDGETS, "pybadge", 128000)
+    monkeypatch.setitem(common.BUDGETS, "pybadge", 128000)
 
 FITS = ("pybadge (CircuitPython 10 core, frozen): peak 69554 B of 128000 B budget, free at peak 45 %; in a "
         "128000-byte heap (its budget) the tour ended; margin at least 25600 B; in a heap 20 % smaller (102400 B) "
@@ -70,7 +70,7 @@ def test_judge_regressions_fail_known_failures_do_not():
 
 def test_the_states_file_reads_and_covers_every_board():
     known = states.read(os.path.join(ROOT, "docs", "board_states.txt"))
-    for board in core.board_memory.PROFILES:
+    for board in common.PROFILES:
         for kind in core.KINDS:
             assert (board, kind) in known
 

@@ -1,11 +1,12 @@
-"""The memory gate CI holds (tools/board_memory.py --ceilings), judged on report lines without
+"""The memory gate CI holds (tools/memory/board_memory.py --ceilings), judged on report lines without
 the minute-long VM run per board: ``--report FILE`` reads lines in the report's form."""
 
 import os
 import subprocess
 import sys
 
-from tools import board_memory
+from tools import common
+from tools.memory import board_memory
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CEILINGS = os.path.join(ROOT, "docs", "memory_ceilings.txt")
@@ -20,7 +21,7 @@ def line(board, peak, budget):
 def run(tmp_path, lines, ceilings_text=None):
     report = tmp_path / "report.txt"
     report.write_text("compiled to .mpy ...\n" + "\n".join(lines) + "\n  detail ...\n")
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "board_memory.py"), "--report", str(report)]
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "memory", "board_memory.py"), "--report", str(report)]
     if ceilings_text is not None:
         path = tmp_path / "ceilings.txt"
         path.write_text(ceilings_text)
@@ -50,7 +51,7 @@ def test_a_board_shipped_frozen_may_be_over_from_mpy_within_its_ceiling(tmp_path
                "# comment\npybadge 202000 frozen  # today's peak + 1%\nfeather_tft 1800000\n")
     assert proc.returncode == 0, proc.stdout
     assert ("pybadge from .mpy is OVER its 128000 B budget by 72000 B; it ships frozen into the firmware, "
-            "where tools/frozen_memory.py --fit judges its fit") in proc.stdout
+            "where tools/memory/frozen_memory.py --fit judges its fit") in proc.stdout
     assert "feather_tft" not in proc.stdout.split("budget; code")[-1]
 
 
@@ -77,16 +78,16 @@ def test_a_malformed_ceilings_file_is_refused(tmp_path):
 
 
 def test_the_ceilings_ci_uses_cover_every_board():
-    ceilings = board_memory.read_ceilings(CEILINGS)
-    assert set(ceilings) == set(board_memory.PROFILES)
+    ceilings = common.read_ceilings(CEILINGS)
+    assert set(ceilings) == set(common.PROFILES)
     # a board that fits is held to its budget, not to a looser figure
-    assert ceilings["feather_tft"] == board_memory.BUDGETS["feather_tft"]
+    assert ceilings["feather_tft"] == common.BUDGETS["feather_tft"]
 
 
 def test_the_ceilings_ci_uses_ship_frozen_exactly_the_boards_over_budget_from_mpy():
     # a board is marked frozen because its .mpy peak (its ceiling, ~1 % above) is over its budget;
     # a board that fits from .mpy ships as files
-    table = board_memory.read_table(CEILINGS)
+    table = common.read_table(CEILINGS)
     for board, (ceiling, shipped) in table.items():
-        assert (shipped == "frozen") == (ceiling > board_memory.BUDGETS[board]), board
-    assert board_memory.frozen_boards(CEILINGS) == sorted(b for b in table if table[b][1] == "frozen")
+        assert (shipped == "frozen") == (ceiling > common.BUDGETS[board]), board
+    assert common.frozen_boards(CEILINGS) == sorted(b for b in table if table[b][1] == "frozen")

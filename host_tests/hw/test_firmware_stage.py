@@ -9,7 +9,8 @@ import subprocess
 
 import pytest
 
-from tools import board_memory, deploy
+from tools import deploy
+from tools.memory import tour
 from tools.firmware import boards as data
 from tools.firmware import build_frozen as bf
 
@@ -74,7 +75,7 @@ def test_staging_takes_the_boards_modules_and_leaves_code_py_on_the_drive(board,
 def imported_modules(path, package):
     """Our modules (dotted names) that a file in ``package`` imports, absolute or relative:
     ``from X import a`` needs X, and X.a too when that is a module of ours (not an attribute)."""
-    modules, members = board_memory.imports_of(path, package)
+    modules, members = tour.imports_of(path, package)
     found = modules | {m for m in members if os.path.exists(os.path.join(ROOT, *m.split(".")) + ".py")}
     return {m for m in found if m.split(".")[0] in OURS}
 

@@ -1,4 +1,4 @@
-"""tools/frozen_memory.py without its build (bash tools/test runs the tool itself: it builds
+"""tools/memory/frozen_memory.py without its build (bash tools/test runs the tool itself: it builds
 MicroPython's unix port from Debian's pinned source): its manifest freezes what a board's
 firmware would and every module the tour imports; the fit gate reads the runs right; the
 source's pin refuses other bytes."""
@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from tools import frozen_memory
+from tools.memory import frozen_memory
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -81,7 +81,7 @@ def test_fit_reads_the_most_used_and_the_least_free_block_of_both_power_ons():
     second = (0, fit_output(["continue", "end"], [70000, 95000], [400, 250], "RESULT crc=0badcafe totals=1,2/3"), "")
     steps, most, most_at, block, block_at, result = frozen_memory.parse_fit(first[1])
     assert (steps, most, most_at, block, block_at) == (3, 90000, "game_1", 200 * 16, "game_1")
-    assert frozen_memory.board_memory.cut_figures(result) == ("00ff", "1,2", "over:3", "3", "10", "20")
+    assert frozen_memory.tour.cut_figures(result) == ("00ff", "1,2", "over:3", "3", "10", "20")
     line, ok = frozen_memory.fit_line("clue", 120000, 34000, first, second, "0badcafe")
     assert ok and line == ("clue (frozen, heap 120000 + 34000 B): the whole tour ran (5 steps); most used after a "
                            "collection 95000 B at end; least largest free block 3200 B at game_1; run crc "
@@ -105,7 +105,7 @@ def test_the_source_is_named_once_and_ceilings_pick_the_frozen_boards():
     args = frozen_memory.parse_args(["--debian", "--fit", "--ceilings", os.path.join(ROOT, "docs",
                                                                                        "memory_ceilings.txt")])
     assert args["fit"] and args["debian"] and args["wasm"]
-    assert args["boards"] == frozen_memory.board_memory.frozen_boards(os.path.join(ROOT, "docs", "memory_ceilings.txt"))
+    assert args["boards"] == frozen_memory.common.frozen_boards(os.path.join(ROOT, "docs", "memory_ceilings.txt"))
     assert "feather_tft" not in args["boards"] and "pybadge" in args["boards"]
     for argv in ([], ["--debian", "--micropython", "/x"], ["--mirror", "/g", "--micropython", "/x"]):
         try:

@@ -12,8 +12,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import board_memory  # noqa: E402
 import deploy  # noqa: E402
+from tools.memory import tour  # noqa: E402
 import release  # noqa: E402
 
 from hw import boot_drive  # noqa: E402
@@ -123,7 +123,7 @@ def test_what_build_app_imports_on_the_board_is_in_its_bundle(bundles):
     # the modules code.build_app loads on this board (a CPython dry run on its double)
     for board, (folder, *_rest) in bundles.items():
         files = files_of(folder)
-        loaded = board_memory.app_modules(board).split(",")
+        loaded = tour.app_modules(board).split(",")
         assert "ui.app" in loaded and "hw." + board in loaded
         missing = [name for name in loaded if not present(name, files)]
         assert missing == [], (board, missing)

@@ -480,9 +480,9 @@ def test_deploy_warns_where_the_app_as_files_is_measured_over_the_heap(tmp_path)
     ceilings = tmp_path / "ceilings.txt"
     ceilings.write_text("# peaks\npybadge 175305\nmacropad 150000\nfeather_tft 1800000\n")
     text = deploy.heap_warning("pybadge", str(ceilings))
-    import board_memory
+    from tools import common
 
-    budget = board_memory.BUDGETS["pybadge"]
+    budget = common.BUDGETS["pybadge"]
     assert "about 175 KB" in text and "~%d KB" % (budget // 1000) in text and "docs/firmware.md" in text
     assert deploy.heap_warning("macropad", str(ceilings)) is None  # below its budget
     assert deploy.heap_warning("feather_tft", str(ceilings)) is None

@@ -201,7 +201,7 @@ def test_wrapping_is_the_librarys():
 def test_the_reader_in_the_micropython_vm_with_each_font():
     """The reader opened, paged through and closed in the MicroPython VM on every board, with
     terminalio and with the Helvetica PCF (the app and libraries as .mpy, the font file at
-    /lib/fonts as on a board; tools/rules_reader_memory.py asserts which font each run used):
+    /lib/fonts as on a board; tools/memory/rules_reader_memory.py asserts which font each run used):
     it runs on the stand-in displayio, and closing gives back all but the names it interned."""
     import os
     import re

@@ -1,6 +1,6 @@
 """Where the non-code heap goes at one step of the whole-app run, per owner (issue 9):
 
-    python tools/heap_census.py [--board NAME ...] [--step LABEL] [--nth N] [--keep DIR]
+    python tools/memory/heap_census.py [--board NAME ...] [--step LABEL] [--nth N] [--keep DIR]
 
     CONTAINS strategy: planner: array.i x7 (7128 B), bytearray x10 (6684 B), ...
     OWNER strategy: planner 11856 B
@@ -9,13 +9,13 @@
     interned-names fix); code of the 33 modules loaded 142736 B; objects 53776 B, of which the
     owners above ... B and the rest ... B
 
-Compiles the app to .mpy as tools/board_memory.py does (or reuses ``--keep DIR`` from a
+Compiles the app to .mpy as tools/memory/board_memory.py does (or reuses ``--keep DIR`` from a
 board_memory run: its app/ folder), runs host_tests/ui/whole_app.py in the MicroPython VM with the
 same 12 MiB spacer up to the step ``LABEL`` (default ``play``: the first turn of the first game;
 any label board_memory prints per step: scorecard, game_1, initials, end, ...), its ``N``-th
 occurrence in the tour (whose steps after the power cut run in a fresh VM, as board_memory runs
 them: a run of board_memory's first part finds which part holds the step and gives the second
-its saved bytes), and there takes the app apart one owner at a time (tools/mp_heap_census.py): each
+its saved bytes), and there takes the app apart one owner at a time (tools/memory/mp_heap_census.py): each
 ``OWNER`` line is what dropping that owner freed, exactly (gc.mem_alloc() after a collection),
 with the stand-in's displayio objects counted at CircuitPython's C sizes; ``CONTAINS`` counts the
 objects it held by kind (data bytes of buffers; 4 B per list/tuple slot, 8 B per dict entry or
@@ -32,25 +32,25 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
 
-import board_memory  # noqa: E402
+from tools.memory import tour  # noqa: E402
 
 
 def census_part(board, modules, app_dir, step, nth):
     """(occurrence within its part, part, cut figures...) of the ``nth`` ``step`` of the tour,
     which runs as board_memory runs it: up to the power cut in one VM, the board powered on
     again in a fresh one (the first part's run gives the cut figures); None if there is none."""
-    first = board_memory.run_vms([(board, modules, ("first",))], app_dir, 1)[board]
+    first = tour.run_vms([(board, modules, ("first",))], app_dir, 1)[board]
     seen = sum(1 for s in first[1] if s[0] == step)
     if nth <= seen:
         return (nth, "first")
-    second = board_memory.run_vms([(board, modules, ("second",) + board_memory.cut_figures(first[0]))],
-                                  app_dir, 1)[board]
+    second = tour.run_vms([(board, modules, ("second",) + tour.cut_figures(first[0]))],
+                          app_dir, 1)[board]
     if nth - seen > sum(1 for s in second[1] if s[0] == step):
         return None
-    return (nth - seen, "second") + board_memory.cut_figures(first[0])
+    return (nth - seen, "second") + tour.cut_figures(first[0])
 
 
 def main(argv):
@@ -76,19 +76,19 @@ def main(argv):
     app_dir = os.path.join(work, "app")
     if keep is None or not os.path.isdir(app_dir):
         shutil.rmtree(app_dir, ignore_errors=True)
-        board_memory.compile_app(app_dir)
+        tour.compile_app(app_dir)
     status = 0
     for board in boards:
-        modules = ",".join(board_memory.import_order(board_memory.app_modules(board).split(",")))
+        modules = ",".join(tour.import_order(tour.app_modules(board).split(",")))
         part = census_part(board, modules, app_dir, step, nth)
         if part is None:
             sys.stderr.write("heap census: %s: no step %r (occurrence %d) in the tour\n" % (board, step, nth))
             status = 1
             continue
-        cmd = board_memory.vm_command(app_dir, "mp_heap_census.py", board, step, part[0], modules,
-                                      board_memory.SPACER, *part[1:])
-        at = cmd.index(os.path.join(ROOT, "tools", "mp_heap_census.py"))
-        cmd[at:at] = ["--file", os.path.join(ROOT, "tools", "mp_board_memory.py")]
+        cmd = tour.vm_command(app_dir, "mp_heap_census.py", board, step, part[0], modules,
+                              tour.SPACER, *part[1:])
+        at = cmd.index(os.path.join(ROOT, "tools", "memory", "mp_heap_census.py"))
+        cmd[at:at] = ["--file", os.path.join(ROOT, "tools", "memory", "mp_board_memory.py")]
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         if proc.returncode != 0:
             sys.stderr.write(proc.stdout + proc.stderr)
@@ -105,7 +105,7 @@ def main(argv):
                 if line.startswith("OWNER "):
                     freed += int(line.split()[-2])
                 print(line)
-        costs = board_memory.module_costs(board, app_dir, loaded)
+        costs = tour.module_costs(board, app_dir, loaded)
         code = sum(costs.get(m, 0) for m in loaded)
         print("SUMMARY %s at %s: live %d B (as board_memory's step figure before its interned-names "
               "fix); code of the %d modules "

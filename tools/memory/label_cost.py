@@ -2,8 +2,8 @@
 next rules page, in each font (terminalio's 6x12 and the proportional Helvetica 8 PCF), against a
 tile-text field (ui/text.py TextField) given a new line.
 
-    python tools/label_cost.py                                      # CPython (tracemalloc)
-    node tools/mpy_runner/run.mjs --mount ui --mount lib --data lib/fonts:/lib/fonts tools/label_cost.py
+    python tools/memory/label_cost.py                                      # CPython (tracemalloc)
+    node tools/mpy_runner/run.mjs --mount ui --mount lib --data lib/fonts:/lib/fonts tools/memory/label_cost.py
 
 (``lib/`` and lib/fonts are filled by ``python tools/fetch_libs.py``.) Both run the same code on the same
 pure-Python displayio stand-in (sim/fbdisplay.py, which packs bitmaps as CircuitPython does).
@@ -26,7 +26,7 @@ except ImportError:
 if sys.implementation.name != "micropython":
     import os
 
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from sim import fbdisplay  # noqa: E402
 

@@ -1,10 +1,10 @@
 """What the rules reader holds while it is open, and what stays after it is closed, with each
 font (terminalio's fixed 6x12 and the proportional Helvetica 8 PCF), in the MicroPython VM:
 
-    python tools/rules_reader_memory.py        # (``python tools/fetch_libs.py`` first)
+    python tools/memory/rules_reader_memory.py        # (``python tools/fetch_libs.py`` first)
 
 On CPython it compiles the app and the libraries the reader imports (lib/: adafruit_display_text,
-adafruit_bitmap_font, adafruit_ticks) to .mpy with mpy-cross, as tools/board_memory.py does,
+adafruit_bitmap_font, adafruit_ticks) to .mpy with mpy-cross, as tools/memory/board_memory.py does,
 and runs itself in the VM on those, with lib/fonts mounted at /lib/fonts as on a board. For each
 board: the live heap (``gc.mem_alloc()`` after a collection) on the title, and with each font
 the reader open, the most while turning every page, and after closing it; then what the
@@ -17,7 +17,7 @@ within the few bytes a Python object differs from CircuitPython's C object."""
 import gc
 import sys
 
-SPACER = 12 * 1024 * 1024  # board_memory.SPACER
+SPACER = 12 * 1024 * 1024  # tools/memory/tour.py SPACER
 
 
 def host_main():
@@ -25,21 +25,21 @@ def host_main():
     import subprocess
     import tempfile
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.path.insert(0, os.path.join(root, "tools"))
     sys.path.insert(0, root)
-    import board_memory
     import fetch_libs
+    from tools.memory import tour
 
     problems = fetch_libs.check(fetch_libs.read_pins(), os.path.join(root, "lib"))
     if problems:
         raise SystemExit("\n".join(problems) + "\nrun: python tools/fetch_libs.py")
     with tempfile.TemporaryDirectory(prefix="rules-mem-") as tmp:
-        board_memory.compile_app(tmp)  # with the reader's libraries (board_memory.LIB_MODULES)
+        tour.compile_app(tmp)  # with the reader's libraries (tour.LIB_MODULES)
         script = os.path.join(tmp, "rules_reader_memory.py")
         with open(os.path.abspath(__file__)) as src, open(script, "w") as out:
             out.write(src.read())
-        cmd = ["node", os.path.join(root, "tools", "mpy_runner", "run.mjs"), "--heap", board_memory.HEAP,
+        cmd = ["node", os.path.join(root, "tools", "mpy_runner", "run.mjs"), "--heap", tour.HEAP,
                "--no-default-mounts",
                "--mount", tmp, "--data", os.path.join(root, "lib", "fonts") + ":/lib/fonts", script]
         from sim.boards import NAMES
@@ -130,7 +130,7 @@ def vm_steps():
         font.load_glyphs([ord(ch) for ch in chars])
         yield
         glyphs = live() - before - code - tables
-        # the same glyphs as CircuitPython's C objects (tools/mp_board_memory.py's sizes): a
+        # the same glyphs as CircuitPython's C objects (tools/memory/mp_board_memory.py's sizes): a
         # Bitmap 48 B plus its pixel words in 16-byte blocks, a fontio.Glyph (a named tuple of 8:
         # 8 B header + 8 words) 48 B
         on_board = 0

