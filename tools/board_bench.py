@@ -8,7 +8,7 @@
     pybadge (CircuitPython 10 core, frozen): ...
 
 The "core" lines: each board's whole-app tour on CircuitPython 10's VM core (its 32-bit unix port,
-built once by tools/circuitpython_build.py), the app as the .mpy files tools/deploy.py writes
+built once by tools/firmware/circuitpython_build.py), the app as the .mpy files tools/deploy.py writes
 (CircuitPython's mpy-cross) and, "(frozen)", frozen into the port through a manifest; the peak,
 and the tour in a fixed heap of the board's budget (tools/bench/core.py says what is added and
 taken off). "fits: yes" (issue 23): at least 20 % of the budget free at the peak, and the tour

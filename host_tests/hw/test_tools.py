@@ -377,7 +377,7 @@ def test_find_mpy_cross_order_and_refusals(tmp_path):
     assert deploy.find_mpy_cross(good, {}, which, none)[0] == good
     with pytest.raises(SystemExit, match="make -C mpy-cross"):
         deploy.find_mpy_cross(micro, {}, which, none)  # asked for by name: an error, not a fallback
-    # the project's build (tools/circuitpython_build.py) comes after $MPY_CROSS, before PATH
+    # the project's build (tools/firmware/circuitpython_build.py) comes after $MPY_CROSS, before PATH
     (tmp_path / "c").mkdir()
     ours = fake_mpy_cross(tmp_path / "c")
     assert deploy.find_mpy_cross(None, {}, which, lambda: ours)[0] == ours

@@ -1,11 +1,11 @@
 """Every board's whole-app tour on CircuitPython 10's VM core (its 32-bit unix port with the
-boards' Python stack and float objects, built by tools/circuitpython_build.py ``core_binary``),
+boards' Python stack and float objects, built by tools/firmware/circuitpython_build.py ``core_binary``),
 for tools/board_bench.py:
 
 - ``.mpy``: the app as the .mpy files tools/deploy.py writes (CircuitPython's mpy-cross,
   deploy's own ``install``), loaded from a folder the port mounts; ``frozen``: the app frozen
   into the port through a manifest (tools/memory/frozen_memory.py ``manifest``), code.py a file;
-- the peak and its parts: tools/memory/mp_board_memory.py stepped by tools/mp_unix_run.py (a 16 MiB
+- the peak and its parts: tools/memory/mp_board_memory.py stepped by tools/firmware/mp_unix_run.py (a 16 MiB
   heap, a 12 MiB spacer), read by tools/memory/board_memory.py: what the displayio stand-in, the board
   double, the fakes of CircuitPython's modules and the driver hold is measured there and taken
   off (``double``); each board's own make_board runs on the fakes and counts;
@@ -34,9 +34,9 @@ ROOT = os.path.dirname(TOOLS)
 sys.path.insert(0, TOOLS)
 sys.path.insert(0, ROOT)
 
-import circuitpython_build  # noqa: E402
 import deploy  # noqa: E402
 from tools import common  # noqa: E402
+from tools.firmware import circuitpython_build  # noqa: E402
 from tools.memory import frozen_memory, tour  # noqa: E402
 
 JOBS = 2

@@ -66,11 +66,11 @@ with open(out, "wb") as f:
 
 def circuitpython_tools():
     """(mpy-cross, unix port) of CircuitPython 10: $MPY_CROSS and $CP_MICROPYTHON when both are set,
-    else tools/circuitpython_build.py's (built from ../shared/circuitpython/ once, cached in build/)."""
+    else tools/firmware/circuitpython_build.py's (built from ../shared/circuitpython/ once, cached in build/)."""
     if os.environ.get("MPY_CROSS") and os.environ.get("CP_MICROPYTHON"):
         return os.environ["MPY_CROSS"], os.environ["CP_MICROPYTHON"]
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import circuitpython_build
+    sys.path.insert(0, ROOT)
+    from tools.firmware import circuitpython_build
 
     return circuitpython_build.ensure(quiet=True)
 

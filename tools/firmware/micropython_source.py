@@ -1,6 +1,6 @@
 """MicroPython's source from Debian's package archive, pinned, for tools/memory/frozen_memory.py.
 
-    python tools/micropython_source.py [--dest DIR]     # prints the unpacked source folder
+    python tools/firmware/micropython_source.py [--dest DIR]     # prints the unpacked source folder
 
 The frozen-firmware measurement builds MicroPython's unix port from source. CI reaches only the
 package registries, so the source comes from Debian's archive with apt's own client: the
@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 PACKAGE = "micropython"
 VERSION = "1.25.0+ds-1"
