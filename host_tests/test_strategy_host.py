@@ -336,14 +336,14 @@ def test_device_engine_in_the_vm_on_the_real_table(tmp_path):
             assert b == ref.best_box(r)[0]
 
 
-# -- tools/deploy.py ships the tables that fit ----------------------------------------------------
+# -- tools/ship/deploy.py ships the tables that fit ----------------------------------------------------
 
 
 @pytest.mark.parametrize("board, expect", [("pygamer", {"yahtzee_forced", "yahtzee_free", "yatzy"}),
                                            ("clue", {"yahtzee_forced", "yahtzee_free"}),
                                            ("pico_displaypack", {"yahtzee_forced"})])
 def test_deploy_ships_the_tables_that_fit_the_drive(tmp_path, board, expect, capsys):
-    from tools import deploy
+    from tools.ship import deploy
 
     for key in KEYS:
         blob(key)

@@ -8,7 +8,7 @@
     pybadge (CircuitPython 10 core, frozen): ...
 
 The "core" lines: each board's whole-app tour on CircuitPython 10's VM core (its 32-bit unix port,
-built once by tools/firmware/circuitpython_build.py), the app as the .mpy files tools/deploy.py writes
+built once by tools/firmware/circuitpython_build.py), the app as the .mpy files tools/ship/deploy.py writes
 (CircuitPython's mpy-cross) and, "(frozen)", frozen into the port through a manifest; the peak,
 and the tour in a fixed heap of the board's budget (tools/bench/core.py says what is added and
 taken off). "fits: yes" (issue 23): at least 20 % of the budget free at the peak, and the tour
@@ -29,8 +29,8 @@ ROOT = os.path.dirname(TOOLS)
 sys.path.insert(0, TOOLS)
 
 from bench import core, states  # noqa: E402
-import shorten_names  # noqa: E402
 from tools import common  # noqa: E402
+from tools.ship import shorten_names  # noqa: E402
 
 FIRMWARE = os.path.join(TOOLS, "firmware", "emulated_boards.py")
 PROBLEMS = []  # what fails the run whatever the states say

@@ -2,7 +2,7 @@
 board does not load its code):
 
     python tools/stale_tables.py [FOLDER]      # prints the names comma-separated (tools/test,
-                                               # tools/play); tools/deploy.py imports stale()
+                                               # tools/play); tools/ship/deploy.py imports stale()
 """
 
 import os

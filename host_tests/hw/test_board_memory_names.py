@@ -130,7 +130,7 @@ def test_least_of_two_spacers_takes_each_steps_smaller_figure():
 
 def test_the_rp2040_name_files_are_the_stock_firmwares_flash_pool():
     """The MacroPad's and the Pico's lists are read from the stock images' qstr pools
-    (``static_names.py --elf``); tools/deploy.py renames the app to them, so a name not in that
+    (``static_names.py --elf``); tools/ship/deploy.py renames the app to them, so a name not in that
     flash would be interned on the board after all."""
     import os
     firmware = os.path.join(os.path.dirname(tour.ROOT), "shared", "circuitpython", "firmware")

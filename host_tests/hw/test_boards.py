@@ -291,7 +291,9 @@ def test_one_list_of_boards_and_every_board_table_follows_it():
             sys.path.insert(0, os.path.join(root, folder))
     from tools import common
 
-    deploy, release, web, whole_app = (importlib.import_module(n) for n in ("deploy", "release", "web", "whole_app"))
+    from tools.ship import deploy, release
+
+    web, whole_app = (importlib.import_module(n) for n in ("web", "whole_app"))
     assert NAMES[0] == "pygamer" and len(set(NAMES)) == len(NAMES)  # the default board first, each once
     assert set(BOARDS) == set(NAMES) and sorted(deploy.BOARD_NAMES) == sorted(NAMES)
     for name in NAMES:

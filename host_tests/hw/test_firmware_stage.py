@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from tools import deploy
+from tools.ship import deploy
 from tools.memory import tour
 from tools.firmware import boards as data
 from tools.firmware import build_frozen as bf

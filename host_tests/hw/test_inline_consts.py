@@ -1,9 +1,9 @@
-"""tools/inline_consts.py: public constants folded into the .mpy sources a board loads."""
+"""tools/ship/inline_consts.py: public constants folded into the .mpy sources a board loads."""
 
 import ast
 import os
 
-from tools import inline_consts
+from tools.ship import inline_consts
 
 PKG = {
     "pkg/__init__.py": "",

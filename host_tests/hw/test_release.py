@@ -1,4 +1,4 @@
-"""tools/release.py: each board's bundle holds what the board imports, as CircuitPython 10 .mpy
+"""tools/ship/release.py: each board's bundle holds what the board imports, as CircuitPython 10 .mpy
 files with short source names, nothing host-only, and a README that names the keys."""
 
 import ast
@@ -10,11 +10,9 @@ import zipfile
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import deploy  # noqa: E402
 from tools.memory import tour  # noqa: E402
-import release  # noqa: E402
+from tools.ship import deploy, release  # noqa: E402
 
 from hw import boot_drive  # noqa: E402
 from hw.backup_file import FILE_BYTES  # noqa: E402

@@ -1,11 +1,11 @@
-"""tools/shorten_names.py: the app's names renamed to names a board already holds, the same way in
+"""tools/ship/shorten_names.py: the app's names renamed to names a board already holds, the same way in
 every module, never a name anything outside could use."""
 
 import ast
 import importlib
 import sys
 
-from tools import shorten_names
+from tools.ship import shorten_names
 
 SHAPES = '''"""Shapes: the words of this docstring protect nothing (Square, area_of)."""
 from micropython import const

@@ -1,4 +1,4 @@
-"""tools/fetch_libs.py and tools/deploy.py, offline: pins, extraction, the deploy plan."""
+"""tools/ship/fetch_libs.py and tools/ship/deploy.py, offline: pins, extraction, the deploy plan."""
 
 import ast
 import os
@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from tools import deploy, fetch_libs
+from tools.ship import deploy, fetch_libs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -55,8 +55,8 @@ def make_wheel(path, files):
 
 
 def tiny_pcf():
-    """A two-glyph PCF ("A" and "B", 2x3 pixels) written by tools/pcf_subset.py."""
-    from tools import pcf_subset
+    """A two-glyph PCF ("A" and "B", 2x3 pixels) written by tools/ship/pcf_subset.py."""
+    from tools.ship import pcf_subset
 
     rows = bytes([0x80, 0, 0, 0, 0x40, 0, 0, 0, 0xC0, 0, 0, 0])
     glyphs = [(65, (0, 2, 3, 3, 0, 0), rows, 500, b"A"), (66, (0, 2, 3, 2, 1, 0), rows, 500, b"B")]
@@ -117,10 +117,10 @@ def test_the_font_is_made_from_the_pinned_package_and_checked(tmp_path, fake_fon
 
 
 def test_the_shipped_font_is_the_pinned_one():
-    """lib/fonts/ (tools/fetch_libs.py, run by tools/test) holds the pinned font: its sha256,
+    """lib/fonts/ (tools/ship/fetch_libs.py, run by tools/test) holds the pinned font: its sha256,
     ASCII only, every glyph the same as in Debian's helvR08 (the .deb's own file is read
     again when it is at hand)."""
-    from tools import pcf_subset
+    from tools.ship import pcf_subset
 
     path = os.path.join(ROOT, "lib", *fetch_libs.FONT.out.split("/"))
     assert os.path.exists(path), "run: python tools/fetch_libs.py"
@@ -132,11 +132,11 @@ def test_the_shipped_font_is_the_pinned_one():
 
 
 def test_pcf_subset_round_trip_through_adafruit_bitmap_font(tmp_path):
-    """A subset written by tools/pcf_subset.py reads back, glyph for glyph, in the library the
+    """A subset written by tools/ship/pcf_subset.py reads back, glyph for glyph, in the library the
     boards use (its PCF reader: bitmap format, metrics, encodings)."""
     import displayio
     from adafruit_bitmap_font.pcf import PCF
-    from tools import pcf_subset
+    from tools.ship import pcf_subset
 
     path = tmp_path / "t.pcf"
     path.write_bytes(tiny_pcf())

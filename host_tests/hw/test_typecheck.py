@@ -1,16 +1,14 @@
-"""tools/typecheck.py's own parts (the per-board mypy run itself is its own CI step), and the
+"""tools/ship/typecheck.py's own parts (the per-board mypy run itself is its own CI step), and the
 board fakes of sim/testing.py against CircuitPython 10.3's real board stubs."""
 
 import os
 import re
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-typecheck = pytest.importorskip("typecheck")
+typecheck = pytest.importorskip("tools.ship.typecheck")
 pytest.importorskip("board_definitions")  # circuitpython-stubs (requirements-dev.txt)
 
 from sim import testing  # noqa: E402

@@ -2,7 +2,7 @@
 boards' Python stack and float objects, built by tools/firmware/circuitpython_build.py ``core_binary``),
 for tools/board_bench.py:
 
-- ``.mpy``: the app as the .mpy files tools/deploy.py writes (CircuitPython's mpy-cross,
+- ``.mpy``: the app as the .mpy files tools/ship/deploy.py writes (CircuitPython's mpy-cross,
   deploy's own ``install``), loaded from a folder the port mounts; ``frozen``: the app frozen
   into the port through a manifest (tools/memory/frozen_memory.py ``manifest``), code.py a file;
 - the peak and its parts: tools/memory/mp_board_memory.py stepped by tools/firmware/mp_unix_run.py (a 16 MiB
@@ -34,10 +34,10 @@ ROOT = os.path.dirname(TOOLS)
 sys.path.insert(0, TOOLS)
 sys.path.insert(0, ROOT)
 
-import deploy  # noqa: E402
 from tools import common  # noqa: E402
 from tools.firmware import circuitpython_build  # noqa: E402
 from tools.memory import frozen_memory, tour  # noqa: E402
+from tools.ship import deploy  # noqa: E402
 
 JOBS = 2
 KINDS = ("mpy", "frozen")
@@ -88,7 +88,7 @@ def run_jobs(jobs, parallel, then=None, stop=False):
 
 
 def compile_app(dest, cross, board=None):
-    """board_memory's app folder, each module compiled as tools/deploy.py compiles it for
+    """board_memory's app folder, each module compiled as tools/ship/deploy.py compiles it for
     ``board`` (its ``install``, with CircuitPython's mpy-cross, the names renamed to that board's
     flash names too; code.py stays source, compacted, as on a drive)."""
     shutil.rmtree(dest, ignore_errors=True)

@@ -119,7 +119,7 @@ def source_folder(shared=SHARED, build=BUILD):
 
 def built_mpy_cross(shared=SHARED, build=BUILD):
     """This project's build of CircuitPython's mpy-cross for the shared tarball, or None when it
-    is not built (nothing is built here: tools/deploy.py looks for it)."""
+    is not built (nothing is built here: tools/ship/deploy.py looks for it)."""
     found = glob.glob(os.path.join(shared, "circuitpython-10-*-unix-src.tar.xz"))
     if len(found) != 1:
         return None

@@ -8,7 +8,7 @@ one line per board for tools/board_bench.py:
       failed at STEP (why); peak N B of M B heap, least largest free block N B; F of F checkpoint frames
       equal to CPython's; C power cuts, L lost; key to frame N ms, hint N ms, computer turn N ms
 
-For each board: the app goes onto a CIRCUITPY drive as ``tools/deploy.py --board B`` lays it out (with
+For each board: the app goes onto a CIRCUITPY drive as ``tools/ship/deploy.py --board B`` lays it out (with
 CircuitPython 10's mpy-cross), plus ``bench.txt`` (``seed=11``: code.py's bench hook, ui/bench_hook.py),
 written as a FAT image (circuitpy_image.py) into the emulated flash; the stock firmware
 (../shared/circuitpython/firmware/) boots from power-on and runs the drive's code.py. The game is

@@ -63,10 +63,9 @@ from tools.memory.tour import (LINE, SPACER, SPACERS, code_per_step, compile_app
 
 
 def check_lib():
-    """lib/ must hold the pinned libraries and the rules font (tools/fetch_libs.py makes them):
+    """lib/ must hold the pinned libraries and the rules font (tools/ship/fetch_libs.py makes them):
     without them the reader would read in terminalio's font, not the board's."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import fetch_libs
+    from tools.ship import fetch_libs
 
     problems = fetch_libs.check(fetch_libs.read_pins(), os.path.join(ROOT, "lib"))
     if problems:

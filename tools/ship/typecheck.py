@@ -1,12 +1,12 @@
 """Type-check the device code of every board against CircuitPython 10's real API.
 
-    python tools/typecheck.py                   # every board; one summary line each
-    python tools/typecheck.py --board macropad  # one board
-    python tools/typecheck.py --quiet           # summary lines only
+    python tools/ship/typecheck.py                   # every board; one summary line each
+    python tools/ship/typecheck.py --board macropad  # one board
+    python tools/ship/typecheck.py --quiet           # summary lines only
 
-For each board: the files tools/deploy.py ships to it (code.py, boot.py, ui/, the board's hw/
+For each board: the files tools/ship/deploy.py ships to it (code.py, boot.py, ui/, the board's hw/
 modules; the core and the pinned lib/ libraries are followed for their types) are checked with
-mypy (settings: tools/typecheck.ini) against ``circuitpython-stubs`` (keypad, displayio,
+mypy (settings: tools/ship/typecheck.ini) against ``circuitpython-stubs`` (keypad, displayio,
 busdisplay, fourwire, audioio/audiopwmio, rotaryio, microcontroller, alarm, supervisor,
 storage...) with THAT board's ``board`` stub (board_definitions/<board_id>), so a pin the board
 does not have is an error. A second check reads the stub's list of modules built into that
@@ -16,7 +16,7 @@ device code and are not checked.
 
 Prints the errors, then per board ``pygamer: 0 errors (mypy 2.4.1, circuitpython-stubs 10.3.1,
 board pygamer, 44 files)``; exits 1 on any error. mypy and circuitpython-stubs come from
-requirements-dev.txt; the libraries from lib/ (tools/fetch_libs.py; fetched into a temporary
+requirements-dev.txt; the libraries from lib/ (tools/ship/fetch_libs.py; fetched into a temporary
 folder when lib/ does not match requirements-device.txt)."""
 
 import argparse
@@ -27,15 +27,14 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import deploy  # noqa: E402  (what ships to each board)
-import fetch_libs  # noqa: E402
+from tools.ship import deploy  # noqa: E402  (what ships to each board)
+from tools.ship import fetch_libs  # noqa: E402
 from sim.boards import NAMES  # noqa: E402
 
-CONFIG = os.path.join(ROOT, "tools", "typecheck.ini")
+CONFIG = os.path.join(ROOT, "tools", "ship", "typecheck.ini")
 BOARDS = NAMES
 
 # Stub fixes, each checked against the CircuitPython source: (board stub text, replacement, why).

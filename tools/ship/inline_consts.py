@@ -1,5 +1,5 @@
 """The app's public constants folded into the modules that use them, for the .mpy files a board
-loads (tools/deploy.py, tools/memory/board_memory.py).
+loads (tools/ship/deploy.py, tools/memory/board_memory.py).
 
     texts = inline_consts.prepare(ROOT, ["ui/app.py", "yahtzee_core/engine.py", ...],
                                   keep_from=["host_tests/ui/whole_app.py", ...])

@@ -7,7 +7,7 @@ code.py and boot.py as source, the app's modules and the pinned libraries of lib
 compiled by CircuitPython 10's mpy-cross, the rules reader's font where the board uses it, the
 strategy tables that fit the board's CIRCUITPY drive (tables/), and README.txt: what to install
 first, how to copy, which key to hold at power-on to edit the drive, and the board's keys. The
-files are chosen and compiled by tools/deploy.py (``plan``, ``install``), as a deploy to a drive
+files are chosen and compiled by tools/ship/deploy.py (``plan``, ``install``), as a deploy to a drive
 would; a bundle never ships .py modules, so it needs CircuitPython's mpy-cross: ``--mpy-cross
 PATH``, else $MPY_CROSS, else the one tools/firmware/circuitpython_build.py builds, else
 build/cp/circuitpython/mpy-cross/build/mpy-cross, else mpy-cross-cp10 / mpy-cross on PATH (each
@@ -20,11 +20,10 @@ import shutil
 import sys
 import zipfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import deploy  # noqa: E402
+from tools.ship import deploy  # noqa: E402
 from hw import boot_drive  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "release")

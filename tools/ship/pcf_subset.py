@@ -1,8 +1,8 @@
 """Cut a PCF bitmap font down to the characters a text needs (host tool, CPython).
 
-    python tools/pcf_subset.py IN.pcf OUT.pcf            # printable ASCII (32..126)
+    python tools/ship/pcf_subset.py IN.pcf OUT.pcf            # printable ASCII (32..126)
 
-The rules reader's font (tools/fetch_libs.py makes it) is Adobe Helvetica 8 pt at 75 dpi
+The rules reader's font (tools/ship/fetch_libs.py makes it) is Adobe Helvetica 8 pt at 75 dpi
 from Debian's xfonts-75dpi, which holds all of ISO 8859-1: the reader writes only ASCII, so
 the board gets those 95 glyphs. The output is an ordinary PCF (the layout FontForge's
 "pcf-format" notes describe): the properties are copied, the metrics, bitmaps, encodings,

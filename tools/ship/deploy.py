@@ -5,13 +5,13 @@
     python tools/deploy.py --board macropad --mpy-cross ~/bin/mpy-cross-cp10
 
 Ships code.py, yahtzee_core/, ui/, the hw/ modules that board imports (never sim/, the
-simulated boards), the lib/ libraries that the shipped code imports (run tools/fetch_libs.py
+simulated boards), the lib/ libraries that the shipped code imports (run tools/ship/fetch_libs.py
 first), and the strategy tables (build/tables/, built first if missing or stale) that fit the
 board's CIRCUITPY drive, as tables/: official Yahtzee first, then free-Joker Yahtzee, then Yatzy
 (``--tables`` overrides). Prints every part's size and the total.
 Every module except code.py and boot.py (CircuitPython runs only those as source) is shipped as
 .mpy when a CircuitPython 10 mpy-cross can be had (each file named by its __file__ on the drive,
-without line numbers unless ``--lines``, the app's constants folded in by tools/inline_consts.py:
+without line numbers unless ``--lines``, the app's constants folded in by tools/ship/inline_consts.py:
 docs/memory.md "How a board's .mpy files are made"): ``--mpy-cross PATH``, else ``$MPY_CROSS``, else
 the one tools/firmware/circuitpython_build.py built in build/ (the one the boards' figures are measured
 with: ``python tools/firmware/circuitpython_build.py``), else ``mpy-cross-cp10`` or ``mpy-cross`` on PATH.
@@ -45,12 +45,12 @@ import subprocess
 import sys
 import tokenize
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
 from hw.select import BOARDS  # noqa: E402  (board ids -> hw module names)
-from tools import inline_consts  # noqa: E402
-from tools import shorten_names  # noqa: E402
+from tools.ship import inline_consts  # noqa: E402
+from tools.ship import shorten_names  # noqa: E402
 
 BOARD_NAMES = sorted(set(BOARDS.values()))
 PACKAGES = ("yahtzee_core", "ui")  # shipped whole but for the host-only modules below
@@ -283,7 +283,7 @@ def proportional_text(board, root=ROOT):
 
 def font_files(lib):
     """[(lib/fonts/<file>, lib/fonts/<file>)]: the rules reader's font and its licence
-    (tools/fetch_libs.py makes them; a board without them reads in terminalio's font)."""
+    (tools/ship/fetch_libs.py makes them; a board without them reads in terminalio's font)."""
     folder = os.path.join(lib, "fonts")
     if not os.path.isdir(folder):
         return []
@@ -572,7 +572,7 @@ def compact_library(text):
 
 
 def _protected_texts(files, ours, keep_from):
-    """The sources whose every word keeps its name in the renamed modules (tools/shorten_names.py):
+    """The sources whose every word keeps its name in the renamed modules (tools/ship/shorten_names.py):
     every .py file installed that is not renamed (code.py, boot.py, the libraries) and ``keep_from``."""
     paths = {src for src, target in files if target.endswith(".py") and os.path.relpath(src, ROOT) not in ours}
     paths |= {os.path.join(ROOT, rel) for rel in keep_from}
@@ -609,9 +609,9 @@ def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, ke
     [(drive path, bytes)]. ``keep_from``: the files (paths under the root) that stay as they are
     and whose every word keeps a constant of that name defined (code.py and boot.py; a test's
     drivers and doubles too). ``board``: the names are renamed to that board's firmware's flash
-    names too (tools/shorten_names.py), so the files are for that board only."""
+    names too (tools/ship/shorten_names.py), so the files are for that board only."""
     written = []
-    # the app's modules with their public constants folded in (tools/inline_consts.py); code.py
+    # the app's modules with their public constants folded in (tools/ship/inline_consts.py); code.py
     # and boot.py stay source, so what they read stays defined
     folded = {}
     if mpy_cross:
@@ -662,7 +662,7 @@ def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, ke
         written.append((target, os.path.getsize(out)))
     if not is_circuitpy_drive(dest):
         with open(os.path.join(dest, ".pocket-yahtzee-build"), "w") as f:
-            f.write("made by tools/deploy.py; safe to delete\n")
+            f.write("made by tools/ship/deploy.py; safe to delete\n")
     return written
 
 

@@ -14,7 +14,7 @@ only the library's own module or package is extracted (no examples, no metadata)
 It also makes the rules reader's proportional font, ``lib/fonts/helvR08-ascii.pcf`` (``FONT``):
 Adobe Helvetica 8 pt at 75 dpi from Debian's ``xfonts-75dpi`` package at a pinned version
 (``apt-get download``, the .deb checked against its sha256; ``apt-get update`` first when the
-package lists are missing and this runs as root), cut to printable ASCII by tools/pcf_subset.py
+package lists are missing and this runs as root), cut to printable ASCII by tools/ship/pcf_subset.py
 and checked against the pinned sha256 of the result. Its licence (Adobe's and Digital's
 permissive notice, from the package's copyright file) goes beside it as ``.license``."""
 
@@ -33,7 +33,7 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pcf_subset  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PINS_FILE = os.path.join(ROOT, "requirements-device.txt")
 LIB = os.path.join(ROOT, "lib")
 MANIFEST = "MANIFEST.txt"
@@ -246,7 +246,7 @@ def licence_text(copyright_text, font):
     lines = copyright_text.splitlines()
     start = next(i for i, l in enumerate(lines) if l.strip() == font.licence_start)
     end = next(i for i, l in enumerate(lines) if i > start and l.strip() == font.licence_end)
-    return ("%s from Debian's %s %s, cut to printable ASCII by tools/pcf_subset.py.\n"
+    return ("%s from Debian's %s %s, cut to printable ASCII by tools/ship/pcf_subset.py.\n"
             "Its licence, from the package's copyright file:\n\n%s\n" % (
                 os.path.basename(font.out), font.deb, font.version,
                 "\n".join(lines[start:end]).rstrip()))
@@ -275,7 +275,7 @@ def make_font(font, lib, deb_fetcher=download_deb):
 
 def fetch(pins, lib=LIB, downloader=download, deb_fetcher=download_deb):
     clear_lib(lib)
-    lines = ["# written by tools/fetch_libs.py from requirements-device.txt: name==version sha256"]
+    lines = ["# written by tools/ship/fetch_libs.py from requirements-device.txt: name==version sha256"]
     total = 0
     with tempfile.TemporaryDirectory() as tmp:
         for pin in pins:

@@ -1,8 +1,8 @@
 """The app's own identifiers renamed to names a board already holds, for the .mpy files a board
-loads (tools/deploy.py's ``install``, after tools/inline_consts.py).
+loads (tools/ship/deploy.py's ``install``, after tools/ship/inline_consts.py).
 
     texts, names = shorten_names.prepare({"ui/app.py": source, ...}, protected_texts=[...])
-    python tools/shorten_names.py --write-words      # regenerate tools/shorten_names_words.txt
+    python tools/ship/shorten_names.py --write-words      # regenerate tools/ship/shorten_names_words.txt
 
 Every distinct name a module brings (a method, an attribute, a global, a class, an argument) is
 interned on the board when the module loads and never freed: about 1,500 of the app's names,
@@ -41,8 +41,8 @@ import re
 import string
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WORDS = os.path.join(ROOT, "tools", "shorten_names_words.txt")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WORDS = os.path.join(ROOT, "tools", "ship", "shorten_names_words.txt")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -358,7 +358,7 @@ def write_words(path=WORDS):
     # (PixelBuf calls a subclass's ``_transmit``), which no stub says
     external = (_stub_words() | core | in_firmware | set(dir(builtins)) | set(keyword.kwlist)) - rom
     with open(path, "w", encoding="utf-8") as f:
-        f.write("# Written by python tools/shorten_names.py --write-words; do not edit.\n")
+        f.write("# Written by python tools/ship/shorten_names.py --write-words; do not edit.\n")
         f.write("# EXTERNAL: names of CircuitPython's API (circuitpython-stubs), its core, every name in the RP2040\n"
                 "# firmware images (C code may call a Python method by name) and Python's builtins\n")
         _write_block(f, sorted(external))
@@ -377,11 +377,11 @@ def stale_words(path=WORDS):
             if f.read() == g.read():
                 return None
     except (OSError, SystemExit) as e:
-        return "tools/shorten_names.py: cannot check %s: %s" % (os.path.relpath(path, ROOT), e)
+        return "tools/ship/shorten_names.py: cannot check %s: %s" % (os.path.relpath(path, ROOT), e)
     finally:
         if os.path.exists(fresh):
             os.remove(fresh)
-    return ("%s is stale (circuitpython-stubs or CircuitPython's build changed): python tools/shorten_names.py "
+    return ("%s is stale (circuitpython-stubs or CircuitPython's build changed): python tools/ship/shorten_names.py "
             "--write-words" % os.path.relpath(path, ROOT))
 
 
