@@ -1,8 +1,8 @@
 """Screenshots of the web page (PNG) in headless Chromium, for the README and docs/web.md.
 
-    python tools/web_screenshots.py [--out docs/screenshots]
+    python tools/webpage/web_screenshots.py [--out docs/screenshots]
 
-Builds the page (tools/web.py), loads it with a fixed seed in manual-step mode and presses the
+Builds the page (tools/webpage/web.py), loads it with a fixed seed in manual-step mode and presses the
 page's own buttons and keys: a PyGamer game after a roll with a die held (its light on), a
 MacroPad game with a die held (the light under its key), and a CLUE game. Writes web_<board>.png (the page at 720 px wide)."""
 
@@ -12,9 +12,8 @@ import shutil
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import browser_test as B  # noqa: E402
 
@@ -51,7 +50,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshots"))
     args = parser.parse_args(argv)
-    from tools import web as web_build
+    from tools.webpage import web as web_build
 
     work = tempfile.mkdtemp(prefix="pocket-web-shots-")
     driver = server = None

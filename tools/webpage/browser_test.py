@@ -1,14 +1,14 @@
 """The web page in a real headless Chromium: a whole run of the app played through the page's own
 buttons and keyboard keys, its screen compared pixel for pixel with CPython's.
 
-    python tools/browser_test.py [--board pygamer] [--seed 11] [--keep]
+    python tools/webpage/browser_test.py [--board pygamer] [--seed 11] [--keep]
 
 1. CPython plays ``host_tests/ui/whole_app.py``'s scenario (a game with a computer seat, the
    scorecard, settings, the rules reader from the in-game menu, initials, statistics, a Defuse
    bomb, a second game "powered off" after three turns and continued) on the web board
    (``sim/web.py``), with only the strategy table the page ships, recording every key down/up,
    clock step and frame, and the CRC-32 of the screen at each checkpoint.
-2. ``tools/web.py`` builds the page into a temporary folder, served on 127.0.0.1; Debian's
+2. ``tools/webpage/web.py`` builds the page into a temporary folder, served on 127.0.0.1; Debian's
    chromium is driven by selenium with Debian's chromedriver (no browser download).
 3. The page is loaded with the same seed and date in manual-step mode (``step=manual``: the app
    advances only when the test says, 16 ms a frame, so frames fall where CPython's did); each key
@@ -34,7 +34,7 @@ import tempfile
 import threading
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
 
@@ -127,7 +127,7 @@ def record(profile, seed, table_folder):
 
 
 def serve(folder):
-    from tools.web import Handler
+    from tools.webpage.web import Handler
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=folder))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -375,7 +375,7 @@ def main(argv=None):
     parser.add_argument("--keep", action="store_true", help="keep the built page (prints where)")
     args = parser.parse_args(argv)
 
-    from tools import web as web_build
+    from tools.webpage import web as web_build
     from sim import vmboard
     from sim.boards import NAMES
 
