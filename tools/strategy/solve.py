@@ -1,9 +1,9 @@
 """Solve Yahtzee / Yatzy exactly and write the device strategy tables.
 
-    python tools/solve.py                       # all variants: values, seed-article checks, times
-    python tools/solve.py --variant yahtzee_free
-    python tools/solve.py --write-tables        # + build/tables/<variant>.bin (docs/strategy_table.md)
-    python tools/solve.py --quant-cost          # + exact points per game the byte table costs
+    python tools/strategy/solve.py                       # all variants: values, seed-article checks, times
+    python tools/strategy/solve.py --variant yahtzee_free
+    python tools/strategy/solve.py --write-tables        # + build/tables/<variant>.bin (docs/strategy_table.md)
+    python tools/strategy/solve.py --quant-cost          # + exact points per game the byte table costs
 
 Variants: yahtzee_free (free-choice Joker), yahtzee_forced (official forced Joker), yatzy.
 Values are solved from yahtzee_core.rules, never typed in. Solving always runs here (timed);
@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
 from tools.solver import cache, policy  # noqa: E402

@@ -1,8 +1,8 @@
 """Playing strength of the computer players (yahtzee_core/players.py), per level and rule set.
 
-    python tools/bench_players.py                         # exact values + 10,000 games per cell
-    python tools/bench_players.py --games 2000 --variant yahtzee_forced --levels hard
-    python tools/bench_players.py --tune yatzy            # re-tune medium's constants (exact)
+    python tools/strategy/bench_players.py                         # exact values + 10,000 games per cell
+    python tools/strategy/bench_players.py --games 2000 --variant yahtzee_forced --levels hard
+    python tools/strategy/bench_players.py --tune yatzy            # re-tune medium's constants (exact)
 
 For each level (easy, medium, hard) and rule set (Yahtzee forced Joker, Yahtzee free Joker,
 Yatzy) it prints:
@@ -16,7 +16,7 @@ Yatzy) it prints:
   2 worker processes. Each game's dice come from ``SeededDice(seed)``; seeds 1..N.
 
 Exact values and the byte tables are cached under build/ (tools/solver/cache.py); a missing
-table is built with ``python tools/solve.py --write-tables --variant <key>``.
+table is built with ``python tools/strategy/solve.py --write-tables --variant <key>``.
 """
 
 import argparse
@@ -27,7 +27,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
@@ -53,11 +53,11 @@ def table_path(key):
 
 
 def ensure_table(key):
-    """The table file's bytes, built by tools/solve.py when missing."""
+    """The table file's bytes, built by tools/strategy/solve.py when missing."""
     path = table_path(key)
     if not os.path.exists(path):
-        print("building %s (python tools/solve.py --write-tables --variant %s)" % (path, key), flush=True)
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "solve.py"), "--write-tables",
+        print("building %s (python tools/strategy/solve.py --write-tables --variant %s)" % (path, key), flush=True)
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "strategy", "solve.py"), "--write-tables",
                         "--variant", key], check=True)
     with open(path, "rb") as fh:
         return fh.read()

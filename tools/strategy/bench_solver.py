@@ -1,6 +1,6 @@
 """Time our numpy solver against the Rust ``yatzy-solver`` (PyPI, pinned in requirements-dev.txt).
 
-    python tools/bench_solver.py [--repeat N] [--variants yahtzee_free,yahtzee_forced,yatzy]
+    python tools/strategy/bench_solver.py [--repeat N] [--variants yahtzee_free,yahtzee_forced,yatzy]
 
 Both solve the same rules from scratch in this process, alternately, ``--repeat`` times; the
 best (minimum) wall time of each is reported with the ratio ours / theirs, the CPU time of the
@@ -14,7 +14,7 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from tools.solver import solve as S  # noqa: E402
 

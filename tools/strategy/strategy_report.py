@@ -1,8 +1,8 @@
 """Figures of the device strategy engine in the MicroPython VM: decision time per turn, basic
 operations and table reads per turn, RAM at start-up, and heap_lock for decisions.
 
-    python tools/strategy_report.py [--games N] [keys...]     # prepares, then runs itself in the VM
-    node tools/mpy_runner/run.mjs --heap 16m --mount build/vm_tables tools/strategy_report.py [N] [keys...]
+    python tools/strategy/strategy_report.py [--games N] [keys...]     # prepares, then runs itself in the VM
+    node tools/mpy_runner/run.mjs --heap 16m --mount build/vm_tables tools/strategy/strategy_report.py [N] [keys...]
 
 The VM's file system only receives .py files, so the host step writes each table as a Python
 module (``build/vm_tables/table_<key>.py``: ``DATA = b"..."``, built tables first if missing).
@@ -193,7 +193,7 @@ def host_main(argv):
     import os
     import subprocess
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("keys", nargs="*", default=["yahtzee_forced"], help=", ".join(KEYS))
     ap.add_argument("--games", type=int, default=20)
@@ -202,7 +202,7 @@ def host_main(argv):
     tables = os.path.join(root, "build", "tables")
     for key in args.keys:
         if not os.path.exists(os.path.join(tables, key + ".bin")):
-            subprocess.run([sys.executable, os.path.join(root, "tools", "solve.py"), "--write-tables",
+            subprocess.run([sys.executable, os.path.join(root, "tools", "strategy", "solve.py"), "--write-tables",
                             "--variant", key], check=True, cwd=root)
     if args.here:
         sys.path.insert(0, root)
@@ -222,7 +222,7 @@ def host_main(argv):
             os.replace(dst + ".tmp", dst)
     heap = "16m" if "yatzy" in args.keys else "8m"
     cmd = ["node", os.path.join(root, "tools", "mpy_runner", "run.mjs"), "--heap", heap, "--mount", out,
-           os.path.join(root, "tools", "strategy_report.py"), str(args.games)] + list(args.keys)
+           os.path.join(root, "tools", "strategy", "strategy_report.py"), str(args.games)] + list(args.keys)
     print("$ " + " ".join(os.path.relpath(c, root) if c.startswith(root) else c for c in cmd), flush=True)
     return subprocess.run(cmd, cwd=root).returncode
 
