@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Defuse mode: measured edgework frequencies of generate_edgework() against the model's exact values.
 
-    python tools/defuse_frequencies.py                 # 100,000 bombs, seed 1
-    python tools/defuse_frequencies.py -n 20000 --seed 7
+    python tools/reports/defuse_frequencies.py                 # 100,000 bombs, seed 1
+    python tools/reports/defuse_frequencies.py -n 20000 --seed 7
 
 Prints, for each quantity, the measured share, the exact model value, and the difference in standard
 errors (z). The exact values come from the generation model (5 widgets, each uniformly a battery
@@ -17,7 +17,7 @@ import os
 import sys
 from fractions import Fraction
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from yahtzee_core import defuse  # noqa: E402
 from yahtzee_core.rng import SeededDice  # noqa: E402

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Bytes used per saved record on each NVM size, measured by encoding real records.
 
-    python tools/nvm_report.py                 # 256-byte (PyGamer/PyBadge), 4 KB and 8 KB NVM
-    python tools/nvm_report.py --sizes 256 1024
+    python tools/reports/nvm_report.py                 # 256-byte (PyGamer/PyBadge), 4 KB and 8 KB NVM
+    python tools/reports/nvm_report.py --sizes 256 1024
 
 Game snapshot sizes come from encoding a game of every variant with 1-4 seats, with and without
 duplicate play; the slot totals use the largest. docs/nvm_layout.md explains each field.
@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from yahtzee_core import engine as E  # noqa: E402
 from yahtzee_core import records as R  # noqa: E402

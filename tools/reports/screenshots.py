@@ -1,6 +1,6 @@
 """PNG screenshots of every screen on every screen size, from a fixed seed, into docs/screenshots/.
 
-    python tools/screenshots.py [--out docs/screenshots] [--scale 2] [--only features|feel|players]
+    python tools/reports/screenshots.py [--out docs/screenshots] [--scale 2] [--only features|feel|players]
 
 Runs the real app on headless desktop boards (sim/desktop.py) and plays scripted moves, so
 the pictures show what a player sees. Same seed, same pictures."""
@@ -8,7 +8,7 @@ the pictures show what a player sees. Same seed, same pictures."""
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
 from hw import inputs as I  # noqa: E402

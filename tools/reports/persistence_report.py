@@ -3,13 +3,13 @@ player sits idle, when the idle timer sleeps, through an hour of the demo (attra
 an undo. Runs the real code.py start-up on headless desktop boards with memory NVM and plays
 through the board's own keys.
 
-    python tools/persistence_report.py [--games 3]
+    python tools/reports/persistence_report.py [--games 3]
 """
 
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
 

@@ -2,9 +2,9 @@
 """Save-format torture: power cuts at every state of every save on each board's model, and
 random/mutated NVM images and backup files.
 
-    python tools/nvm_fuzz.py                      # every board: 2 played games, 15,000 images each
-    python tools/nvm_fuzz.py --boards pybadge clue --games 1 --images 2000 --seed 7
-    python tools/nvm_fuzz.py --no-backup          # the NVM alone: what the backup file saves
+    python tools/reports/nvm_fuzz.py                      # every board: 2 played games, 15,000 images each
+    python tools/reports/nvm_fuzz.py --boards pybadge clue --games 1 --images 2000 --seed 7
+    python tools/reports/nvm_fuzz.py --no-backup          # the NVM alone: what the backup file saves
 
 One line per board, ``pybadge: N cut points, 0 lost, 0 mixed; 300 sequences of 3 cuts, 0 lost,
 0 mixed; N images, 0 crashes``; exit status 1 when anything was lost, mixed or crashed.
@@ -37,7 +37,7 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from hw import nvm_store  # noqa: E402
 from hw import pygamer  # noqa: E402

@@ -1,6 +1,6 @@
 """Redraw and allocation figures of the screens, per screen size.
 
-    python tools/ui_redraw_report.py
+    python tools/reports/ui_redraw_report.py
 
 For each size it runs the real app on a headless desktop board (sim/desktop.py) and prints:
 pixels redrawn by an idle frame, by rolling one die with four held, by holding one die, by
@@ -13,7 +13,7 @@ import os
 import sys
 import tracemalloc
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
 from hw import inputs as I  # noqa: E402

@@ -1,7 +1,7 @@
 """Allocation and speed figures of the core's hot paths, for the MicroPython VM (also runs on CPython).
 
-    node tools/mpy_runner/run.mjs tools/core_alloc_report.py     # the real figures
-    python tools/core_alloc_report.py                             # CPython: timings only
+    node tools/mpy_runner/run.mjs tools/reports/core_alloc_report.py     # the real figures
+    python tools/reports/core_alloc_report.py                             # CPython: timings only
 
 Prints, per workload, the gc.mem_alloc() delta and whether it survives micropython.heap_lock()."""
 
