@@ -1,4 +1,4 @@
-"""tools/board_bench.py's judge (tools/bench/states.py), its line and its margin search
+"""tools/bench/board_bench.py's judge (tools/bench/states.py), its line and its margin search
 (tools/bench/core.py), without running CircuitPython (the runs are bash tools/test's)."""
 
 import os
@@ -140,7 +140,7 @@ def test_needs_finds_the_least_heap_above_the_budget(monkeypatch):
 
 
 def test_firmware_lines_come_from_the_emulated_boards_module_when_it_is_there(tmp_path, monkeypatch):
-    import board_bench
+    from tools.bench import board_bench
 
     monkeypatch.setattr(board_bench, "FIRMWARE", str(tmp_path / "emulated_boards.py"))
     assert board_bench.firmware_lines(False) == []  # not in the tree (yet): nothing to run

@@ -1,6 +1,6 @@
 """Every board's whole-app tour on CircuitPython 10's VM core (its 32-bit unix port with the
 boards' Python stack and float objects, built by tools/firmware/circuitpython_build.py ``core_binary``),
-for tools/board_bench.py:
+for tools/bench/board_bench.py:
 
 - ``.mpy``: the app as the .mpy files tools/ship/deploy.py writes (CircuitPython's mpy-cross,
   deploy's own ``install``), loaded from a folder the port mounts; ``frozen``: the app frozen

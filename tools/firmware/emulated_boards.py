@@ -1,5 +1,5 @@
 """The MacroPad's and the Pico's stock CircuitPython 10 firmware playing the game in rp2040js (issue 22),
-one line per board for tools/board_bench.py:
+one line per board for tools/bench/board_bench.py:
 
     python tools/firmware/emulated_boards.py [--tour] [--board macropad|pico_displaypack] [--work DIR]
         [--cuts N] [--cut-seed S]

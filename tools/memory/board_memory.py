@@ -1,5 +1,5 @@
 """Does the whole app fit in each board's heap, in MicroPython's WebAssembly VM? One line per board
-(the boards' figures in CI come from CircuitPython's own core: tools/board_bench.py, which uses
+(the boards' figures in CI come from CircuitPython's own core: tools/bench/board_bench.py, which uses
 this module's tour bookkeeping):
 
     python tools/memory/board_memory.py [--board NAME ...] [--keep DIR] [--ceilings FILE] [--report FILE]

@@ -1,7 +1,7 @@
 """The whole app's heap per board with its modules frozen into the firmware, against the same
 app loaded from .mpy, both on one port: MicroPython's unix port built 32-bit; with ``--fit``,
 the tour in a heap of each board's budget. A comparison with MicroPython: the boards' figures
-in CI come from CircuitPython's own core (tools/board_bench.py, which reuses this module's
+in CI come from CircuitPython's own core (tools/bench/board_bench.py, which reuses this module's
 manifest and unix runs).
 
     python tools/memory/frozen_memory.py (--debian | --micropython DIR | --mirror GITDIR [--tag v1.27.0])

@@ -24,9 +24,10 @@ import os
 import sys
 import time
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(TOOLS)
 sys.path.insert(0, TOOLS)
+sys.path.insert(0, ROOT)
 
 from bench import core, states  # noqa: E402
 from tools import common  # noqa: E402
