@@ -30,7 +30,7 @@ used too, after the core's.
 
 The words file is generated here from the installed stubs and CircuitPython's build
 (``--write-words``), so a player's deploy renames exactly as CI does without those packages;
-host_tests/hw/test_shorten_names.py checks it is current."""
+host_tests/tools/test_shorten_names.py checks it is current."""
 
 import ast
 import builtins

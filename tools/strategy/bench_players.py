@@ -94,7 +94,7 @@ def hard_exact(key, progress=None):
     vt = cache.load_or_solve(key)
     blob = ensure_table(key)
     Q = T.dequantised(vt.m, blob)
-    # same cache entry as host_tests/test_solver.py's device_policy_values(key, 0)
+    # same cache entry as host_tests/tools/test_solver.py's device_policy_values(key, 0)
     W = cache.load_or_compute("policy-device-%s-0" % key, ("solve.py", "dice.py", "table.py", "policy.py"),
                               lambda: policy.PolicyEvaluator(vt.m, Q, mode="device", progress=progress).run())
     return float(W[vt.m.flat(0, 0, 0)]), vt.expected_score()
