@@ -7,11 +7,10 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "firmware"))
 
 import emulated_boards as E  # noqa: E402
-from bench import states  # noqa: E402
+from tools.bench import states  # noqa: E402
 
 SCRIPT = {"board": "macropad", "ops": [
     ["checkpoint", "start-up", True], ["tap", 1, False, 6], ["checkpoint", "game 1", True],

@@ -208,7 +208,7 @@ def test_the_reader_in_the_micropython_vm_with_each_font():
     import subprocess
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    run = subprocess.run([sys.executable, os.path.join(root, "tools", "rules_reader_memory.py")],
+    run = subprocess.run([sys.executable, os.path.join(root, "tools", "memory", "rules_reader_memory.py")],
                          cwd=root, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
     lines = [line for line in run.stdout.splitlines() if "Helvetica 8: open" in line]

@@ -5,20 +5,8 @@
 
     pybadge (CircuitPython 10 core, .mpy): peak N B of 128000 B budget, free at peak N %; in a 128000-byte
       heap (its budget) the tour ended|MemoryError after STEP; margin N B; in a heap 20 % smaller ... ; fits: yes|no
-    pybadge (CircuitPython 10 core, frozen): ...
 
-The "core" lines: each board's whole-app tour on CircuitPython 10's VM core (its 32-bit unix port,
-built once by tools/firmware/circuitpython_build.py), the app as the .mpy files tools/ship/deploy.py writes
-(CircuitPython's mpy-cross) and, "(frozen)", frozen into the port through a manifest; the peak,
-and the tour in a fixed heap of the board's budget (tools/bench/core.py says what is added and
-taken off). "fits: yes" (issue 23): at least 20 % of the budget free at the peak, and the tour
-ends in the budget and in a heap 20 % smaller. ``--need``: for a tour that does not end in its
-budget, the least heap it ends in (2 KB steps, by bisection; "margin none (it ends in N B, M B
-more)"), a few more runs per board. Then the real firmware's lines (the MacroPad and
-the Pico in rp2040js, tools/firmware/emulated_boards.py; ``--tour``, ``--cuts N`` (power cuts inside
-the game's saves, 20 a board by default) and ``--cut-seed S`` passed to it), when that module is in the tree. ``--states FILE`` (CI: docs/board_states.txt, tools/bench/states.py)
-judges the lines: the exit status is 1 when a board did worse than its known state or a peak is
-above its ceiling. Each stage's wall time is printed."""
+The lines, the runs and the judge: docs/memory.md, "tools/bench/board_bench.py"."""
 
 import os
 import sys
@@ -26,11 +14,10 @@ import time
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(TOOLS)
-sys.path.insert(0, TOOLS)
 sys.path.insert(0, ROOT)
 
-from bench import core, states  # noqa: E402
 from tools import common  # noqa: E402
+from tools.bench import core, states  # noqa: E402
 from tools.ship import shorten_names  # noqa: E402
 
 FIRMWARE = os.path.join(TOOLS, "firmware", "emulated_boards.py")

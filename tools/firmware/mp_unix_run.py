@@ -1,8 +1,8 @@
-"""Runs inside MicroPython's unix port for tools/memory/frozen_memory.py (not on its own): what
+"""Runs inside MicroPython's unix port for tools/frozen_memory.py (not on its own): what
 tools/mpy_runner/run.mjs does for the WebAssembly VM, so the same VM-side scripts
-(tools/memory/mp_board_memory.py, tools/memory/mp_module_costs.py) run unchanged on that port.
+(tools/mp_board_memory.py, tools/mp_module_costs.py) run unchanged on that port.
 
-    micropython -X heapsize=16M tools/firmware/mp_unix_run.py ARGS_FILE
+    micropython -X heapsize=16M tools/mp_unix_run.py ARGS_FILE
 
 ARGS_FILE, one item a line: the module search path (``:``-separated; ``.frozen`` for the
 modules frozen into the binary), the host folders to mount (``HOST:VMDIR``, ``|``-separated:

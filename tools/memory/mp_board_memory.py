@@ -1,4 +1,4 @@
-"""Runs inside the MicroPython VM for tools/memory/board_memory.py (not on its own): the whole app on
+"""Runs inside the MicroPython VM for tools/board_memory.py (not on its own): the whole app on
 one board double, its modules loaded from .mpy files, live heap measured at every step.
 
     argv: profile, comma-separated app modules (imported first, to measure their code),
@@ -6,7 +6,7 @@ one board double, its modules loaded from .mpy files, live heap measured at ever
     and the part of the tour: ``all`` (the default), ``first`` (up to the power cut: the RESULT
     line then has the NVM bytes, ``saved=`` in hex, and the figures so far) or ``second`` (the
     board powered on again: then the next six arguments are the first part's ``saved``, ``first``,
-    ``bomb``, ``initials``, ``presses`` and ``frames``). tools/memory/board_memory.py runs the two parts
+    ``bomb``, ``initials``, ``presses`` and ``frames``). tools/board_memory.py runs the two parts
     in two fresh VMs, as a board restarts: nothing of the first power-on is in the second's heap.
 
 Live bytes are read with ``gc.mem_alloc()`` at the start of a step: the previous step ended
@@ -14,11 +14,11 @@ with ``gc.collect()``, and this port collects only between top-level calls, so t
 exactly what is reachable then, as this collector sees it: it is conservative (any word in a
 reachable block that equals a block's address keeps that block alive), and this VM's heap
 addresses are small numbers that pixel bytes or table data spell often, so a dropped object
-could stay alive by chance. tools/memory/board_memory.py passes a 12 MiB spacer, allocated first and
+could stay alive by chance. tools/board_memory.py passes a 12 MiB spacer, allocated first and
 zeroed, which puts every object at an address such data does not spell. Prints a ``STEP`` line
 per step (label, live bytes less the board's doubles and the stand-in's displayio overhead, the
 scene, the app's modules loaded) and one ``RESULT`` line of key=value pairs. For the interned
-names (tools/memory/tour.py ``name_fixes``): a ``QMARK`` line before the VM's qstr pool line at
+names (tools/board_memory.py ``name_fixes``): a ``QMARK`` line before the VM's qstr pool line at
 the bookkeeping points and at each step, and at the end every interned name (``QNAMES``)."""
 
 import gc
@@ -133,7 +133,7 @@ def measure():
     m6 = gc.mem_alloc()
     double = (m1 - m0) + (m4 - m2) + board_double + fakes  # everything a board does not hold
     # the stand-in's displayio objects are Python objects: their sizes here, per kind, to put
-    # CircuitPython's C sizes in their place (tools/memory/board_memory.py has the C sizes)
+    # CircuitPython's C sizes in their place (tools/board_memory.py has the C sizes)
     sizes = {}
     for kind in ("group", "palette2", "palette4", "tilegrid1", "bitmap4"):
         samples = [sample(fbdisplay, kind) for _ in range(16)]
@@ -173,7 +173,7 @@ def measure():
         qmark("step")
         print("STEP %s %d %s %s" % (label, live - double, "/".join([str(scene[k]) for k in SCENE_KEYS]),
                                    ",".join(app_modules_loaded())))
-    # the peak and the most per kind of step: tools/memory/board_memory.py, from the STEP lines
+    # the peak and the most per kind of step: tools/board_memory.py, from the STEP lines
     RESULT["profile"] = profile
     RESULT["code"] = m2 - m1
     RESULT["strategy"] = strategy
@@ -215,7 +215,7 @@ SCENE_KEYS = ("groups", "tilegrids", "tile_bytes", "bitmaps", "bitmap_bytes", "p
 
 def app_modules_loaded():
     """The app's modules loaded now, with the libraries of lib/ it loads (the board's and the
-    rules reader's), not the fakes of CircuitPython's modules (tools/memory/board_memory.py adds up
+    rules reader's), not the fakes of CircuitPython's modules (tools/board_memory.py adds up
     their code per step)."""
     from sim.vmhardware import Module
 

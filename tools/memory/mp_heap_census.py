@@ -1,18 +1,18 @@
-"""Runs inside the MicroPython VM for tools/memory/heap_census.py (not on its own): where the non-code heap
+"""Runs inside the MicroPython VM for tools/heap_census.py (not on its own): where the non-code heap
 of the whole app goes at one step of host_tests/ui/whole_app.py's run.
 
     argv: profile, step label (as board_memory prints it: play, scorecard, game_1, ...), which
-    occurrence of it (1: the first), the app's modules, spacer bytes (as tools/memory/board_memory.py:
-    see SPACER there), then the part of the tour as tools/memory/mp_board_memory.py takes it: ``first``
+    occurrence of it (1: the first), the app's modules, spacer bytes (as tools/board_memory.py:
+    see SPACER there), then the part of the tour as tools/mp_board_memory.py takes it: ``first``
     (up to the power cut) or ``second`` and the first part's six cut figures (the board powered
     on again, in a fresh VM); ``all`` (the default) runs the whole tour in one VM
 
-The run goes on as in tools/memory/mp_board_memory.py (from .mpy, a collection between steps) up to the
+The run goes on as in tools/mp_board_memory.py (from .mpy, a collection between steps) up to the
 step; there the app is taken apart one owner at a time, a collection after each, and each line
 says what dropping that owner freed (``gc.mem_alloc()`` before less after), so the figures are
 exact, add up and count what an owner alone holds (an object two owners share is freed with the
 last of them, in the order printed). The displayio stand-in's Python objects count as
-CircuitPython's C objects would (the correction of tools/memory/mp_board_memory.py, taken on the scene
+CircuitPython's C objects would (the correction of tools/mp_board_memory.py, taken on the scene
 before and after). What is taken apart, in order:
 
 - the computer players and the coach (ui/strategy_set.py): the coach, each player, then what they
@@ -24,8 +24,8 @@ before and after). What is taken apart, in order:
 - module globals with lower-case names that hold objects (caches built at run time, such as
   the planner's lattice; upper-case constants are built at import and are in the code cost).
 
-Prints ``STEPFIG`` (the step's figure as tools/memory/board_memory.py computes it) and ``MODULES`` (the
-app's modules loaded then) for tools/memory/heap_census.py, which adds their code cost and the rest.
+Prints ``STEPFIG`` (the step's figure as tools/board_memory.py computes it) and ``MODULES`` (the
+app's modules loaded then) for tools/heap_census.py, which adds their code cost and the rest.
 
 Before an owner is dropped its objects are counted by kind (instances, lists, tuples, dicts,
 bytearrays/arrays with their data bytes, displayio objects): ``CONTAINS`` lines under it."""
@@ -35,7 +35,7 @@ import sys
 
 import micropython
 
-import mp_board_memory as bm  # count_scene, correction, sample (--file tools/memory/mp_board_memory.py)
+import mp_board_memory as bm  # count_scene, correction, sample (--file tools/mp_board_memory.py)
 
 SPACER = None
 _ITEMSIZE = {"b": 1, "B": 1, "h": 2, "H": 2, "i": 4, "I": 4, "l": 4, "L": 4, "f": 4, "q": 8, "Q": 8,
@@ -114,7 +114,7 @@ def measure():
     gc.collect()
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
-    # the same bookkeeping as tools/memory/mp_board_memory.py, so the step's figure is board_memory's
+    # the same bookkeeping as tools/mp_board_memory.py, so the step's figure is board_memory's
     m0 = gc.mem_alloc()
     from sim import fbdisplay
 

@@ -1,4 +1,4 @@
-"""Runs inside MicroPython's unix port for tools/memory/frozen_memory.py --fit (not on its own): the
+"""Runs inside MicroPython's unix port for tools/frozen_memory.py --fit (not on its own): the
 whole-app tour of one board in a heap the size of that board's budget, as the board would run
 it. This port collects garbage whenever an allocation does not fit, and raises MemoryError when
 a collection does not make room: a tour that ends here never needed more than the heap it had,
@@ -12,17 +12,17 @@ its transient garbage and the heap's fragmentation included.
 The heap holds more than a board's would: the displayio stand-in and its font bitmap, the board
 double that the tour drives (its NVM in RAM), the driver and the fakes of CircuitPython's
 hardware modules under the board's own ``make_board`` (which runs first; its board is kept for
-the whole run, as a board keeps its own), and the runner and this script. tools/memory/frozen_memory.py
+the whole run, as a board keeps its own), and the runner and this script. tools/frozen_memory.py
 gives the run a heap of the budget plus what those hold (measured in the same binary: the stand-in
 and doubles as board_memory's "subtracted", the runner with ``base``); what it does not add stays
 a burden a board does not carry: the stand-in's Python displayio objects over CircuitPython's C
-objects (~2-7 KB, tools/memory/mp_board_memory.py ``correction``) and the heap's own tables (the unix
+objects (~2-7 KB, tools/mp_board_memory.py ``correction``) and the heap's own tables (the unix
 port takes them out of the heap it is given: ~2.5 %).
 
 Prints ``FIT label`` and the port's ``micropython.mem_info()`` after a collection at every step
-of the tour (tools/memory/frozen_memory.py reads the most used bytes and the least largest free block
+of the tour (tools/frozen_memory.py reads the most used bytes and the least largest free block
 from them), then one ``RESULT`` line: the figures the second part needs, or the run CRC and
-totals, which must equal tools/memory/board_memory.py's for the same board."""
+totals, which must equal tools/board_memory.py's for the same board."""
 
 import binascii
 import gc
@@ -36,7 +36,7 @@ def _label(label, app):
 
 
 def tour():
-    """The generator the runner steps (``VM_STEPS``), as tools/memory/mp_board_memory.py's: the
+    """The generator the runner steps (``VM_STEPS``), as tools/mp_board_memory.py's: the
     runner's own frame has returned before the first step."""
     profile, part = sys.argv[1], sys.argv[2]
     if part == "base":  # what the runner and this script hold before the app: not on a board

@@ -1,8 +1,8 @@
-"""Runs inside the MicroPython VM for tools/memory/board_memory.py: the heap each module's code takes
+"""Runs inside the MicroPython VM for tools/board_memory.py: the heap each module's code takes
 when loaded from .mpy (bytecode, constants, names, functions, classes, module table).
 
     argv: comma-separated modules, each after the project modules it imports; optionally a
-    spacer size (zeroed bytes allocated first: every object above it; see tools/memory/board_memory.py)
+    spacer size (zeroed bytes allocated first: every object above it; see tools/board_memory.py)
     and a board (its hardware modules faked, sim/vmhardware.py: the libraries its make_board
     loads import them)
 

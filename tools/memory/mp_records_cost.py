@@ -2,8 +2,8 @@
 yahtzee_core/records.py from .mpy and makes the statistics, high-score and Defuse objects from the
 packed bytes; ``close()`` plus the unload App.release_records does on a board frees it again.
 
-    python tools/memory/board_memory.py --board pybadge --keep DIR      # compiles the app to DIR/app
-    node tools/mpy_runner/run.mjs --heap 4m --no-default-mounts --mount DIR/app tools/memory/mp_records_cost.py
+    python tools/board_memory.py --board pybadge --keep DIR      # compiles the app to DIR/app
+    node tools/mpy_runner/run.mjs --heap 4m --no-default-mounts --mount DIR/app tools/mp_records_cost.py
 
 One line per layout, measured the second time round (the first load also grows the VM's tables
 of interned names once): bytes allocated by ``open()``, live after a collection, and live after

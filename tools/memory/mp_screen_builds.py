@@ -1,14 +1,14 @@
 """Heap a screen built on demand takes (ui/screen_set.py), inside the MicroPython VM:
 
     node tools/mpy_runner/run.mjs --mount ui --mount host_tests/ui --file code.py \\
-        --data build/tables:/tables tools/memory/mp_screen_builds.py [profile ...]
+        --data build/tables:/tables tools/mp_screen_builds.py [profile ...]
 
 code.py's build_app on a board double (sim/vmboard.py); for each screen id, its module is
 imported first (a step of its own), then the screen is built: the line gives the bytes the
 construction allocates (gc.mem_alloc() delta: this port frees nothing inside one top-level call)
 and the bytes still live after a collection (what the built screen holds). The displayio objects
 here are the stand-in's Python objects (a little larger than CircuitPython's C objects,
-docs/memory.md). Module code is not in these figures: tools/memory/board_memory.py lists it per module."""
+docs/memory.md). Module code is not in these figures: tools/board_memory.py lists it per module."""
 
 import gc
 import sys

@@ -1,4 +1,4 @@
-"""Runs inside the MicroPython VM for tools/memory/strategy_memory.py (not on its own): what each part of
+"""Runs inside the MicroPython VM for tools/strategy_memory.py (not on its own): what each part of
 the strategy set (ui/strategy_set.py make_players) takes in the heap, built from .mpy the way a
 game builds it, then what a game adds when it opens a table and plans a turn.
 
@@ -97,7 +97,7 @@ def players():
 
 
 def forget(*args):
-    """Overwrites the generator's stale stack slots (see tools/memory/mp_board_memory.py)."""
+    """Overwrites the generator's stale stack slots (see tools/mp_board_memory.py)."""
     return None
 
 

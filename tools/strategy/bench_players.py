@@ -4,20 +4,7 @@
     python tools/strategy/bench_players.py --games 2000 --variant yahtzee_forced --levels hard
     python tools/strategy/bench_players.py --tune yatzy            # re-tune medium's constants (exact)
 
-For each level (easy, medium, hard) and rule set (Yahtzee forced Joker, Yahtzee free Joker,
-Yatzy) it prints:
-
-- exact: the expected final score of the level's policy, by dynamic programming over every
-  reachable state (no sampling). hard and medium are the device decision procedure with the
-  byte table / medium's formula as values, scored by ``tools/solver/policy.py``; easy is scored
-  by this file's evaluator of its fixed rules (``easy_exact``). "optimum" is the solver's value.
-- simulated: the mean final score of N games played through the real engine and the real
-  player objects (the same code as on a board, here on CPython), with its standard error, on
-  2 worker processes. Each game's dice come from ``SeededDice(seed)``; seeds 1..N.
-
-Exact values and the byte tables are cached under build/ (tools/solver/cache.py); a missing
-table is built with ``python tools/strategy/solve.py --write-tables --variant <key>``.
-"""
+What it prints per level and rule set, and its caches: docs/strategy_table.md, "tools/strategy/bench_players.py"."""
 
 import argparse
 import math

