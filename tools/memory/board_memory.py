@@ -1,6 +1,6 @@
 """Does the whole app fit in each board's heap, in MicroPython's WebAssembly VM? One line per board
-(the boards' figures in CI come from CircuitPython's own core: tools/bench/board_bench.py, which uses
-this module's tour bookkeeping):
+(the boards' figures in CI come from CircuitPython's own core: tools/bench/board_bench.py, which keeps
+the same tour's books, tools/memory/tour.py):
 
     python tools/memory/board_memory.py [--board NAME ...] [--keep DIR] [--ceilings FILE] [--report FILE]
 

@@ -216,7 +216,7 @@ def build(src, work, name, manifest_text, jobs):
 def unix_command(binary, run_dir, links, job, frozen, script, *script_args, heap=HEAP):
     """(command, folder to run it in): the unix binary running ``script`` through
     tools/firmware/mp_unix_run.py (arguments in a file), with the app at /mnt/app, the tables at /tables
-    and tools/ at /repo/tools, as board_memory's VM has them; ``frozen``: the frozen app and its
+    and tools/memory/ at /repo/tools (where its scripts were), as board_memory's VM has them; ``frozen``: the frozen app and its
     code.mpy, else the .mpy app. The port's heap holds the host folders' paths (each mount's)
     and the names it interns before the run (its arguments, the script's name): all of the same
     length whatever the checkout's or the work folder's path (``links``: symbolic links, a
