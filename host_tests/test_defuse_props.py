@@ -314,7 +314,7 @@ def _binom(n, k, p):
     return comb(n, k) * p**k * (1 - p) ** (n - k)
 
 
-# Closed forms of the model (independent of tools/defuse_frequencies.py's dynamic programming).
+# Closed forms of the model (independent of tools/reports/defuse_frequencies.py's dynamic programming).
 P_PORT = 1 - Fraction(11, 12) ** 5  # a widget carries a given port with 1/3 * 1/2 * 1/2
 
 
@@ -348,7 +348,7 @@ def test_model_closed_forms():
 
 def test_frequency_tool_model_matches_closed_forms():
     spec = importlib.util.spec_from_file_location(
-        "defuse_frequencies", os.path.join(ROOT, "tools", "defuse_frequencies.py")
+        "defuse_frequencies", os.path.join(ROOT, "tools", "reports", "defuse_frequencies.py")
     )
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)

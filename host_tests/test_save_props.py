@@ -3,7 +3,7 @@
 - every record round-trips through its codec; the CRC is zlib's CRC-32;
 - statistics and high scores follow a plain model of what they should hold;
 - power cut after every byte of every save of full simulated games: the reloaded state is
-  exactly the state before or after the save (tools/nvm_fuzz.py runs more games);
+  exactly the state before or after the save (tools/reports/nvm_fuzz.py runs more games);
 - random and mutated NVM images: no exception, valid records, reported resets (the tool runs
   100,000 of them).
 """
@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 
 from hw import nvm_store
 from hw.nvm import MemoryNVM
-from tools import nvm_fuzz as F
+from tools.reports import nvm_fuzz as F
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
 from yahtzee_core import rules, save, slot_reader, snapshot

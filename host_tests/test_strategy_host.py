@@ -2,7 +2,7 @@
 with the host solver's integer reference (tools/solver/device_ref.py) state by state, the file
 source of hw/tables.py, and the same engine inside the MicroPython VM on a real table.
 
-The tables are built from the solver cache by ``python tools/solve.py --write-tables`` when
+The tables are built from the solver cache by ``python tools/strategy/solve.py --write-tables`` when
 missing (``tools/test`` builds them before the suites); only a missing numpy skips."""
 
 import os
@@ -36,7 +36,7 @@ def blob(key):
     if key not in _blobs:
         path = os.path.join(TABLES, key + ".bin")
         if not os.path.exists(path):
-            subprocess.run([sys.executable, os.path.join(ROOT, "tools", "solve.py"), "--write-tables",
+            subprocess.run([sys.executable, os.path.join(ROOT, "tools", "strategy", "solve.py"), "--write-tables",
                             "--variant", key], check=True, cwd=ROOT)
         with open(path, "rb") as fh:
             _blobs[key] = fh.read()
@@ -219,7 +219,7 @@ def test_hard_player_decisions_equal_reference():
 
 
 def test_medium_beats_easy_and_hard_beats_medium_in_a_short_match():
-    """Same dice (seeds) for all three: a sanity check, the figures are in tools/bench_players.py."""
+    """Same dice (seeds) for all three: a sanity check, the figures are in tools/strategy/bench_players.py."""
     key = "yahtzee_forced"
     rs = SS.ruleset(key)
 
@@ -336,14 +336,14 @@ def test_device_engine_in_the_vm_on_the_real_table(tmp_path):
             assert b == ref.best_box(r)[0]
 
 
-# -- tools/deploy.py ships the tables that fit ----------------------------------------------------
+# -- tools/ship/deploy.py ships the tables that fit ----------------------------------------------------
 
 
 @pytest.mark.parametrize("board, expect", [("pygamer", {"yahtzee_forced", "yahtzee_free", "yatzy"}),
                                            ("clue", {"yahtzee_forced", "yahtzee_free"}),
                                            ("pico_displaypack", {"yahtzee_forced"})])
 def test_deploy_ships_the_tables_that_fit_the_drive(tmp_path, board, expect, capsys):
-    from tools import deploy
+    from tools.ship import deploy
 
     for key in KEYS:
         blob(key)

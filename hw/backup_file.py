@@ -8,7 +8,7 @@ from yahtzee_core.compat import const
 
 BACKUP_FILE = "/yahtzee.sav"
 EROFS = const(30)  # CircuitPython's errno when code writes a drive the computer owns
-FILE_BYTES = const(8192)  # the backup file: 16 blocks of 512 B (tools/deploy.py ships it blank)
+FILE_BYTES = const(8192)  # the backup file: 16 blocks of 512 B (tools/ship/deploy.py ships it blank)
 COPY_AT = const(3584)  # its 8th block: in 15 or more contiguous blocks, that block's 4 KB erase
 # sector holds nothing but the file's own blocks (docs/nvm_layout.md, "The backup file")
 BLOCK = const(512)
@@ -71,7 +71,7 @@ class FileCopy:
     def prepare(self):
         """The file, opened for writing in place; made (zeros: no copy; an older version's copy
         kept) when missing or of another size: the one time a save writes the drive's FAT and
-        directory (tools/deploy.py ships the file made)."""
+        directory (tools/ship/deploy.py ships the file made)."""
         try:
             size = os.stat(self.path)[6]
         except OSError:

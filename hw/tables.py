@@ -10,8 +10,8 @@ wrong), gives None: the hard player then plays as medium. Before a table is firs
 body's CRC-32 (the header's) is checked, read in 512-byte pieces (``binascii.crc32``); a damaged
 table gives None too and ``notice()`` is called once (``checked`` remembers each table's
 verdict across ``Tables`` objects: ui/strategy_set.py keeps it for the power-on). Built by
-``python tools/solve.py --write-tables``; copied to boards by ``tools/deploy.py``; which need
-(re)building: ``python tools/stale_tables.py`` (host only, not shipped)."""
+``python tools/strategy/solve.py --write-tables``; copied to boards by ``tools/ship/deploy.py``; which need
+(re)building: ``python tools/strategy/stale_tables.py`` (host only, not shipped)."""
 
 import os
 import sys

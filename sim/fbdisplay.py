@@ -593,7 +593,7 @@ class BuiltinFont:
     """``terminalio.FONT``: printable ASCII in one row of 6x12 tiles (``bitmap``).
 
     On a board the font lives in flash; here its bitmap is built in RAM on first use
-    (``tools/board_memory.py`` counts it as the double's own overhead)."""
+    (``tools/memory/board_memory.py`` counts it as the double's own overhead)."""
 
     def __init__(self, rows):
         self._rows = rows

@@ -1,5 +1,5 @@
 """Power-cut models of CircuitPython's ``nvm`` writes and of the backup file, for tests and
-``tools/nvm_fuzz.py`` (host only: never shipped to a board). docs/nvm_layout.md says what each
+``tools/reports/nvm_fuzz.py`` (host only: never shipped to a board). docs/nvm_layout.md says what each
 port's write does and where in CircuitPython's sources that is."""
 
 from hw.backup_file import EROFS

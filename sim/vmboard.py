@@ -1,5 +1,5 @@
 """A board double for any real board, on the pure-Python display (``sim/fbdisplay.py``): runs in
-the MicroPython VM and on CPython alike (tests, tools/board_memory.py, the browser build).
+the MicroPython VM and on CPython alike (tests, tools/memory/board_memory.py, the browser build).
 
     from sim import vmboard
     board = vmboard.make_board("pybadge", seed=7)     # installs the displayio stand-in

@@ -1,5 +1,5 @@
 """CircuitPython's hardware modules as small fakes that run in the MicroPython VM, so a board
-module's real ``make_board`` runs there (tools/mp_board_memory.py): its own modules' code, its
+module's real ``make_board`` runs there (tools/memory/mp_board_memory.py): its own modules' code, its
 Python objects and the real libraries it loads (neopixel, adafruit_debouncer, adafruit_st7789)
 are measured, not guessed. sim/testing.py does the same for CPython tests; this one uses only what
 MicroPython has (objects in ``sys.modules`` stand for modules).

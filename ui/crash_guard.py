@@ -47,7 +47,7 @@ def describe(error):
 
 def _short_where(frame_line):
     """'File "/x/ui/app.py", line 12, in step' -> "app.py:12 step"; "app.mpy step" for line 1,
-    which is what a board's .mpy files (compiled without line numbers: tools/deploy.py) say."""
+    which is what a board's .mpy files (compiled without line numbers: tools/ship/deploy.py) say."""
     try:
         path = frame_line.split('"')[1]
         rest = frame_line.split('"')[2]

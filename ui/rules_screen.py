@@ -34,7 +34,7 @@ _MODULES = ("ui.rules_text", "adafruit_display_text.bitmap_label", "adafruit_dis
 # Pico: its 1 MB drive would lose the official strategy table to the font's 21 KB of files
 # (library and font) when the code ships as compacted .py.
 PROPORTIONAL = ("pygamer", "pybadge", "macropad", "clue", "feather_tft")
-FONT_FILE = "helvR08-ascii.pcf"  # made by tools/fetch_libs.py (ASCII of Debian's xfonts-75dpi helvR08)
+FONT_FILE = "helvR08-ascii.pcf"  # made by tools/ship/fetch_libs.py (ASCII of Debian's xfonts-75dpi helvR08)
 _RING = {inputs.ENTER: b"Next page", inputs.DOWN: b"Next page", inputs.RIGHT: b"Next page",
          inputs.UP: b"Prev page", inputs.LEFT: b"Prev page", inputs.MENU: b"Close"}
 

@@ -10,7 +10,7 @@
                                     # dropped as by release, the coach's figures kept for the next acquire
 
 The turn planner's arrays, the players, the coach and the strategy-table reader take ~10 KB of
-heap and their modules ~18 KB of code (``python tools/strategy_memory.py`` prints each part;
+heap and their modules ~18 KB of code (``python tools/memory/strategy_memory.py`` prints each part;
 docs/memory.md): a small board cannot keep them at the
 title or in Defuse mode, which need none of them. ``App`` acquires them when a game's screens are
 built and releases them when those are dropped (``ui/screen_set.ends_game``), or parks them with

@@ -15,7 +15,7 @@ returns preallocated tuples: no allocation per move.
   is worth a fixed share of its best score, the upper bonus is worth its chance from how far the
   upper section is above or below "three of each", and an armed Yahtzee bonus adds a little per
   open box. Markov in the turn state, so its exact expected score is computable
-  (tools/bench_players.py).
+  (tools/strategy/bench_players.py).
 - hard: the same planner reading the exact strategy table (docs/strategy_table.md); without a
   table for the game's rules it plays as medium and says so once (``notice``).
 """
@@ -112,7 +112,7 @@ SHARE_RUN5 = const(7)
 SHARE_YAHTZEE = const(8)
 SHARE_CHANCE = const(9)
 
-# Tuned with the exact policy evaluator (python tools/bench_players.py --tune <key>): Yahtzee on
+# Tuned with the exact policy evaluator (python tools/strategy/bench_players.py --tune <key>): Yahtzee on
 # the forced-Joker rules, Yatzy on its own; other variants use the Yahtzee set.
 MEDIUM = {
     "yahtzee": {

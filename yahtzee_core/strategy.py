@@ -39,7 +39,7 @@ MAGIC = b"PYST"
 VERSION = const(1)
 HEADER_SIZE = const(32)
 
-# Table files by rule set: docs/strategy_table.md, tools/solve.py --write-tables.
+# Table files by rule set: docs/strategy_table.md, tools/strategy/solve.py --write-tables.
 TABLE_NAMES = {(0, _rules.JOKER_FREE): "yahtzee_free", (0, _rules.JOKER_FORCED): "yahtzee_forced",
                (1, _rules.JOKER_NONE): "yatzy"}
 

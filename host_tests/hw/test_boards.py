@@ -285,17 +285,19 @@ def test_one_list_of_boards_and_every_board_table_follows_it():
     from sim import web as web_board
     from sim.boards import NAMES
 
+    from tools import common
+    from tools.ship import deploy, release
+    from tools.webpage import web
+
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    for folder in ("tools", os.path.join("host_tests", "ui")):
-        if os.path.join(root, folder) not in sys.path:
-            sys.path.insert(0, os.path.join(root, folder))
-    board_memory, deploy, release, web, whole_app = (importlib.import_module(n) for n in (
-        "board_memory", "deploy", "release", "web", "whole_app"))
+    if os.path.join(root, "host_tests", "ui") not in sys.path:
+        sys.path.insert(0, os.path.join(root, "host_tests", "ui"))
+    whole_app = importlib.import_module("whole_app")
     assert NAMES[0] == "pygamer" and len(set(NAMES)) == len(NAMES)  # the default board first, each once
     assert set(BOARDS) == set(NAMES) and sorted(deploy.BOARD_NAMES) == sorted(NAMES)
     for name in NAMES:
         assert os.path.exists(os.path.join(root, "hw", name + ".py")), name
-    tables = {"board_memory.BUDGETS": board_memory.BUDGETS, "deploy.DRIVE_BYTES": deploy.DRIVE_BYTES,
+    tables = {"common.BUDGETS": common.BUDGETS, "deploy.DRIVE_BYTES": deploy.DRIVE_BYTES,
               "release.TITLES": release.TITLES, "web.TITLES": web.TITLES, "desktop.SCALE": desktop.SCALE,
               "keytable.LIGHTS": keytable.LIGHTS, "vmhardware.PINS": vmhardware.PINS,
               "vmhardware.NVM_BYTES": vmhardware.NVM_BYTES, "sim/web.py ROWS": web_board.ROWS,

@@ -33,8 +33,8 @@ def test_poll_sound_and_lights_allocate_nothing_under_heap_lock():
 
 def test_every_board_modules_own_make_board_runs_under_micropython():
     """Each board module's real make_board, on MicroPython-side fakes of CircuitPython's hardware
-    modules (sim/vmhardware.py, which tools/board_memory.py uses to count the real board) and with
-    the real libraries from lib/ (tools/fetch_libs.py): its parts are built and work."""
+    modules (sim/vmhardware.py, which tools/memory/board_memory.py uses to count the real board) and with
+    the real libraries from lib/ (tools/ship/fetch_libs.py): its parts are built and work."""
     if not os.path.exists(os.path.join(ROOT, "lib", "neopixel.py")):
         pytest.skip("lib/ is empty (python tools/fetch_libs.py)")
     out = run_in_vm("mp_real_boards.py", "--data", os.path.join(ROOT, "lib") + ":/lib")

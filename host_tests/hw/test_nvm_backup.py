@@ -10,7 +10,7 @@ from hw import boot_drive, nvm_store
 from hw.backup_file import COPY_AT, EROFS, FILE_BYTES, FileCopy
 from hw.nvm import PowerCut
 from sim.flash_model import FlashNVM, MemoryFileCopy, Power
-from tools import nvm_fuzz as F
+from tools.reports import nvm_fuzz as F
 from yahtzee_core import save
 
 WHOLE_UNIT = ("pygamer", "macropad", "feather_tft")  # boards whose NVM write can erase both slots

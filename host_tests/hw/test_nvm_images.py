@@ -19,10 +19,10 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
 
-import nvm_fuzz  # noqa: E402
+from tools.reports import nvm_fuzz  # noqa: E402
 
 from hw import nvm as nvm_module  # noqa: E402
 

@@ -1,7 +1,7 @@
 """Heap allocated by the whole app per idle frame and per action, inside CircuitPython's VM core
 (bash tools/test) or the WebAssembly MicroPython VM:
 
-    python tools/cp_run.py host_tests/ui/mp_app_alloc.py [profile ...]
+    python tools/firmware/cp_run.py host_tests/ui/mp_app_alloc.py [profile ...]
     node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
         host_tests/ui/mp_app_alloc.py [profile ...]
 

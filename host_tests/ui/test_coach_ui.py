@@ -32,7 +32,7 @@ def tables_built():
     missing = [k for k in ("yahtzee_forced", "yatzy") if not os.path.exists(os.path.join(TABLES, k + ".bin"))]
     for key in missing:
         pytest.importorskip("numpy")
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "solve.py"), "--write-tables",
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "strategy", "solve.py"), "--write-tables",
                         "--variant", key], check=True, cwd=ROOT)
 
 

@@ -300,12 +300,9 @@ def test_no_text_touches_the_screens_edges(profile):
 
 @pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
 def test_no_text_touches_the_edges_of_any_screenshot(profile):
-    """Every scene of tools/screenshots.py (records, Defuse mode, the rules reader, the initials,
+    """Every scene of tools/reports/screenshots.py (records, Defuse mode, the rules reader, the initials,
     code entry ...; the crash screen is drawn outside the app)."""
-    import sys
-
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import screenshots
+    from tools.reports import screenshots
 
     seen = {}
     for scenes in (screenshots.shots, screenshots.defuse_shots, screenshots.feature_shots,

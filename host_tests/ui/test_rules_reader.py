@@ -201,14 +201,14 @@ def test_wrapping_is_the_librarys():
 def test_the_reader_in_the_micropython_vm_with_each_font():
     """The reader opened, paged through and closed in the MicroPython VM on every board, with
     terminalio and with the Helvetica PCF (the app and libraries as .mpy, the font file at
-    /lib/fonts as on a board; tools/rules_reader_memory.py asserts which font each run used):
+    /lib/fonts as on a board; tools/memory/rules_reader_memory.py asserts which font each run used):
     it runs on the stand-in displayio, and closing gives back all but the names it interned."""
     import os
     import re
     import subprocess
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    run = subprocess.run([sys.executable, os.path.join(root, "tools", "rules_reader_memory.py")],
+    run = subprocess.run([sys.executable, os.path.join(root, "tools", "memory", "rules_reader_memory.py")],
                          cwd=root, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
     lines = [line for line in run.stdout.splitlines() if "Helvetica 8: open" in line]

@@ -1,6 +1,6 @@
 """Screens built on demand and dropped when left (ui/screen_set.py): which are built when, and
 what a rebuilt screen keeps. (Unloading modules happens on MicroPython only: its heap figures
-are tools/board_memory.py's.)"""
+are tools/memory/board_memory.py's.)"""
 
 import sys
 

@@ -2,7 +2,7 @@
 (ui/strategy_set.py), in the app as code.py builds it: nothing at start-up, one build per game
 however many screens it passes through, dropped at the title and in Defuse mode; what must
 outlive a build (hard's "no table" notice, said once) does. (Unloading their modules happens
-on MicroPython only: tools/board_memory.py's figures.)"""
+on MicroPython only: tools/memory/board_memory.py's figures.)"""
 
 import pytest
 

@@ -12,7 +12,7 @@ a new board and a new app) and continued to the end.
 Prints one line per board: the totals and the CRC-32 of the final screen; the lines must be
 equal on both VMs (host_tests/ui/test_whole_app.py compares them).
 
-``scenario(profile, seed, checkpoint)`` is the generator tools/board_memory.py and the
+``scenario(profile, seed, checkpoint)`` is the generator tools/memory/board_memory.py and the
 allocation checks drive: it yields after each step so the VM can collect garbage (this port
 collects only between top-level calls), calling ``checkpoint(label, app)`` first."""
 
@@ -312,7 +312,7 @@ def check_reader_font(board, app):
 def scenario(profile, seed=SEED, checkpoint=_none, keep_frame=True, out=None):
     """The whole run for one board (a generator; ``out`` gets the result dict): the first
     power-on up to the power cut, then the second power-on, which continues the saved game.
-    tools/board_memory.py runs the two halves in two fresh VMs, as a board restarts."""
+    tools/memory/board_memory.py runs the two halves in two fresh VMs, as a board restarts."""
     if out is None:
         out = {}
     for _ in first_power_on(profile, seed, checkpoint, keep_frame, out):
@@ -478,7 +478,7 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
     # the NVM's own bytes, not a copy (the board goes next): a copy needs one more block of the
-    # NVM's size (8 KB on the CLUE) in a full heap (tools/mp_heap_fit.py), which no board makes
+    # NVM's size (8 KB on the CLUE) in a full heap (tools/memory/mp_heap_fit.py), which no board makes
     out["saved"] = board.storage.data
     out["profile"] = profile
     out["first"] = first

@@ -1,6 +1,6 @@
-"""The web page's parts that need no browser: the build (tools/web.py) and the page's Python
+"""The web page's parts that need no browser: the build (tools/webpage/web.py) and the page's Python
 side (sim/web.py) in the MicroPython VM. The page itself is tested in headless Chromium by
-tools/browser_test.py (a stage of tools/test)."""
+tools/webpage/browser_test.py (a stage of tools/test)."""
 
 import json
 import os
@@ -12,7 +12,7 @@ import pytest
 from sim import vmboard
 from sim import web as web_board
 from sim.boards import NAMES
-from tools import web
+from tools.webpage import web
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUNNER = os.path.join(ROOT, "tools", "mpy_runner")

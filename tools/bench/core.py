@@ -1,15 +1,15 @@
 """Every board's whole-app tour on CircuitPython 10's VM core (its 32-bit unix port with the
-boards' Python stack and float objects, built by tools/circuitpython_build.py ``core_binary``),
-for tools/board_bench.py:
+boards' Python stack and float objects, built by tools/firmware/circuitpython_build.py ``core_binary``),
+for tools/bench/board_bench.py:
 
-- ``.mpy``: the app as the .mpy files tools/deploy.py writes (CircuitPython's mpy-cross,
+- ``.mpy``: the app as the .mpy files tools/ship/deploy.py writes (CircuitPython's mpy-cross,
   deploy's own ``install``), loaded from a folder the port mounts; ``frozen``: the app frozen
-  into the port through a manifest (tools/frozen_memory.py ``manifest``), code.py a file;
-- the peak and its parts: tools/mp_board_memory.py stepped by tools/mp_unix_run.py (a 16 MiB
-  heap, a 12 MiB spacer), read by tools/board_memory.py: what the displayio stand-in, the board
+  into the port through a manifest (tools/memory/frozen_memory.py ``manifest``), code.py a file;
+- the peak and its parts: tools/memory/mp_board_memory.py stepped by tools/firmware/mp_unix_run.py (a 16 MiB
+  heap, a 12 MiB spacer), read by tools/memory/board_memory.py: what the displayio stand-in, the board
   double, the fakes of CircuitPython's modules and the driver hold is measured there and taken
   off (``double``); each board's own make_board runs on the fakes and counts;
-- the run in a fixed heap (tools/mp_heap_fit.py): the board's budget plus what that run's
+- the run in a fixed heap (tools/memory/mp_heap_fit.py): the board's budget plus what that run's
   stand-ins and driver hold (``double``), the runner's own ``base`` and what this port's interned
   names take beyond a board's at the peak (``names_given``: a board's .mpy files are renamed to
   its firmware's flash names, which this port interns), the port's collector
@@ -29,14 +29,13 @@ import subprocess
 import sys
 import time
 
-TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ROOT = os.path.dirname(TOOLS)
-sys.path.insert(0, TOOLS)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
 
-import board_memory  # noqa: E402
-import circuitpython_build  # noqa: E402
-import deploy  # noqa: E402
-import frozen_memory  # noqa: E402
+from tools import common  # noqa: E402
+from tools.firmware import circuitpython_build  # noqa: E402
+from tools.memory import frozen_memory, tour  # noqa: E402
+from tools.ship import deploy  # noqa: E402
 
 JOBS = 2
 KINDS = ("mpy", "frozen")
@@ -87,13 +86,13 @@ def run_jobs(jobs, parallel, then=None, stop=False):
 
 
 def compile_app(dest, cross, board=None):
-    """board_memory's app folder, each module compiled as tools/deploy.py compiles it for
+    """board_memory's app folder, each module compiled as tools/ship/deploy.py compiles it for
     ``board`` (its ``install``, with CircuitPython's mpy-cross, the names renamed to that board's
     flash names too; code.py stays source, compacted, as on a drive)."""
     shutil.rmtree(dest, ignore_errors=True)
     os.makedirs(dest)
-    written = deploy.install(board_memory.app_files(), dest, cross,
-                             keep_from=deploy.SOURCE_ONLY + board_memory.DRIVERS, board=board)
+    written = deploy.install(tour.app_files(), dest, cross,
+                             keep_from=deploy.SOURCE_ONLY + tour.DRIVERS, board=board)
     os.remove(os.path.join(dest, ".pocket-yahtzee-build"))
     return sum(size for _, size in written)
 
@@ -151,16 +150,16 @@ class Bench:
                                           kind == "frozen", script, *args, heap=heap)
 
     def measure(self):
-        """{(board, kind): board_memory.summarize's dict} of the tour's two power-ons."""
+        """{(board, kind): tour.summarize's dict} of the tour's two power-ons."""
         t0 = time.time()
-        modules = {b: ",".join(board_memory.import_order(board_memory.app_modules(b).split(",")))
+        modules = {b: ",".join(tour.import_order(tour.app_modules(b).split(",")))
                    for b in self.boards}
         keys = [(b, k) for b in self.boards for k in self.kinds]
 
         def command(key, part):
             board, kind = key
             return self.command(board, kind, "%s-%s-%s" % (board, kind, part[0]), "mp_board_memory.py", board,
-                                modules[board], board_memory.SPACER, *part)
+                                modules[board], tour.SPACER, *part)
 
         firsts = {}
 
@@ -168,9 +167,9 @@ class Bench:
             k, part = key
             if part != "first":
                 return []
-            firsts[k] = board_memory.parse_run(k[0], result[1])
+            firsts[k] = tour.parse_run(k[0], result[1])
             # the second power-on's start in the fixed heaps: this run's saved bytes (the same tour)
-            cut = board_memory.cut_figures(firsts[k][0])
+            cut = tour.cut_figures(firsts[k][0])
             saved = os.path.join(self.run_dir, "%s-%s-saved.hex" % k)
             with open(saved, "w") as f:
                 f.write(cut[0])
@@ -178,8 +177,8 @@ class Bench:
             return [((k, "second"), command(k, ("second",) + cut))]
 
         done = run_jobs([((k, "first"), command(k, ("first",))) for k in keys], JOBS, then=second, stop=True)
-        runs = {k: board_memory.summarize(*board_memory.join_parts(
-            firsts[k], board_memory.parse_run(k[0], done[(k, "second")][1]))) for k in keys}
+        runs = {k: tour.summarize(*tour.join_parts(
+            firsts[k], tour.parse_run(k[0], done[(k, "second")][1]))) for k in keys}
         self.times["tour peaks"] = (time.time() - t0, 2 * len(keys))
         return runs
 
@@ -231,15 +230,15 @@ class Bench:
             return heap_for(self.binaries[key[1]], budget + extra[key], self.run_dir)
 
         keys = list(extra)
-        at_budget = self.tours([(b, k, heap((b, k), board_memory.BUDGETS[b])) for b, k in keys])
+        at_budget = self.tours([(b, k, heap((b, k), common.BUDGETS[b])) for b, k in keys])
         n += len(keys)
         fits = {}
         for b, k in keys:
-            h = heap((b, k), board_memory.BUDGETS[b])
+            h = heap((b, k), common.BUDGETS[b])
             fits[(b, k)] = {"heap": h, "extra": extra[(b, k)], "base": bases[k], "budget_run": at_budget[(b, k, h)],
                             "smaller_run": None, "margin": 0, "capped": False, "needs": None}
         ended = [key for key in keys if fits[key]["budget_run"][0]]
-        smaller = {key: heap(key, int(board_memory.BUDGETS[key[0]] * (1 - SMALLER))) for key in ended}
+        smaller = {key: heap(key, int(common.BUDGETS[key[0]] * (1 - SMALLER))) for key in ended}
         for (b, k, h), run in self.tours([key + (smaller[key],) for key in ended]).items():
             fits[(b, k)]["smaller_run"] = (h, run)
         n += len(ended)
@@ -249,13 +248,13 @@ class Bench:
         # heap may fail in a larger one: the bisection assumes it does not in between.
         lows = {}
         for key in ended:
-            budget = board_memory.BUDGETS[key[0]]
+            budget = common.BUDGETS[key[0]]
             if fits[key]["smaller_run"][1][0]:
                 fits[key]["margin"], fits[key]["capped"] = budget - int(budget * (1 - SMALLER)), True
             else:  # in steps: it ends at lo steps down, not at hi
                 lows[key] = [0, -(-(budget - int(budget * (1 - SMALLER))) // MARGIN_STEP)]
         while lows:
-            probes = [(b, k, heap((b, k), board_memory.BUDGETS[b] - (lo + hi) // 2 * MARGIN_STEP))
+            probes = [(b, k, heap((b, k), common.BUDGETS[b] - (lo + hi) // 2 * MARGIN_STEP))
                       for (b, k), (lo, hi) in lows.items()]
             n += len(probes)
             done = self.tours(probes)
@@ -276,18 +275,18 @@ class Bench:
         assumes a tour that ends in a heap ends in every larger one); the number of runs."""
         spans = {}
         for key in failed:
-            budget = board_memory.BUDGETS[key[0]]
+            budget = common.BUDGETS[key[0]]
             top = -(-(int(runs[key]["peak"]) * 3 // 2 - budget) // MARGIN_STEP)
             spans[key] = [0, max(top, 1)]  # steps above the budget: it fails at lo, ends at hi (to check)
         n = 0
-        tops = self.tours([key + (heap(key, board_memory.BUDGETS[key[0]] + hi * MARGIN_STEP),)
+        tops = self.tours([key + (heap(key, common.BUDGETS[key[0]] + hi * MARGIN_STEP),)
                            for key, (lo, hi) in spans.items()])
         n += len(tops)
         for (b, k, h), run in tops.items():
             if not run[0]:
                 del spans[(b, k)]
         while spans:
-            probes = [(b, k, heap((b, k), board_memory.BUDGETS[b] + (lo + hi) // 2 * MARGIN_STEP))
+            probes = [(b, k, heap((b, k), common.BUDGETS[b] + (lo + hi) // 2 * MARGIN_STEP))
                       for (b, k), (lo, hi) in spans.items()]
             n += len(probes)
             done = self.tours(probes)
@@ -296,21 +295,21 @@ class Bench:
                 mid = (lo_hi[0] + lo_hi[1]) // 2
                 lo_hi[1 if done[(b, k, h)][0] else 0] = mid
             for key in [key for key, (lo, hi) in spans.items() if hi - lo <= 1]:
-                fits[key]["needs"] = board_memory.BUDGETS[key[0]] + spans.pop(key)[1] * MARGIN_STEP
+                fits[key]["needs"] = common.BUDGETS[key[0]] + spans.pop(key)[1] * MARGIN_STEP
         return n
 
 
 def names_given(r):
     """Bytes of the app's interned names this port holds beyond a board at the peak (the names the
     board's firmware has in flash, which this port interns; its larger pool tables): given to the
-    fixed heap, as the stand-ins are (tools/board_memory.py ``names_fix``; 0 when not known)."""
+    fixed heap, as the stand-ins are (tools/memory/tour.py ``names_fix``; 0 when not known)."""
     fix = r.get("names_fix")
     return max(int(fix["total"]), 0) if fix else 0
 
 
 def line(board, kind, r, fit):
     """One board_bench line (issue 22's form) and whether the board fits (issue 23)."""
-    budget = board_memory.BUDGETS[board]
+    budget = common.BUDGETS[board]
     peak = int(r["peak"])
     free = 100.0 * (budget - peak) / budget
     ended, where, _ = fit["budget_run"]
@@ -335,5 +334,5 @@ def detail(board, kind, r, fit):
             "%d B = budget %d B + stand-ins/driver %d B + runner %d B + names a board holds in flash or in "
             "smaller pools %d B + the port's collector tables; run crc %s" % (
                 board, kind, r["peak_at"], r["code"], r["screens"], r["strategy"], r.get("hardware", "?"),
-                r["double"], fit["heap"], board_memory.BUDGETS[board], int(r["double"]), fit["base"],
+                r["double"], fit["heap"], common.BUDGETS[board], int(r["double"]), fit["base"],
                 names_given(r), r["crc"]))

@@ -1,4 +1,4 @@
-"""The known states of the boards (docs/board_states.txt) and the judge of tools/board_bench.py's
+"""The known states of the boards (docs/board_states.txt) and the judge of tools/bench/board_bench.py's
 lines against them, as docs/memory_ceilings.txt is for peaks.
 
 One ``board run state [ceiling [cuts]]`` a line (# starts a comment):

@@ -11,7 +11,7 @@ firmware it stays in flash (docs/memory.md). This maintainer tool:
    build files that decide a board's modules in any case); another commit is refused unless
    ``--any-commit``, and then it only warns;
 2. checks arm-none-eabi-gcc on PATH is version 14 or newer (CircuitPython refuses older ones);
-3. stages exactly the modules the board's app imports (tools/deploy.py's plan: yahtzee_core/,
+3. stages exactly the modules the board's app imports (tools/ship/deploy.py's plan: yahtzee_core/,
    ui/, the board's hw/ modules, and the lib/ modules they import; never the desktop, test or
    other boards' modules) under their import names into build/firmware-<board>/frozen/, and
    refuses if any of them, code.py or boot.py imports a CircuitPython module that the board's
@@ -43,7 +43,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools import deploy  # noqa: E402
+from tools.ship import deploy  # noqa: E402
 from tools.firmware import boards as data  # noqa: E402
 
 FLASH_LINE = re.compile(r"(\d+) bytes used, (\d+) bytes free in flash firmware space out of (\d+) bytes")

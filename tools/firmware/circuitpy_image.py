@@ -2,7 +2,7 @@
 
     python tools/firmware/circuitpy_image.py --board macropad --out build/emulated/macropad.img
 
-The files are the board's release bundle (``tools/release.py``: what ``tools/deploy.py --board B`` writes,
+The files are the board's release bundle (``tools/ship/release.py``: what ``tools/ship/deploy.py --board B`` writes,
 with CircuitPython 10's mpy-cross), unpacked from its zip as a player copies it (everything but README.txt),
 plus any extra files given (the bench's ``bench.txt``). The FAT volume is made and filled by CircuitPython's
 own FatFs (``os.VfsFat`` in CircuitPython 10's unix port: the same ``f_mkfs`` a board runs when it formats its
@@ -66,20 +66,20 @@ with open(out, "wb") as f:
 
 def circuitpython_tools():
     """(mpy-cross, unix port) of CircuitPython 10: $MPY_CROSS and $CP_MICROPYTHON when both are set,
-    else tools/circuitpython_build.py's (built from ../shared/circuitpython/ once, cached in build/)."""
+    else tools/firmware/circuitpython_build.py's (built from ../shared/circuitpython/ once, cached in build/)."""
     if os.environ.get("MPY_CROSS") and os.environ.get("CP_MICROPYTHON"):
         return os.environ["MPY_CROSS"], os.environ["CP_MICROPYTHON"]
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import circuitpython_build
+    sys.path.insert(0, ROOT)
+    from tools.firmware import circuitpython_build
 
     return circuitpython_build.ensure(quiet=True)
 
 
 def unpack_bundle(board, dest, mpy_cross, work):
-    """The board's release bundle (tools/release.py ``build``, in ``work``) unpacked from its zip into
+    """The board's release bundle (tools/ship/release.py ``build``, in ``work``) unpacked from its zip into
     ``dest`` as a player copies it (all but README.txt); a line saying what it holds."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import release
+    sys.path.insert(0, ROOT)
+    from tools.ship import release
 
     _, archive, size, tables = release.build(board, mpy_cross, out=os.path.join(work, "release"))
     os.makedirs(dest)

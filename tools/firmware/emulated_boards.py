@@ -1,5 +1,5 @@
 """The MacroPad's and the Pico's stock CircuitPython 10 firmware playing the game in rp2040js (issue 22),
-one line per board for tools/board_bench.py:
+one line per board for tools/bench/board_bench.py:
 
     python tools/firmware/emulated_boards.py [--tour] [--board macropad|pico_displaypack] [--work DIR]
         [--cuts N] [--cut-seed S]
@@ -8,7 +8,7 @@ one line per board for tools/board_bench.py:
       failed at STEP (why); peak N B of M B heap, least largest free block N B; F of F checkpoint frames
       equal to CPython's; C power cuts, L lost; key to frame N ms, hint N ms, computer turn N ms
 
-For each board: the app goes onto a CIRCUITPY drive as ``tools/deploy.py --board B`` lays it out (with
+For each board: the app goes onto a CIRCUITPY drive as ``tools/ship/deploy.py --board B`` lays it out (with
 CircuitPython 10's mpy-cross), plus ``bench.txt`` (``seed=11``: code.py's bench hook, ui/bench_hook.py),
 written as a FAT image (circuitpy_image.py) into the emulated flash; the stock firmware
 (../shared/circuitpython/firmware/) boots from power-on and runs the drive's code.py. The game is
@@ -41,7 +41,7 @@ app did not start). The cuts are random; each run prints its seed, ``--cut-seed 
 
 Needs node, tools/firmware/rp2040_emulator/node_modules (``npm ci`` there; tried once here), the
 shared firmware images and boot ROM, and CircuitPython 10's mpy-cross and unix port
-(tools/circuitpython_build.py): a missing one is an error that says what is missing, never a skip."""
+(tools/firmware/circuitpython_build.py): a missing one is an error that says what is missing, never a skip."""
 
 import json
 import os
@@ -53,7 +53,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, ROOT)
 
 import circuitpy_image  # noqa: E402
 import circuitpython_build  # noqa: E402

@@ -6,7 +6,7 @@ For each board it boots the stock image (DIR: ../shared/circuitpython/firmware, 
 prints ``gc.mem_free() gc.mem_alloc()`` at the prompt, makes the C objects the board's
 ``make_board`` makes (on the Pico first the Display Pack's display), then holds ``bytearray(100)``s
 until ``MemoryError`` and prints ``gc.mem_alloc()`` at that moment: what a program can hold. The
-budget (tools/board_memory.py BUDGETS) is that less the prompt's ``gc.mem_alloc()`` (what
+budget (tools/common.py BUDGETS) is that less the prompt's ``gc.mem_alloc()`` (what
 CircuitPython holds itself) and ``OBJECT_ALLOWANCE`` (the board's C objects above what
 sim/vmhardware.py's fakes count). One line per board:
 

@@ -1,4 +1,4 @@
-"""The names (qstrs) a board's CircuitPython firmware keeps in flash, for tools/board_memory.py.
+"""The names (qstrs) a board's CircuitPython firmware keeps in flash, for tools/memory/board_memory.py.
 
     python tools/firmware/static_names.py --board macropad --build DIR
     python tools/firmware/static_names.py --board macropad --elf FIRMWARE.elf

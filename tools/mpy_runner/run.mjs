@@ -11,7 +11,7 @@
 // /repo, and every mounted folder that is not itself a package (a package folder is importable from
 // its parent). --file copies one file (e.g. code.py) to VMPATH (default: its place under /repo);
 // --data copies every file of a folder, any type (e.g. build/tables:/tables), and adds nothing to
-// sys.path. A mount folder may hold .mpy files (tools/board_memory.py mounts a folder of compiled
+// sys.path. A mount folder may hold .mpy files (tools/memory/board_memory.py mounts a folder of compiled
 // modules and no sources). sys.argv is [script, args...] as on CPython.
 //
 // A script may set a global VM_STEPS to a generator: after the script's body, the runner steps it,
@@ -99,6 +99,17 @@ function vmPathFor(hostPath) {
   return "/mnt/" + path.basename(abs);
 }
 
+// A script (or a --file) of tools/memory/, tools/reports/ or tools/strategy/ runs at the VM path it had
+// before tools/ had folders, /repo/tools/<name>: its path is in the VM's heap (interned as the
+// script's name, its folder on sys.path), so a longer one would move the heap figures the docs quote.
+const FLAT_TOOLS = ["memory", "reports", "strategy"];
+function vmPathForFile(hostFile) {
+  const abs = path.resolve(hostFile);
+  const rel = path.relative(path.join(REPO, "tools"), abs).split(path.sep);
+  if (rel.length === 2 && FLAT_TOOLS.includes(rel[0])) return VM_REPO + "/tools/" + rel[1];
+  return vmPathFor(path.dirname(abs)) + "/" + path.basename(abs);
+}
+
 function vmMkdirs(mp, vmDir) {
   let cur = "";
   for (const part of vmDir.split("/").filter(Boolean)) {
@@ -183,7 +194,7 @@ for (const spec of files) {
     process.stderr.write(`run.mjs: file not found: ${host}\n`);
     process.exit(2);
   }
-  const vm = vmWanted || vmPathFor(path.dirname(path.resolve(host))) + "/" + path.basename(host);
+  const vm = vmWanted || vmPathForFile(host);
   vmMkdirs(mp, vm.slice(0, vm.lastIndexOf("/")) || "/");
   mp.FS.writeFile(vm, fs.readFileSync(host));
 }
@@ -201,7 +212,7 @@ if (!fs.existsSync(hostScript)) {
   process.stderr.write(`run.mjs: script not found: ${hostScript}\n`);
   process.exit(2);
 }
-const vmScript = vmPathFor(path.dirname(hostScript)) + "/" + path.basename(hostScript);
+const vmScript = vmPathForFile(hostScript);
 const vmScriptDir = vmScript.slice(0, vmScript.lastIndexOf("/")) || "/";
 // always refresh the script itself (it may be outside the mounts or not end in .py)
 vmMkdirs(mp, vmScriptDir);

@@ -13,7 +13,7 @@
 // new board from it, lets code.py start the app, and asks the bench hook which saved copy the
 // store loaded ("@n"): it must be the newest copy before the save or the one the save wrote.
 
-// (no imports: host_tests/hw/test_power_cuts.py runs these functions in node without rp2040js;
+// (no imports: host_tests/tools/test_power_cuts.py runs these functions in node without rp2040js;
 // the NVM sector's offset in the flash is board.mjs's NVM_OFFSET, passed in)
 
 const SLOT_BYTES = 512; // yahtzee_core/save.py LARGE, the layout of a 4 KB NVM

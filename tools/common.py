@@ -1,0 +1,55 @@
+"""What many tools share: the repository's root, the boards, their heap budgets and the ceilings
+files. ``from tools import common`` (with the repository's root on sys.path)."""
+
+import os
+
+from sim.boards import NAMES
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+PROFILES = NAMES  # sim/boards.py
+
+# Heap the app may hold at its peak on stock CircuitPython 10 (cd3da4a5) with the board's display up
+# (docs/memory.md, "Budgets", has each line's source). Each is: what a program can hold in small
+# objects, less what CircuitPython holds itself at the prompt (gc.mem_alloc(), 496 B) and 512 B for
+# board C objects above what sim/vmhardware.py's fakes count. RP2040: measured on the stock images in
+# rp2040js (tools/firmware/rp2040_heap_budget.py); SAMD51: its link's RAM less _ebss, the stacks and
+# the run-time loss measured on the Pico; nRF52840: the same with its statics estimated from the
+# SAMD51 link; ESP32-S3: its PSRAM.
+BUDGETS = {
+    "pygamer": 145240,  # SAMD51J19 196608 - 8 - stack 25600 - _ebss 12212 (+512) - run time 12028 - 1008
+    "pybadge": 145232,  # as the PyGamer, its link's _ebss 12220
+    "clue": 130584,  # nRF52840 app RAM 196608 - stack 25600 - statics ~25644 - run time 13772 - 1008
+    "macropad": 182528,  # rp2040js, stock image, display up, board objects made: held 183536 - 1008
+    "pico_displaypack": 178640,  # rp2040js, stock Pico image + the Display Pack's display: 179648 - 1008
+    "feather_tft": 2000000,  # ESP32-S3 2 MiB PSRAM less 16 KiB, x 32/33 GC tables (2017714), rounded down
+}
+
+
+def read_table(path):
+    """{board: (bytes, shipped)} from a ceilings file: ``board bytes`` a line, or ``board bytes
+    frozen`` for a board the app ships to frozen into its firmware (docs/firmware.md), whose fit
+    tools/memory/frozen_memory.py --fit judges; # starts a comment."""
+    table = {}
+    with open(path) as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split()
+            if (len(parts) not in (2, 3) or parts[0] not in BUDGETS or not parts[1].isdigit()
+                    or parts[2:] not in ([], ["frozen"])):
+                raise SystemExit("board_memory: %s:%d: expected 'board bytes [frozen]', got %r" % (
+                    path, n, raw.strip()))
+            table[parts[0]] = (int(parts[1]), "frozen" if parts[2:] else "mpy")
+    return table
+
+
+def read_ceilings(path):
+    """{board: bytes} from a ceilings file (``read_table``)."""
+    return {board: entry[0] for board, entry in read_table(path).items()}
+
+
+def frozen_boards(path):
+    """The boards a ceilings file says the app ships to frozen into the firmware."""
+    return sorted(board for board, entry in read_table(path).items() if entry[1] == "frozen")
