@@ -114,7 +114,7 @@ def test_a_mounted_path_beside_the_name_its_mpy_carries_is_not_on_a_board():
     order = ["boot", "/mnt/app/ui/app.mpy", "ui/app.mpy", "/mnt/app/adafruit_ticks.mpy",
              "/lib/adafruit_ticks.mpy", "/mnt/app/ui/old.mpy"]
     marks = [("m1", 1, 1), ("m2", 1, 6), ("m4", 1, 6), ("m5", 1, 6)]
-    code = board_memory.name_fixes(marks, order, frozenset())["code"]
+    code = tour.name_fixes(marks, order, frozenset())["code"]
     assert code["names"] == 3  # "ui/app.mpy", "/lib/adafruit_ticks.mpy", the old file's path
     assert code["paths"] == len("/mnt/app/ui/app.mpy") + 1 + len("/mnt/app/adafruit_ticks.mpy") + 1 + 9
 
