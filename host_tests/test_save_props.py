@@ -195,7 +195,8 @@ def random_records(layout, seed):
         v = rnd.randrange(3)
         score = rnd.randint(5, R.MAX_SCORE[v])
         rec.stats.add(v, score, rnd.randint(0, R.max_yahtzees(v)), v != 2 and rnd.random() < 0.5)
-        rec.scores.insert(v, score, bytes(rnd.randrange(32) for _ in range(3)), rnd.randint(0, R.MAX_DAY), rnd.random() < 0.3)
+        rec.scores.insert(v, score, bytes(rnd.randrange(32) for _ in range(3)), rnd.randint(0, R.MAX_DAY),
+                          rnd.random() < 0.3)
     if rnd.random() < 0.8:
         name, joker, kinds, dup = rnd.choice(F.CONFIGS)
         g = E.Game(rules.get(name, joker), SeededDice(seed), seats=len(kinds), kinds=kinds, duplicate=dup)

@@ -15,16 +15,15 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from hw import tables as HT  # noqa: E402
-from tools.solver import device_ref  # noqa: E402
-from tools.solver import solve as SS  # noqa: E402
-from yahtzee_core import engine as E  # noqa: E402
-from yahtzee_core import players as P  # noqa: E402
-from yahtzee_core import rules  # noqa: E402
-from yahtzee_core import strategy as S  # noqa: E402
-from yahtzee_core.table_bytes import BytesSource  # noqa: E402
-from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
-from yahtzee_core.host_helpers import ScriptedDice  # noqa: E402
+from hw import tables as HT
+from tools.solver import device_ref
+from tools.solver import solve as SS
+from yahtzee_core import engine as E
+from yahtzee_core import players as P
+from yahtzee_core import rules
+from yahtzee_core import strategy as S
+from yahtzee_core.table_bytes import BytesSource
+from yahtzee_core.seeded_dice import SeededDice
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLES = os.path.join(ROOT, "build", "tables")
@@ -307,7 +306,8 @@ def _vm_available():
     return shutil.which("node") and os.path.exists(runner) and os.path.isdir(pkg)
 
 
-@pytest.mark.skipif(not _vm_available(), reason="node or the MicroPython VM package is missing (tools/test installs it)")
+@pytest.mark.skipif(not _vm_available(),
+                    reason="node or the MicroPython VM package is missing (tools/test installs it)")
 def test_device_engine_in_the_vm_on_the_real_table(tmp_path):
     key = "yahtzee_forced"
     rs = SS.ruleset(key)

@@ -19,7 +19,6 @@ import sys
 import time
 import zlib
 
-from hw import inputs as I
 from hw.base import Board, Clock
 from hw.keymap import Buttons
 from hw.null import NullLights, NullSound

@@ -299,7 +299,7 @@ def _crash(error):
     saved = False
     try:
         saved = app.store is not None and app.store.has_game()
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
     sheet = getattr(app, "sheet", None)
     lay = getattr(app, "layout", None)
@@ -326,7 +326,7 @@ def step(now):
         app = _build()
     try:
         app.step()
-    except Exception as e:  # noqa: BLE001 - as on a board: the error on the screen, then a restart
+    except Exception as e:  # as on a board: the error on the screen, then a restart
         _crash(e)
     flags = 0
     if b.display.dirty_count:

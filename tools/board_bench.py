@@ -5,4 +5,5 @@ import os
 import runpy
 
 if __name__ == "__main__":
-    runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench", "board_bench.py"), run_name="__main__")
+    runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench", "board_bench.py"),
+                   run_name="__main__")

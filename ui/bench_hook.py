@@ -77,11 +77,10 @@ def largest_block():
         while hi - lo > 16:
             mid = (lo + hi) // 2
             try:
-                block = bytearray(mid)
+                bytearray(mid)  # one block of mid bytes, dropped at once
             except MemoryError:
                 hi = mid
                 continue
-            block = None
             lo = mid
             gc.collect()
     finally:

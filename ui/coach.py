@@ -11,7 +11,8 @@ lines or 29 cells, else the scorecard's: "3 Kind" on the PyGamer), "Roll, EV 254
 first roll), "Cost 3.4 pts"; at most 30 cells (two lines where the line is shorter). EV is the
 expected final total with best play from here: the points on the card + the table's value.
 A seat that asked for a hint is marked in ``app.coached`` (bit per seat; the high-score table
-shows such games with a mark). ``lost[seat]`` and ``choices[seat]`` sum what the seat's choices cost (1/128 point) and how many
+shows such games with a mark). ``lost[seat]`` and ``choices[seat]`` sum what the seat's choices cost (1/128 point)
+and how many
 were measured; the app keeps them when the game ends for the game-over screen ("P1 lost 12.3 pts",
 ui/gameover_screen.py).
 

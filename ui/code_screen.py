@@ -3,7 +3,8 @@
 keys as initials are (``ui/initials_screen.py``).
 
 UP or RIGHT: next character, as on the initials screen (MacroPad: the knob turned clockwise, which
-gives DOWN); DOWN or LEFT: the one before; ENTER: keep it and go to the next (after the sixth the code is set for the next games); MENU: back
+gives DOWN); DOWN or LEFT: the one before; ENTER: keep it and go to the next (after the sixth the code is set for the
+next games); MENU: back
 one character, from the first back to the title without a change. Ring boards reach the same
 codes through the command ring, which starts on "Char +". The entry starts from the current code,
 or a fresh random one."""

@@ -3,7 +3,8 @@
 
 Notice (``save.describe`` of the load status: "Statistics reset", "Data from a newer version",
 "Older copy loaded"...): OK goes on. Nothing is said when nothing saved was lost (a copy torn by
-a cut inside a save beside the last complete one; the backup file's copy loaded). Continue?: the saved game's variant and round, then "Continue game" (back to the
+a cut inside a save beside the last complete one; the backup file's copy loaded). Continue?: the saved game's variant
+and round, then "Continue game" (back to the
 play screen exactly where it was) or "New game" (asks for a second press, then forgets the
 saved game and opens the title screen). MENU leaves the choice for later: the title screen
 still offers "Continue game"."""

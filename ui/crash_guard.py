@@ -70,7 +70,7 @@ def run_guarded(board, build, restart=None, sleep=None):
             app = build(board)
             app.run()
             return
-        except Exception as e:  # noqa: BLE001 - every failure gets the screen
+        except Exception as e:  # every failure gets the screen
             text, where = describe(e)
         # here the exception and its traceback (which hold the app's frames) are gone
         sheet = getattr(app, "sheet", None)

@@ -5,7 +5,8 @@
 
 The times come from the settings as codes into ``settings_record.IDLE_SECONDS`` (0 = never):
 ``settings.dim_after`` and ``settings.sleep_after``. A press, a held key, a step of the
-command ring, a computer seat's move or a screen that ``keeps_awake`` counts as activity and brings the screen back from dim (that press acts as usual:
+command ring, a computer seat's move or a screen that ``keeps_awake`` counts as activity and brings the screen back
+from dim (that press acts as usual:
 a dimmed screen is still readable). Before sleeping the app saves (``app.before_sleep``); then
 ``board.power.sleep_until_button()`` blanks the screen and waits; the press that wakes the
 board is dropped (``buttons.clear()``, also here in case a power object does not), so it does

@@ -5,7 +5,8 @@ or scroll); ENTER on another seat's card goes back to the card of the seat whose
 
 Two columns: upper boxes and sums on the left, lower boxes and the Yahtzee bonus on the
 right; on a board with a command ring the header shows the ring's item at its right and the
-right column ends with the total (the header has it otherwise). Small screens show a window of rows that follows the cursor (or scrolls with the
+right column ends with the total (the header has it otherwise). Small screens show a window of rows that follows the
+cursor (or scrolls with the
 arrows before the first roll)."""
 
 from hw import inputs

@@ -85,7 +85,8 @@ LAYOUTS = (SMALL, LARGE)
 SETTINGS_BYTES = _sr.SETTINGS_BYTES
 RNG_BYTES = const(6)  # SeededDice state (the desktop's dice): three 15-bit numbers, with a game
 CHALLENGE_BYTES = const(4)  # a challenge game's code: kind bit 1, 30 bits, 1 pad bit
-_F_LAYOUT = const(0x40)  # format byte: bits 0-5 version, bit 6 layout id, bit 7 dice record present (dice state or challenge code)
+# format byte: bits 0-5 version, bit 6 layout id, bit 7 dice record present (dice state or challenge code)
+_F_LAYOUT = const(0x40)
 _F_RNG = const(0x80)
 
 

@@ -15,7 +15,8 @@ from ``R2``. Values are in 1/128 point; keep numbers are 7776 x that, always bel
 A value source (``values``) answers ``begin(mask, yahtzee50)`` then ``at(upper)``: the table
 value of that next state. ``TableValues`` reads the few bytes a turn needs from a strategy table
 through ``source.read(offset, buf)`` (a file on a board: ``hw/tables.py``; a table in memory:
-``yahtzee_core/table_bytes.py``, tests and tools only). ``yahtzee_core/players.py`` has a formula source for the medium player.
+``yahtzee_core/table_bytes.py``, tests and tools only). ``yahtzee_core/players.py`` has a formula source for the
+medium player.
 
 No file I/O, no floats. After construction, ``plan``, ``best_hold``, ``box_values`` and the
 value sources allocate nothing (checked under ``micropython.heap_lock()``).

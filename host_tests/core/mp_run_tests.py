@@ -4,7 +4,8 @@
 
 Imports every ``test_*.py`` next to this file (or the named ones), calls every module-level
 ``test_*`` function in name order, prints each failure with its traceback and ends with the line
-``N passed, N failed`` (-v also lists every passing test). Exits with status 1 if anything failed, a module failed to import, or no
+``N passed, N failed`` (-v also lists every passing test). Exits with status 1 if anything failed, a module failed to
+import, or no
 test ran. No pytest, no unittest: the test files are plain functions with ``assert``."""
 
 import gc

@@ -62,7 +62,8 @@ def test_scoring_every_box_allocates_nothing():
 
 
 def test_complete_turns_allocate_nothing():
-    for name, joker, seats, dup in (("yahtzee", "forced", 2, False), ("yahtzee", "free", 4, True), ("yatzy", None, 1, False), ("yacht", None, 3, True)):
+    for name, joker, seats, dup in (("yahtzee", "forced", 2, False), ("yahtzee", "free", 4, True),
+                                    ("yatzy", None, 1, False), ("yacht", None, 3, True)):
         game = E.Game(rules.get(name, joker), SeededDice(2), seats=seats, duplicate=dup)
         pick = SeededDice(3)
         assert heap_locked(_play_turns, game, pick, TURNS) == TURNS

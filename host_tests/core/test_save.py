@@ -251,7 +251,8 @@ def test_settings_copy_to_and_from_another_settings_object():
     s.kinds[:] = b"\x00\x01\x02\x03"
     s.sound = 0
     s.export_to(ui)
-    assert (ui.variant, ui.seats, ui.kinds, ui.sound, ui.autofill, ui.pace) == (2, 3, bytearray(b"\x00\x01\x02\x03"), 0, 1, 2)
+    assert (ui.variant, ui.seats, ui.kinds, ui.sound, ui.autofill, ui.pace) == (2, 3, bytearray(b"\x00\x01\x02\x03"),
+                                                                                0, 1, 2)
     ui.sound = True
     ui.autofill = False
     ui.seats = 9  # out of range: ignored
@@ -543,7 +544,8 @@ def test_slot_round_trip_both_layouts():
 
 
 def test_the_dice_state_is_kept_only_where_it_fits():
-    for layout, name, seats, dup, kept in ((save.SMALL, "yatzy", 4, True, False), (save.SMALL, "yahtzee", 4, False, True),
+    for layout, name, seats, dup, kept in ((save.SMALL, "yatzy", 4, True, False), (save.SMALL, "yahtzee", 4, False,
+                                                                                   True),
                                            (save.LARGE, "yatzy", 4, True, True)):
         rec = save.Records(layout)
         g = _game(name, seats=seats, dup=dup, seed=3)
@@ -577,7 +579,8 @@ def test_record_sizes_agree():
         assert save.scores_bytes(layout) == (R.HighScores(layout).bits() + 7) // 8
         assert save.defuse_bytes(layout) == (save.COACHED_BITS + R.Defuse(layout).bits() + 7) // 8
     assert (save.stats_bytes(save.SMALL), save.scores_bytes(save.SMALL), save.defuse_bytes(save.SMALL)) == (34, 31, 8)
-    assert (save.stats_bytes(save.LARGE), save.scores_bytes(save.LARGE), save.defuse_bytes(save.LARGE)) == (130, 158, 13)
+    assert (save.stats_bytes(save.LARGE), save.scores_bytes(save.LARGE), save.defuse_bytes(save.LARGE)) == (130, 158,
+                                                                                                            13)
     assert (save.stats_bytes(slot_reader.SMALL_V1), save.defuse_bytes(slot_reader.SMALL_V1)) == (40, 0)
 
 
@@ -906,7 +909,8 @@ def test_store_restores_mid_turn_exactly():
     other.load()
     assert other.restore_game(h, h.rng)
     assert snapshot.snapshot(h) == snapshot.snapshot(g)
-    assert (h.held, h.cursor, h.cursor_visible, list(h.preview)) == (g.held, g.cursor, g.cursor_visible, list(g.preview))
+    assert (h.held, h.cursor, h.cursor_visible, list(h.preview)) == (g.held, g.cursor, g.cursor_visible,
+                                                                     list(g.preview))
     assert h.rng.state() == g.rng.state()
 
 

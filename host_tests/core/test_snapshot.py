@@ -18,8 +18,10 @@ def _play_some(game, rng_seed, steps):
 def _same_game(a, b):
     assert snapshot.snapshot(a) == snapshot.snapshot(b)
     assert a.rules is b.rules
-    assert (a.seats, a.player, a.round, a.rolls_used, a.held, a.over) == (b.seats, b.player, b.round, b.rolls_used, b.held, b.over)
-    assert (a.cursor, a.cursor_visible, a.duplicate, a.autofill) == (b.cursor, b.cursor_visible, b.duplicate, b.autofill)
+    assert (a.seats, a.player, a.round, a.rolls_used, a.held, a.over) == (b.seats, b.player, b.round, b.rolls_used,
+                                                                          b.held, b.over)
+    assert (a.cursor, a.cursor_visible, a.duplicate, a.autofill) == (b.cursor, b.cursor_visible, b.duplicate,
+                                                                     b.autofill)
     assert bytes(a.dice) == bytes(b.dice) and bytes(a.counts) == bytes(b.counts)
     assert bytes(a.scores) == bytes(b.scores) and list(a.filled) == list(b.filled)
     assert bytes(a.bonus_count) == bytes(b.bonus_count) and bytes(a.seat_kind) == bytes(b.seat_kind)
@@ -31,7 +33,8 @@ def _same_game(a, b):
 
 
 def test_round_trip_at_every_step_of_many_games():
-    configs = (("yahtzee", None, 1, False), ("yahtzee", "free", 4, True), ("yatzy", None, 2, False), ("yacht", None, 3, True))
+    configs = (("yahtzee", None, 1, False), ("yahtzee", "free", 4, True), ("yatzy", None, 2, False), ("yacht", None,
+                                                                                                      3, True))
     for name, joker, seats, dup in configs:
         for seed in range(2):
             g = E.Game(rules.get(name, joker), SeededDice(seed), seats=seats, duplicate=dup,

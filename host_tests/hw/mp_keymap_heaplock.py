@@ -80,27 +80,33 @@ try:
         base = rnd * 1000
         at(base)
         q.record(0, True)
-        got[n] = b.poll(); n += 1
+        got[n] = b.poll()
+        n += 1
         q.record(0, False)
         b.poll()
         q.record(1, True)
         b.poll()
         at(base + 700)  # long press: NEW_GAME
-        got[n] = b.poll(); n += 1
+        got[n] = b.poll()
+        n += 1
         q.record(1, False)
         b.poll()
         q.record(2, True)
-        got[n] = b.poll(); n += 1
+        got[n] = b.poll()
+        n += 1
         at(base + 1100)  # repeat
-        got[n] = b.poll(); n += 1
+        got[n] = b.poll()
+        n += 1
         q.record(2, False)
         q.record(3, True)
         q.record(3, False)
         q.record(4, True)
         q.record(4, False)
-        got[n] = b.poll(); n += 1  # the ring's second item
+        got[n] = b.poll()  # the ring's second item
+        n += 1
         enc.position += 1
-        got[n] = b.poll(); n += 1
+        got[n] = b.poll()
+        n += 1
         b.ring_goto(I.ROLL)
         b.poll()
         polls += 10

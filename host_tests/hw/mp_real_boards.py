@@ -8,13 +8,13 @@ import sys
 
 sys.path.append("/lib")
 
-from sim import fbdisplay  # noqa: E402  (displayio first: the Pico's make_display imports it)
+from sim import fbdisplay  # displayio first: the Pico's make_display imports it
 
 fbdisplay.install()
 
-from hw import inputs  # noqa: E402
-from sim import vmboard, vmhardware  # noqa: E402
-from sim.boards import NAMES  # noqa: E402
+from hw import inputs
+from sim import vmboard, vmhardware
+from sim.boards import NAMES
 
 EXPECT = {  # sound, lights, backup file, screen
     "pygamer": ("ToneSound", "PixelLights", True, (160, 128)),

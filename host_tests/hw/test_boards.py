@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from hw import inputs as I
-from hw.keymap import RING_DO, RING_NEXT, RING_PREV
+from hw.keymap import RING_DO, RING_NEXT
 from sim.testing import FakeClock, install_fakes
 
 BOARDS = {  # module -> (board_id, NVM size)

@@ -323,7 +323,8 @@ def test_nvs_left_unreadable_is_erased_and_written_again_so_a_later_file_cut_los
 def test_sequences_of_three_cuts_in_a_row_lose_nothing(name):
     judge = F.cut_sequences(name, 40, 3, cuts=3)
     c = judge.counts
-    print("\n%s: %d cuts in sequences: old %d, new %d" % (name, c["sequence_cuts"], c["sequence_old"], c["sequence_new"]))
+    print("\n%s: %d cuts in sequences: old %d, new %d" % (name, c["sequence_cuts"], c["sequence_old"],
+                                                          c["sequence_new"]))
     assert c["sequence_cuts"] == 40 * 3
     assert c["sequence_lost"] == c["sequence_mixed"] == 0
 

@@ -22,9 +22,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
 
-from tools.reports import nvm_fuzz  # noqa: E402
+from tools.reports import nvm_fuzz
 
-from hw import nvm as nvm_module  # noqa: E402
+from hw import nvm as nvm_module
 
 SESSIONS = {  # (NVM size, seed) -> sha-256 of every write (offset, bytes) in order
     (256, 1): "3cd2c3c324f22cbdc8dd7fefc8add1df0f225e1d92364f8bb816c173243da80c",

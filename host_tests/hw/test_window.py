@@ -9,11 +9,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-import displayio  # noqa: E402
+import displayio
 
-from hw import inputs as I  # noqa: E402
-from sim import desktop  # noqa: E402
-from sim.testing import FakeClock  # noqa: E402
+from hw import inputs as I
+from sim import desktop
+from sim.testing import FakeClock
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools.firmware import circuitpython_build as cb  # noqa: E402
+from tools.firmware import circuitpython_build as cb
 
 
 def test_a_missing_tarball_says_what_and_where(tmp_path):

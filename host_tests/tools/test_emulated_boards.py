@@ -9,8 +9,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools", "firmware"))
 
-import emulated_boards as E  # noqa: E402
-from tools.bench import states  # noqa: E402
+import emulated_boards as E
+from tools.bench import states
 
 SCRIPT = {"board": "macropad", "ops": [
     ["checkpoint", "start-up", True], ["tap", 1, False, 6], ["checkpoint", "game 1", True],
@@ -41,7 +41,8 @@ def test_lines_in_the_issue_form_judged_by_the_states_file():
     short = E.line("macropad", result(), tour=False, whole=567)
     assert short == ("macropad (CircuitPython 10 firmware, rp2040js): first turns ended (120 of the whole game's "
                      "567 ops); peak 147000 B of 185000 B heap, least largest free block 9000 B; 5 of 6 checkpoint "
-                     "frames equal to CPython's; power cuts not run; key to frame 25 ms, hint 608 ms, computer turn - ms")
+                     "frames equal to CPython's; power cuts not run; key to frame 25 ms, hint 608 ms, "
+                     "computer turn - ms")
     assert states.state_of(short) == ("macropad", "firmware", "ends", 147000)
     assert E.line("macropad", result(), tour=True).startswith(
         "macropad (CircuitPython 10 firmware, rp2040js): game ended; peak 147000 B")
@@ -96,7 +97,8 @@ def test_power_cuts_in_the_line_and_the_lost_ones_in_the_details():
     assert states.judge([text], {("macropad", "firmware"): ("ends", None, "safe")})[0] == 1
     details = E.cut_details("macropad", cuts)
     assert "seed 7" in details[0] and "1 as after it, 1 lost" in details[0]
-    assert details[1].startswith("  macropad: LOST: a cut in save 2, operation 5 of 51 (erase NVM +0, 40 % of its bits)")
+    assert details[1].startswith("  macropad: LOST: a cut in save 2, operation 5 of 51 "
+                                 "(erase NVM +0, 40 % of its bits)")
     assert E.cuts_text({"seed": 1, "n": 0, "list": []}) == "power cuts not run (no save in the run)"
     assert E.cuts_text({"error": "the flash log replayed is not the flash"}).startswith("power cuts failed (")
     assert E.cut_details("macropad", None) == []

@@ -61,7 +61,8 @@ def test_staging_takes_the_boards_modules_and_leaves_code_py_on_the_drive(board,
     hw = {n for n in frozen_names if n.startswith("hw/")}
     assert "hw/%s.py" % board in hw
     others = {"hw/%s.py" % b for b in deploy.BOARD_NAMES if b != board}
-    host_only = {"sim/desktop.py", "sim/testing.py", "sim/vmboard.py", "sim/fbdisplay.py", "sim/web.py", "sim/null_power.py",
+    host_only = {"sim/desktop.py", "sim/testing.py", "sim/vmboard.py", "sim/fbdisplay.py", "sim/web.py",
+                 "sim/null_power.py",
                  "sim/flash_model.py", "sim/vmhardware.py"}
     assert not hw & (others | host_only)
     # libraries go in under their import names, only the modules the app imports

@@ -4,18 +4,17 @@ files with short source names, nothing host-only, and a README that names the ke
 import ast
 import importlib
 import os
-import sys
 import zipfile
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tools.memory import tour  # noqa: E402
-from tools.ship import deploy, release  # noqa: E402
+from tools.memory import tour
+from tools.ship import deploy, release
 
-from hw import boot_drive  # noqa: E402
-from hw.backup_file import FILE_BYTES  # noqa: E402
+from hw import boot_drive
+from hw.backup_file import FILE_BYTES
 
 # CircuitPython 10's built-in modules the shipped code may import (shared-bindings/ and py/ at
 # cd3da4a5; a board lacking one of them is handled by the importing code's try/except ImportError).

@@ -93,7 +93,8 @@ def test_renamed_modules_do_what_the_source_does(tmp_path):
 def test_what_outside_code_could_name_stays():
     _, names = _prepare()
     assert "side_length" not in names  # named in a string (getattr)
-    assert "kept_by_driver" not in names and "total_area" not in names and "value_for_driver" in names  # a driver's word; an argument is not
+    # a driver's word; an argument is not
+    assert "kept_by_driver" not in names and "total_area" not in names and "value_for_driver" in names
     assert "ShapeError" not in names  # an exception class: the crash screen shows its name
     assert "shapes" not in names and "user" not in names  # modules are imported by name
     assert "__init__" not in names

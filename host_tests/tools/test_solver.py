@@ -11,11 +11,10 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from tools.solver import cache, device_ref, policy  # noqa: E402
-from tools.solver import solve as S  # noqa: E402
-from tools.solver import table as T  # noqa: E402
-from tools.solver.dice import dice  # noqa: E402
-from yahtzee_core import rules  # noqa: E402
+from tools.solver import cache, device_ref, policy
+from tools.solver import table as T
+from tools.solver.dice import dice
+from yahtzee_core import rules
 
 
 @functools.lru_cache(maxsize=None)

@@ -11,7 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 typecheck = pytest.importorskip("tools.ship.typecheck")
 pytest.importorskip("board_definitions")  # circuitpython-stubs (requirements-dev.txt)
 
-from sim import testing  # noqa: E402
+from sim import testing
 
 
 def stub_text(board_id):

@@ -8,9 +8,11 @@
 code.py's build_app on a board double (sim/vmboard.py), a game with a human and a computer
 seat, every input through the board's own keys. Each kind is warmed up once, then measured
 with deltas of the bytes allocated so far (``allocated_so_far``) and, where the delta is 0, once
-more under micropython.heap_lock() (any allocation raises MemoryError). Prints one line per board; exits 1 when a kind that must not
+more under micropython.heap_lock() (any allocation raises MemoryError). Prints one line per board; exits 1 when a
+kind that must not
 allocate does: idle frames, roll, hold, cursor, screen changes between built screens (play,
-menu, scorecard, paging through the seats' cards), the command ring, a hint (the coach's search), a frame while rolled dice
+menu, scorecard, paging through the seats' cards), the command ring, a hint (the coach's search), a frame while
+rolled dice
 tumble and a press queued meanwhile (rolls include their tumble: the Driver waits for it),
 scoring a box with its save to NVM, and a computer's whole turn (its moves, its score and
 save): those two are measured on the first human turn and the computer's turn after it, and

@@ -4,25 +4,24 @@ any heap allocation raises MemoryError: idle frames, clock seconds (dice and edg
 keeping and releasing, strikes with the broken rule shown, the stick's die choice, the command
 ring's footer. Prints "defuse heap-locked frames: N" and exits 0; test_defuse_ui.py runs it."""
 
-import sys
 
 import micropython
 
 
 # -- the displayio stand-in (sim/fbdisplay.py) --------------------------------------------------
-from sim import fbdisplay  # noqa: E402
+from sim import fbdisplay
 
 fbdisplay.install()
 Bitmap = fbdisplay.Bitmap
 
-from hw import inputs as I  # noqa: E402
-from hw.keymap import FULL_RING  # noqa: E402
-from ui import layout as layouts  # noqa: E402
-from ui import theme  # noqa: E402
-from ui.screen import text_palettes  # noqa: E402
-from ui.text import GlyphSheet  # noqa: E402
-from yahtzee_core import defuse  # noqa: E402
-from yahtzee_core.host_helpers import ScriptedDice  # noqa: E402
+from hw import inputs as I
+from hw.keymap import FULL_RING
+from ui import layout as layouts
+from ui import theme
+from ui.screen import text_palettes
+from ui.text import GlyphSheet
+from yahtzee_core import defuse
+from yahtzee_core.host_helpers import ScriptedDice
 
 
 # -- a stand-in for the app --------------------------------------------------------------------
@@ -128,7 +127,7 @@ def script():
     return ScriptedDice(rec.values + [1, 2, 3, 4, 6])
 
 
-from ui.defuse_screen import DefuseScreen, VIEW_DICE, VIEW_EDGE  # noqa: E402
+from ui.defuse_screen import DefuseScreen, VIEW_DICE, VIEW_EDGE
 
 frames = 0
 

@@ -7,15 +7,14 @@ without CPython's traceback module.
     node tools/mpy_runner/run.mjs --mount ui host_tests/ui/mp_persistence_vm.py
 """
 
-import sys
 
-from sim import fbdisplay  # noqa: E402  (the displayio stand-in: the VM has none)
+from sim import fbdisplay  # the displayio stand-in: the VM has none
 
 fbdisplay.install()
 
-import gc  # noqa: E402
+import gc
 
-import micropython  # noqa: E402
+import micropython
 
 def alloc_of(name):
     gc.collect()

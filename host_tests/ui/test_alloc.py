@@ -15,7 +15,8 @@ from ui import screen as S
 from ui_harness import make_app, settle, start, step
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]  # not sim/ (the fake clock, the screen)
+# not sim/ (the fake clock, the screen)
+PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]
 
 
 def project_bytes(before, after):

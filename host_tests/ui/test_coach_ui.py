@@ -17,7 +17,7 @@ from sim.testing import FakeClock
 from ui import screen as S
 from ui.app import App, build_app
 from ui.coach import Coach
-from yahtzee_core import engine, players, rules, strategy
+from yahtzee_core import engine, players, strategy
 from yahtzee_core.host_helpers import ScriptedDice
 
 from ui_harness import KeyDriver, PROFILES, Player, read_field, settle, step
@@ -274,7 +274,6 @@ def test_game_over_shows_the_points_each_human_seat_gave_away():
     app, board = boot("macropad", seats=2, kinds=(engine.HUMAN, engine.HARD))
     drive = KeyDriver(app)
     player = Player(app, drive)
-    rs = app.game.rules
     for _ in range(4000):
         game = app.game
         if game.over:

@@ -584,7 +584,8 @@ def test_idle_frames_redraw_nothing_and_a_second_redraws_the_timer_only(profile)
 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]  # not sim/ (the fake clock, the screen)
+# not sim/ (the fake clock, the screen)
+PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]
 
 
 def retained(fn, repeat=6):

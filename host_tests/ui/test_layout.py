@@ -1,16 +1,15 @@
 """Every text field and the dice lie inside the screen and never overlap, on every layout;
 labels and numbers fit their fields for every variant, at the largest totals."""
 
-import os
 
 import pytest
 
 from ui import layout
 from ui import screen as S
 from ui.scorecard_screen import SUM_LABELS
-from yahtzee_core import engine, rules
+from yahtzee_core import engine
 
-from ui_harness import PROFILES, ROOT, make_app, settle, start
+from ui_harness import PROFILES, make_app, settle, start
 
 SIZES = {"pygamer": (160, 128), "pybadge": (160, 128), "macropad": (128, 64), "clue": (240, 240),
          "feather_tft": (240, 135), "pico_displaypack": (240, 135)}
@@ -237,7 +236,8 @@ def test_the_cards_sum_lines_use_the_longest_name_that_fits(profile, names):
     assert game.upper_subtotal(0) == 105
     shown = sums()
     assert shown[0] in [n.decode() for n in SUM_LABELS[0x80]], shown  # a whole name, not "Uppe"
-    assert shown[0] == ("Up" if card.cells[0][0].width < 12 else "Upper" if card.cells[0][0].width < 16 else "Upper total")
+    width = card.cells[0][0].width
+    assert shown[0] == ("Up" if width < 12 else "Upper" if width < 16 else "Upper total")
 
 
 MARGIN = 2  # pixels of every screen edge no text may touch (issue 24: "P1 You", "HOLD", the message line)
@@ -271,7 +271,6 @@ def ink_at_the_edges(app):
 
 @pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
 def test_no_text_touches_the_screens_edges(profile):
-    from hw import inputs as I
 
     app, board, clock = make_app(profile, seats=2, kinds=(engine.HUMAN, engine.MEDIUM),
                                  dice=[6, 6, 6, 2, 3] * 200)

@@ -20,9 +20,8 @@ from ui import screen as S
 from ui import theme
 from ui import continue_screen, settings_screen, title_screen
 from ui.app import App, build_app
-from ui.settings import Settings
 from ui.strategy_set import Resident
-from yahtzee_core import engine, records, rules, save
+from yahtzee_core import engine, records, save
 from yahtzee_core.host_helpers import ScriptedDice
 
 from ui_harness import FRAME_MS, KeyDriver, Player, read_field, settle, step
@@ -830,7 +829,8 @@ def test_a_screen_that_keeps_awake_never_dims_or_sleeps():
 
 # -- idle frames of the new screens -----------------------------------------------------------
 
-PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]  # not sim/ (the fake clock, the screen)
+# not sim/ (the fake clock, the screen)
+PROJECT = [tracemalloc.Filter(True, os.path.join(ROOT, d, "*")) for d in ("ui", "hw", "yahtzee_core")]
 
 
 def allocated(fn, repeat=6):

@@ -24,9 +24,9 @@ if not MP and __name__ == "__main__":  # python host_tests/ui/whole_app.py: the 
 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from hw import inputs as I  # noqa: E402
-from sim import vmboard  # noqa: E402
-from hw.keymap import RING_DO, RING_NEXT  # noqa: E402
+from hw import inputs as I
+from sim import vmboard
+from hw.keymap import RING_DO, RING_NEXT
 FRAME_MS = 16
 SEED = 11
 # seats in the first game (seat 1 you, seat 2 the hard computer, seats 3-4 easy computers)
@@ -166,7 +166,6 @@ class Player:
         return self.app.screens[self.play_id]  # (built for each game)
 
     def hold(self, die):
-        app = self.app
         if self.drv.can(I.HOLD_1 + die):
             self.drv.give(I.HOLD_1 + die)
             return

@@ -1,6 +1,7 @@
 """The web page's Python side (``sim/web.py``) in the MicroPython VM, called as the page's glue
 calls it: start, frames, keys, flags, the cue queue, the saved NVM, and a reload that offers
-"Continue?", an error shown on the crash screen and a key that restarts. Prints "web board ok" at the end (host_tests/web/test_web.py runs it).
+"Continue?", an error shown on the crash screen and a key that restarts. Prints "web board ok" at the end
+(host_tests/web/test_web.py runs it).
 
     node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
         host_tests/web/mp_web_board.py"""
@@ -11,7 +12,7 @@ from sim import fbdisplay
 from sim import web
 
 fbdisplay.install()  # displayio for ui.screen (web.start installs it too)
-from ui import screen as S  # noqa: E402
+from ui import screen as S
 
 B = bytes(SHORT).find(bytes((I.ROLL,)))  # MicroPython's bytes has no index(int)
 A = bytes(SHORT).find(bytes((I.ENTER,)))
@@ -95,7 +96,7 @@ web.key(A, False)
 frames(2)
 assert web.current_screen() == S.CONTINUE, web.current_screen()  # a new app, the saved game kept
 
-import json  # noqa: E402
+import json
 
 facts = json.loads(web.describe())
 assert facts["width"] == 160 and facts["height"] == 128 and facts["labels"][0] == "B"

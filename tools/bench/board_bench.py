@@ -16,9 +16,9 @@ TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(TOOLS)
 sys.path.insert(0, ROOT)
 
-from tools import common  # noqa: E402
-from tools.bench import core, states  # noqa: E402
-from tools.ship import shorten_names  # noqa: E402
+from tools import common
+from tools.bench import core, states
+from tools.ship import shorten_names
 
 FIRMWARE = os.path.join(TOOLS, "firmware", "emulated_boards.py")
 PROBLEMS = []  # what fails the run whatever the states say

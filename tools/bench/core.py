@@ -32,10 +32,10 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools import common  # noqa: E402
-from tools.firmware import circuitpython_build  # noqa: E402
-from tools.memory import frozen_memory, tour  # noqa: E402
-from tools.ship import deploy  # noqa: E402
+from tools import common
+from tools.firmware import circuitpython_build
+from tools.memory import frozen_memory, tour
+from tools.ship import deploy
 
 JOBS = 2
 KINDS = ("mpy", "frozen")

@@ -45,7 +45,8 @@ def read(path):
                     or parts[3:4] not in ([], ["-"]) and not parts[3].isdigit()
                     or parts[4:] and (parts[1] != "firmware" or parts[4] not in CUT_STATES)):
                 raise SystemExit("board_states: %s:%d: expected 'board mpy|frozen|firmware fits|ends|fails "
-                                 "[ceiling|- [safe|loses]]' (safe|loses: firmware only), got %r" % (path, n, raw.strip()))
+                                 "[ceiling|- [safe|loses]]' (safe|loses: firmware only), got %r" % (path, n,
+                                                                                                    raw.strip()))
             ceiling = int(parts[3]) if parts[3:4] and parts[3].isdigit() else None
             table[(parts[0], parts[1])] = (parts[2], ceiling) + tuple(parts[4:])
     return table

@@ -54,15 +54,18 @@ SAMD51_J19_OFF = (
     ("CIRCUITPY_BITBANGIO", "bitbangio", "software I2C/SPI: the app uses the hardware busses only"),
     ("CIRCUITPY_PULSEIO", "pulseio", "IR-style pulse trains: sound uses audioio, not pulseio"),
     ("CIRCUITPY_I2CTARGET", "i2ctarget", "acting as an I2C peripheral: not used"),
-    ("CIRCUITPY_SDCARDIO", "sdcardio", "SD cards: the app keeps its data in NVM and on the drive (the PyGamer's microSD slot goes unused)"),
+    ("CIRCUITPY_SDCARDIO", "sdcardio",
+     "SD cards: the app keeps its data in NVM and on the drive (the PyGamer's microSD slot goes unused)"),
 )
 
 # The RP2040's firmware region is 1020 KB, but the raspberrypi port is built for speed (-O3), not
 # size, and its stock module set nearly fills it: with the app frozen in (189 KB, frozen_content.o), the
 # MacroPad's build overflowed by 70,444 B. These three unused modules are the largest there.
 RP2040_OFF = (
-    ("CIRCUITPY_ULAB", "ulab", "numpy-like arrays (118 KB of objects in the MacroPad build): the app does no array maths"),
-    ("CIRCUITPY_AUDIOMP3", "audiomp3", "MP3 decoding (56 KB): the app's sound is one looping sine RawSample (hw/sound.py)"),
+    ("CIRCUITPY_ULAB", "ulab",
+     "numpy-like arrays (118 KB of objects in the MacroPad build): the app does no array maths"),
+    ("CIRCUITPY_AUDIOMP3", "audiomp3",
+     "MP3 decoding (56 KB): the app's sound is one looping sine RawSample (hw/sound.py)"),
     ("CIRCUITPY_QRIO", "qrio", "QR code decoding (31 KB, lib/quirc): no camera"),
 )
 
@@ -71,7 +74,8 @@ RP2040_OFF = (
 # too, as its mbedtls sources could not be fetched here). The two largest unused modules go.
 NRF52840_OFF = (
     ("CIRCUITPY_ULAB", "ulab", "numpy-like arrays (96 KB of objects in the CLUE build): the app does no array maths"),
-    ("CIRCUITPY_AUDIOMP3", "audiomp3", "MP3 decoding (32 KB): the app's sound is one looping sine RawSample (hw/sound.py)"),
+    ("CIRCUITPY_AUDIOMP3", "audiomp3",
+     "MP3 decoding (32 KB): the app's sound is one looping sine RawSample (hw/sound.py)"),
 )
 
 BOARDS = {

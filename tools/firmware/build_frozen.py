@@ -43,8 +43,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools.ship import deploy  # noqa: E402
-from tools.firmware import boards as data  # noqa: E402
+from tools.ship import deploy
+from tools.firmware import boards as data
 
 FLASH_LINE = re.compile(r"(\d+) bytes used, (\d+) bytes free in flash firmware space out of (\d+) bytes")
 RAM_LINE = re.compile(r"(\d+) bytes used, (\d+) bytes free in ram for stack and heap out of (\d+) bytes")

@@ -1,5 +1,6 @@
 """Runs a VM-side script in CircuitPython 10's VM core (its 32-bit unix port with the boards'
-Python stack and float objects, built once by tools/firmware/circuitpython_build.py) as tools/mpy_runner/run.mjs runs one in the WebAssembly VM: the
+Python stack and float objects, built once by tools/firmware/circuitpython_build.py) as tools/mpy_runner/run.mjs runs
+one in the WebAssembly VM: the
 repository at /repo, the strategy tables at /tables, the script's folder and /repo on sys.path,
 a ``VM_STEPS`` generator stepped with a ``gc.collect()`` after each step (tools/firmware/mp_unix_run.py).
 
@@ -20,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
-import circuitpython_build  # noqa: E402
+import circuitpython_build
 
 
 def command(script, args, heap="64M", unix=None):

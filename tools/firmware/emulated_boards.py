@@ -55,8 +55,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, ROOT)
 
-import circuitpy_image  # noqa: E402
-import circuitpython_build  # noqa: E402
+import circuitpy_image
+import circuitpython_build
 
 EMULATOR = os.path.join(HERE, "rp2040_emulator")
 FIRMWARE = os.path.join(circuitpython_build.SHARED, "firmware")
@@ -70,7 +70,8 @@ ELF = {  # (the same builds' ELF files: where the core is, named, if the app sto
     "pico_displaypack": "raspberry_pi_pico-stock.elf",
 }
 SEED = 11  # game_script.SEED: the board's dice as CPython's
-SHORT_UNTIL = ("game 1", 2)  # the default script ends here: after the human's scored box, its undo and the hard computer's turn
+# the default script ends here: after the human's scored box, its undo and the hard computer's turn
+SHORT_UNTIL = ("game 1", 2)
 TIMEOUT_S = {False: 900, True: 3600}  # wall seconds a board may take (the game; the cuts add CUT_S each)
 CUTS = 20  # power cuts per board in a default run
 CUT_S = 60

@@ -25,7 +25,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-import boards  # noqa: E402
+import boards
 
 OUT_DIR = os.path.join(HERE, "static_names")
 QDEF = re.compile(r'^QDEF[01]\(MP_QSTR_\w*, \d+, \d+, "(.*)"\)$')

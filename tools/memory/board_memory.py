@@ -19,9 +19,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools.common import BUDGETS, PROFILES, frozen_boards, read_ceilings  # noqa: E402
-from tools.firmware import static_names  # noqa: E402
-from tools.memory.tour import (LINE, SPACER, SPACERS, code_per_step, compile_app, import_order,  # noqa: E402
+from tools.common import BUDGETS, PROFILES, frozen_boards, read_ceilings
+from tools.firmware import static_names
+from tools.memory.tour import (LINE, SPACER, SPACERS, code_per_step, compile_app, import_order,
                                app_modules, module_costs, mpy_cross, report_line, run_boards, summarize)
 
 
@@ -137,7 +137,8 @@ def main(argv):
               "start-up; scene at the peak: %s groups, %s tile grids (%s B of tile indexes), "
               "%s bitmaps (%s B of pixels), %s palettes (%s colours); run crc %s, totals %s" % (
                   profile, r["peak_at"], SPACER,
-                  r["double"], r.get("hardware", "?"), scene["groups"], scene["tilegrids"], scene["tile_bytes"], scene["bitmaps"],
+                  r["double"], r.get("hardware",
+                                     "?"), scene["groups"], scene["tilegrids"], scene["tile_bytes"], scene["bitmaps"],
                   scene["bitmap_bytes"], scene["palettes"], scene["palette_entries"], r["crc"], r["totals"]))
         f = r["names_fix"]
         if f is not None:

@@ -24,8 +24,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools import common  # noqa: E402
-from tools.memory import tour  # noqa: E402
+from tools import common
+from tools.memory import tour
 
 TAG = "v1.27.0"
 MAKE_FLAGS = ("MICROPY_FORCE_32BIT=1", "MICROPY_PY_BTREE=0", "MICROPY_PY_FFI=0", "MICROPY_PY_SSL=0",
@@ -216,7 +216,8 @@ def build(src, work, name, manifest_text, jobs):
 def unix_command(binary, run_dir, links, job, frozen, script, *script_args, heap=HEAP):
     """(command, folder to run it in): the unix binary running ``script`` through
     tools/firmware/mp_unix_run.py (arguments in a file), with the app at /mnt/app, the tables at /tables
-    and tools/memory/ at /repo/tools (where its scripts were), as board_memory's VM has them; ``frozen``: the frozen app and its
+    and tools/memory/ at /repo/tools (where its scripts were), as board_memory's VM has them; ``frozen``: the frozen
+    app and its
     code.mpy, else the .mpy app. The port's heap holds the host folders' paths (each mount's)
     and the names it interns before the run (its arguments, the script's name): all of the same
     length whatever the checkout's or the work folder's path (``links``: symbolic links, a

@@ -15,7 +15,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools.memory import tour  # noqa: E402
+from tools.memory import tour
 
 
 def census_part(board, modules, app_dir, step, nth):

@@ -28,23 +28,23 @@ if sys.implementation.name != "micropython":
 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from sim import fbdisplay  # noqa: E402
+from sim import fbdisplay
 
 fbdisplay.install()
 if not hasattr(sys.modules["fontio"], "FontProtocol"):  # CPython evaluates the library's
     sys.modules["fontio"].FontProtocol = object  # annotations; the stand-in has no Protocol
 
-import displayio  # noqa: E402  (the stand-in)
-import terminalio  # noqa: E402
+import displayio  # the stand-in
+import terminalio
 
-from adafruit_display_text import bitmap_label, wrap_text_to_pixels  # noqa: E402
+from adafruit_display_text import bitmap_label, wrap_text_to_pixels
 
-from hw import pygamer  # noqa: E402
-from ui import layout as layouts  # noqa: E402
-from ui import rules_screen  # noqa: E402
-from ui import rules_text  # noqa: E402
-from ui.text import GlyphSheet, TextField, make_palette  # noqa: E402
-from yahtzee_core import rules  # noqa: E402
+from hw import pygamer
+from ui import layout as layouts
+from ui import rules_screen
+from ui import rules_text
+from ui.text import GlyphSheet, TextField, make_palette
+from yahtzee_core import rules
 
 VM = sys.implementation.name == "micropython"
 

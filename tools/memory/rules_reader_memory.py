@@ -10,7 +10,8 @@ board: the live heap (``gc.mem_alloc()`` after a collection) on the title, and w
 the reader open, the most while turning every page, and after closing it; then what the
 proportional font's part is made of: the bitmap_font modules' code (pcf and glyph_cache), the
 open font (its tables) and the glyphs the reader's text needs (one small Bitmap and a Glyph
-each; also reckoned with CircuitPython's C object sizes). The title's figure includes the displayio stand-in (C objects and flash on a board);
+each; also reckoned with CircuitPython's C object sizes). The title's figure includes the displayio stand-in (C
+objects and flash on a board);
 the reader's figures are differences, so they are what a board's heap would hold for it,
 within the few bytes a Python object differs from CircuitPython's C object."""
 
@@ -119,7 +120,7 @@ def vm_steps():
             yield
         # the proportional font's parts, on their own (the reader closed)
         before = live()
-        from adafruit_bitmap_font.pcf import PCF  # noqa: F811
+        from adafruit_bitmap_font.pcf import PCF
         yield
         code = live() - before
         import displayio

@@ -19,7 +19,8 @@ LINE = re.compile(r"^(\w+): peak (\d+) B of (\d+) B budget; code (\d+) B; screen
                   r"strategy (\d+) B; free (-?\d+) B; (ok|OVER)$")
 
 def app_modules(profile):
-    """The modules build_app (ui/app.py, through code.py) imports on this board (a CPython dry run on the doubles) and the
+    """The modules build_app (ui/app.py, through code.py) imports on this board (a CPython dry run on the doubles)
+    and the
     board's own make_board imports from lib/. Not the double's seeded dice (``yahtzee_core.seeded_dice``): a board
     rolls its hardware RNG and never loads that module; the double's import of it counts as the double's."""
     code = (
@@ -181,7 +182,8 @@ def compile_app(dest):
 # first puts every object above 0xC00000, an address such small-number data does not spell: six
 # runs at spacers 12 MiB + 0..16 KB gave the same peak to the byte. (CircuitPython 10 does not scan
 # array/bytearray data at all: py/objarray.c:123 m_malloc_without_collect, py/circuitpy_mpconfig.h:78.)
-# The heap is made large enough to hold it; the budget is what the figures are compared with, not a limit (this VM grows its heap).
+# The heap is made large enough to hold it; the budget is what the figures are compared with, not a limit (this VM
+# grows its heap).
 # Still, in session 7 one layout kept ~18 KB alive on the CLUE from its first game on (a step 19 KB
 # up; the same run 4 KB or 16 KB higher did not): the planner's arrays hold values in 1/7776ths of a
 # point (strategy.SCALE), up to ~2e7, which do spell addresses just above 12 MiB. So each part of
@@ -411,7 +413,8 @@ def least(runs):
     result, steps = dict(runs[0][0]), list(runs[0][1])
     for other, other_steps in runs[1:]:
         if other["crc"] != result["crc"] or [s[0] for s in other_steps] != [s[0] for s in steps]:
-            raise SystemExit("board_memory: the runs at two spacers differ (crc %s, %s)" % (result["crc"], other["crc"]))
+            raise SystemExit("board_memory: the runs at two spacers differ (crc %s, %s)" % (result["crc"],
+                                                                                            other["crc"]))
         steps = [s[:1] + (min(s[1], o[1]),) + s[2:] for s, o in zip(steps, other_steps)]
         for key in ("code", "screens", "strategy"):
             result[key] = str(min(int(result[key]), int(other[key])))

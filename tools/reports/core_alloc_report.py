@@ -12,10 +12,10 @@ import time
 sys.path.insert(0, "host_tests/core")
 sys.path.insert(0, ".")
 
-from yahtzee_core import engine as E  # noqa: E402
-from yahtzee_core import rules  # noqa: E402
-from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
-from test_engine_alloc import _score_every_box, _play_turns  # noqa: E402
+from yahtzee_core import engine as E
+from yahtzee_core import rules
+from yahtzee_core.seeded_dice import SeededDice
+from test_engine_alloc import _score_every_box, _play_turns
 
 try:
     import micropython
@@ -58,10 +58,13 @@ def main():
     print("implementation:", sys.implementation.name)
     for name, joker in (("yahtzee", "forced"), ("yahtzee", "free"), ("yatzy", None), ("yacht", None)):
         rs = rules.get(name, joker)
-        measure("10,000 rolls x every box (%s/%s)" % (name, joker), _score_every_box, rs, SeededDice(1), bytearray(7), 10000)
-    for name, joker, seats, dup in (("yahtzee", "forced", 2, False), ("yahtzee", "free", 4, True), ("yatzy", None, 1, False)):
+        measure("10,000 rolls x every box (%s/%s)" % (name, joker), _score_every_box, rs, SeededDice(1), bytearray(7),
+                10000)
+    for name, joker, seats, dup in (("yahtzee", "forced", 2, False), ("yahtzee", "free", 4, True), ("yatzy", None, 1,
+                                                                                                    False)):
         game = E.Game(rules.get(name, joker), SeededDice(2), seats=seats, duplicate=dup)
-        measure("1,000 turns of actions (%s, %d seats%s)" % (name, seats, ", dup" if dup else ""), _play_turns, game, SeededDice(3), 1000)
+        measure("1,000 turns of actions (%s, %d seats%s)" % (name, seats, ", dup" if dup else ""), _play_turns, game,
+                SeededDice(3), 1000)
 
 
 main()

@@ -19,8 +19,8 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-from yahtzee_core import defuse  # noqa: E402
-from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
+from yahtzee_core import defuse
+from yahtzee_core.seeded_dice import SeededDice
 
 THIRD = Fraction(1, 3)
 HALF = Fraction(1, 2)

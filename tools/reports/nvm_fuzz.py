@@ -19,14 +19,14 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-from hw import nvm_store  # noqa: E402
-from hw import pygamer  # noqa: E402
-from hw.nvm import MemoryNVM, PowerCut  # noqa: E402
-from sim.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFileCopy, Power  # noqa: E402
-from yahtzee_core import engine as E  # noqa: E402
-from yahtzee_core import records as R  # noqa: E402
-from yahtzee_core import rules, save, slot_reader, snapshot  # noqa: E402
-from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
+from hw import nvm_store
+from hw import pygamer
+from hw.nvm import MemoryNVM, PowerCut
+from sim.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFileCopy, Power
+from yahtzee_core import engine as E
+from yahtzee_core import records as R
+from yahtzee_core import rules, save, slot_reader
+from yahtzee_core.seeded_dice import SeededDice
 
 
 class RecordingNVM(MemoryNVM):

@@ -14,10 +14,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-from yahtzee_core import engine as E  # noqa: E402
-from yahtzee_core import records as R  # noqa: E402
-from yahtzee_core import rules, save, snapshot  # noqa: E402
-from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
+from yahtzee_core import engine as E
+from yahtzee_core import records as R
+from yahtzee_core import rules, save, snapshot
+from yahtzee_core.seeded_dice import SeededDice
 
 
 def snapshot_sizes():
@@ -47,7 +47,8 @@ def measured_slot(layout, game_bytes, rng=False):
 def report(size, sizes):
     lay = save.layout_for(size)
     if lay is None:
-        print("%d-byte NVM: too small for two slots of %d bytes: records kept in RAM only" % (size, save.SMALL.slot_bytes))
+        print("%d-byte NVM: too small for two slots of %d bytes: records kept in RAM only" % (size,
+                                                                                              save.SMALL.slot_bytes))
         return
     nv = R.NUM_VARIANTS
     stats_bits = R.Stats(lay).bits()
@@ -79,11 +80,13 @@ def report(size, sizes):
     rows.append(("or a challenge code", save.CHALLENGE_BYTES,
                  "kind 1 + 30 bits, with a challenge game, when it fits (room - snapshot >= %d)"
                  % save.CHALLENGE_BYTES))
-    rows.append(("game in progress (snapshot)", "%d-%d" % (least, worst), "0 when no game; room %d" % save.game_room(lay)))
+    rows.append(("game in progress (snapshot)", "%d-%d" % (least, worst),
+                 "0 when no game; room %d" % save.game_room(lay)))
     rows.append(("CRC-32", save.CRC_BYTES, ""))
     for name, n, note in rows:
         print("  %-38s %6s  %s" % (name, n, note))
-    print("  %-38s %6d  of %d (%d free with the largest game)" % ("slot used, largest game", used_max, lay.slot_bytes, lay.slot_bytes - used_max))
+    print("  %-38s %6d  of %d (%d free with the largest game)" % ("slot used, largest game", used_max, lay.slot_bytes,
+                                                                  lay.slot_bytes - used_max))
     print("  %-38s %6d  (game of %d bytes + dice state)" % ("slot used, largest with dice state", used_rng, with_rng))
     print("  %-38s %6d" % ("slot used, no game", used_none))
     print("  %-38s %6d  of %d bytes of NVM (two slots)" % ("NVM used at most", 2 * max(used_max, used_rng), size))

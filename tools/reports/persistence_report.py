@@ -13,15 +13,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui"))
 
-from hw import inputs as I  # noqa: E402
-from hw.nvm import MemoryNVM  # noqa: E402
-from sim import desktop  # noqa: E402
-from sim.testing import FakeClock  # noqa: E402
-from ui import screen as S  # noqa: E402
-from ui.app import build_app  # noqa: E402
-from yahtzee_core import engine  # noqa: E402
+from hw import inputs as I
+from hw.nvm import MemoryNVM
+from sim import desktop
+from sim.testing import FakeClock
+from ui import screen as S
+from ui.app import build_app
+from yahtzee_core import engine
 
-from ui_harness import KeyDriver, Player, settle, step  # noqa: E402
+from ui_harness import KeyDriver, Player, settle, step
 
 
 def boot(profile, seed):

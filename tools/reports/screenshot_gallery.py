@@ -19,7 +19,8 @@ def main():
         size, _, scene = name[:-4].partition("_")
         if size in SIZES:
             scenes.setdefault(scene, set()).add(size)
-    lines = ["# Screenshots", "", "Made by `python tools/reports/screenshots.py` (fixed seed, headless displayio); this page by",
+    lines = ["# Screenshots", "",
+             "Made by `python tools/reports/screenshots.py` (fixed seed, headless displayio); this page by",
              "`python tools/reports/screenshot_gallery.py`.", "",
              "| screen | " + " | ".join("%s (%s)" % (s, BOARDS[s]) for s in SIZES) + " |",
              "|---" * (len(SIZES) + 1) + "|"]

@@ -16,13 +16,13 @@ import tracemalloc
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from hw import inputs as I  # noqa: E402
-from sim import desktop  # noqa: E402
-from sim.testing import FakeClock  # noqa: E402
-from ui import screen as S  # noqa: E402
-from ui.app import App  # noqa: E402
-from yahtzee_core import engine  # noqa: E402
-from yahtzee_core.host_helpers import ScriptedDice  # noqa: E402
+from hw import inputs as I
+from sim import desktop
+from sim.testing import FakeClock
+from ui import screen as S
+from ui.app import App
+from yahtzee_core import engine
+from yahtzee_core.host_helpers import ScriptedDice
 
 SIZES = (("macropad", "128x64"), ("pygamer", "160x128"), ("feather_tft", "240x135"), ("clue", "240x240"))
 # the product's own code, not the simulated board (sim/: the screen, the fake clock)

@@ -22,9 +22,9 @@ import tokenize
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from hw.select import BOARDS  # noqa: E402  (board ids -> hw module names)
-from tools.ship import inline_consts  # noqa: E402
-from tools.ship import shorten_names  # noqa: E402
+from hw.select import BOARDS  # board ids -> hw module names
+from tools.ship import inline_consts
+from tools.ship import shorten_names
 
 BOARD_NAMES = sorted(set(BOARDS.values()))
 PACKAGES = ("yahtzee_core", "ui")  # shipped whole but for the host-only modules below
@@ -280,7 +280,8 @@ def build_tables(root=ROOT):
     folder = os.path.join(root, "build", "tables")
     todo = stale(folder)
     if todo:
-        print("building strategy tables: %s (python tools/strategy/solve.py --write-tables)" % ",".join(todo), flush=True)
+        print("building strategy tables: %s (python tools/strategy/solve.py --write-tables)" % ",".join(todo),
+              flush=True)
         res = subprocess.run([sys.executable, os.path.join(root, "tools", "strategy", "solve.py"), "--write-tables",
                               "--variant", ",".join(todo), "--out", folder], stdout=subprocess.DEVNULL)
         if res.returncode:

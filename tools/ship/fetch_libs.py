@@ -21,7 +21,7 @@ import tempfile
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import pcf_subset  # noqa: E402
+import pcf_subset
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PINS_FILE = os.path.join(ROOT, "requirements-device.txt")
@@ -234,8 +234,8 @@ def deb_members(deb_path, wanted):
 
 def licence_text(copyright_text, font):
     lines = copyright_text.splitlines()
-    start = next(i for i, l in enumerate(lines) if l.strip() == font.licence_start)
-    end = next(i for i, l in enumerate(lines) if i > start and l.strip() == font.licence_end)
+    start = next(i for i, line in enumerate(lines) if line.strip() == font.licence_start)
+    end = next(i for i, line in enumerate(lines) if i > start and line.strip() == font.licence_end)
     return ("%s from Debian's %s %s, cut to printable ASCII by tools/ship/pcf_subset.py.\n"
             "Its licence, from the package's copyright file:\n\n%s\n" % (
                 os.path.basename(font.out), font.deb, font.version,

@@ -23,8 +23,8 @@ import zipfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools.ship import deploy  # noqa: E402
-from hw import boot_drive  # noqa: E402
+from tools.ship import deploy
+from hw import boot_drive
 
 OUT = os.path.join(ROOT, "build", "release")
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)  # the same bytes for the same files

@@ -316,7 +316,8 @@ def write_words(path=WORDS):
     headers = glob.glob(os.path.join(ROOT, "build", "circuitpython-*", "ports", "unix", "build-board32-board",
                                      "genhdr", "qstrdefs.generated.h"))
     if not headers:
-        raise SystemExit("shorten_names: no CircuitPython core build in build/ (python tools/firmware/circuitpython_build.py)")
+        raise SystemExit("shorten_names: no CircuitPython core build in build/ "
+                         "(python tools/firmware/circuitpython_build.py)")
     core = _qstrs(sorted(headers)[-1])
     firmware = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython", "firmware")
     images = sorted(glob.glob(os.path.join(firmware, "*-stock.elf")))

@@ -19,9 +19,9 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools.ship import deploy  # noqa: E402  (what ships to each board)
-from tools.ship import fetch_libs  # noqa: E402
-from sim.boards import NAMES  # noqa: E402
+from tools.ship import deploy  # what ships to each board
+from tools.ship import fetch_libs
+from sim.boards import NAMES
 
 CONFIG = os.path.join(ROOT, "tools", "ship", "typecheck.ini")
 BOARDS = NAMES

@@ -464,7 +464,10 @@ class ValueTable:
         """Expected remaining score after the FIRST roll of a turn, for each roll (dict
         sorted-dice tuple -> value), with optimal play of the rest of the turn and game."""
         s = Solver(self.m.rs, dtype=dtype, chunk=1, threads=1)
-        arr = lambda v: np.array([v], dtype=np.int64)
+
+        def arr(v):
+            return np.array([v], dtype=np.int64)
+
         _, rolls = s._turn(self.V, arr(mask), arr(min(upper, self.m.cap)), arr(yahtzee50), want_rolls=True)
         d = dice()
         return {r: float(rolls[d.roll_index(r), 0]) for r in rules.all_rolls()}
@@ -476,7 +479,8 @@ def progress_bar(label, stream=None):
     def cb(done, total, n, secs):
         w = 30
         k = int(w * done / total)
-        stream.write("\r%s [%s%s] %2d/%d layers  %7d states  %6.2fs" % (label, "#" * k, "." * (w - k), done, total, n, secs))
+        stream.write("\r%s [%s%s] %2d/%d layers  %7d states  %6.2fs" % (label, "#" * k, "." * (w - k), done, total, n,
+                                                                        secs))
         if done == total:
             stream.write("\n")
         stream.flush()

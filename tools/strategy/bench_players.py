@@ -17,18 +17,18 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from tools.solver import cache, policy  # noqa: E402
-from tools.solver import solve as S  # noqa: E402
-from tools.solver import table as T  # noqa: E402
-from tools.solver.dice import dice  # noqa: E402
-from yahtzee_core import engine as E  # noqa: E402
-from yahtzee_core import players as P  # noqa: E402
-from yahtzee_core import rules  # noqa: E402
-from yahtzee_core import strategy  # noqa: E402
-from yahtzee_core.table_bytes import BytesSource  # noqa: E402
-from yahtzee_core.seeded_dice import SeededDice  # noqa: E402
+from tools.solver import cache, policy
+from tools.solver import solve as S
+from tools.solver import table as T
+from tools.solver.dice import dice
+from yahtzee_core import engine as E
+from yahtzee_core import players as P
+from yahtzee_core import rules
+from yahtzee_core import strategy
+from yahtzee_core.table_bytes import BytesSource
+from yahtzee_core.seeded_dice import SeededDice
 
 TABLE_DIR = os.path.join(ROOT, "build", "tables")
 KEYS = ("yahtzee_forced", "yahtzee_free", "yatzy")
@@ -293,7 +293,8 @@ def simulate(key, level, games, workers, chunk=250):
             total += s
             squares += q
             n += c
-            sys.stderr.write("\r  simulating %-14s %-6s %6d/%d games  %5.0f s" % (key, level, n, games, time.time() - t0))
+            sys.stderr.write("\r  simulating %-14s %-6s %6d/%d games  %5.0f s" % (key, level, n, games,
+                                                                                  time.time() - t0))
             sys.stderr.flush()
     sys.stderr.write("\n")
     mean = total / n

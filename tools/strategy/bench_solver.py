@@ -16,7 +16,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from tools.solver import solve as S  # noqa: E402
+from tools.solver import solve as S
 
 THEIRS = {"yahtzee_free": "american", "yahtzee_forced": "american+forced-joker", "yatzy": "yatzy-scandinavian"}
 

@@ -20,9 +20,9 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from tools.solver import cache, policy  # noqa: E402
-from tools.solver import solve as S  # noqa: E402
-from tools.solver import table as T  # noqa: E402
+from tools.solver import cache, policy
+from tools.solver import solve as S
+from tools.solver import table as T
 
 TABLE_DIR = os.path.join(ROOT, "build", "tables")
 

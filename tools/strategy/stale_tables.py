@@ -12,9 +12,9 @@ import zlib
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from hw.tables import default_folder  # noqa: E402
-from yahtzee_core import rules, strategy  # noqa: E402
-from yahtzee_core.table_bytes import BytesSource  # noqa: E402
+from hw.tables import default_folder
+from yahtzee_core import rules, strategy
+from yahtzee_core.table_bytes import BytesSource
 
 
 def stale(folder=None):

@@ -173,7 +173,8 @@ def vm_main(argv):
             games = int(a)
         else:
             keys.append(a)
-    print("implementation: %s %s" % (sys.implementation.name, ".".join([str(v) for v in sys.implementation.version[:3]])))
+    print("implementation: %s %s" % (sys.implementation.name,
+                                     ".".join([str(v) for v in sys.implementation.version[:3]])))
     for key in keys or ["yahtzee_forced"]:
         mod = __import__("table_" + key)
         data = mod.DATA

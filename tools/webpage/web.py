@@ -18,8 +18,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from sim.boards import NAMES  # noqa: E402
-from tools.ship.deploy import compact_source  # noqa: E402
+from sim.boards import NAMES
+from tools.ship.deploy import compact_source
 
 PACKAGE = os.path.join(ROOT, "tools", "mpy_runner", "node_modules", "@micropython",
                        "micropython-webassembly-pyscript")

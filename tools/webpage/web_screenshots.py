@@ -4,7 +4,8 @@
 
 Builds the page (tools/webpage/web.py), loads it with a fixed seed in manual-step mode and presses the
 page's own buttons and keys: a PyGamer game after a roll with a die held (its light on), a
-MacroPad game with a die held (the light under its key), and a CLUE game. Writes web_<board>.png (the page at 720 px wide)."""
+MacroPad game with a die held (the light under its key), and a CLUE game. Writes web_<board>.png (the page at 720 px
+wide)."""
 
 import argparse
 import os
@@ -15,7 +16,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-import browser_test as B  # noqa: E402
+import browser_test as B
 
 
 def tap(driver, page, n, frames=12):
