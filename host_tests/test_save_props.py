@@ -14,7 +14,7 @@ import zlib
 
 from hypothesis import given, settings, strategies as st
 
-from hw import nvm_store
+from yahtzee_core import nvm_store
 from hw.nvm import MemoryNVM
 from tools.reports import nvm_fuzz as F
 from yahtzee_core import engine as E

@@ -44,7 +44,7 @@ def backup_copy(module, storage, persistent):
 
 def nvm_eraser(persistent):
     """``espidf.erase_nvs`` where the port has it (ESP32: an NVS left unreadable by a power cut
-    refuses every nvm write until erased; hw/nvm_store.py), else None."""
+    refuses every nvm write until erased; yahtzee_core/nvm_store.py), else None."""
     try:
         import espidf
 

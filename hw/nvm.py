@@ -1,9 +1,8 @@
-"""Byte stores that behave like ``microcontroller.nvm``: ``len()``, slice read, slice write.
+"""A byte store that behaves like ``microcontroller.nvm``: ``len()``, slice read, slice write.
 
-``FileNVM`` keeps the bytes in a file (the desktop); ``MemoryNVM`` in memory, and can "cut the
-power" part-way through a write (tests of crash-safe saves)."""
-
-import os
+``MemoryNVM`` keeps the bytes in memory (a board built without ``nvm``; the desktop's
+``sim/file_nvm.FileNVM`` adds a file), and can "cut the power" part-way through a write (tests
+of crash-safe saves)."""
 
 
 class PowerCut(Exception):
@@ -71,33 +70,3 @@ class MemoryNVM:
     def cut_after(self, n):
         """Arm a power cut after ``n`` more bytes are written (None disarms)."""
         self._budget = n
-
-
-class FileNVM(MemoryNVM):
-    """A ``MemoryNVM`` saved to ``path`` after every write (written to a temporary file, then
-    renamed, so a crash of the simulator never leaves a half-written file)."""
-
-    def __init__(self, path, size, fill=0xFF):
-        super().__init__(size, fill)
-        self.path = path
-        try:
-            with open(path, "rb") as f:
-                saved = f.read(size)
-            self.data[: len(saved)] = saved
-        except OSError:
-            pass
-
-    def __setitem__(self, index, value):
-        try:
-            super().__setitem__(index, value)
-        finally:
-            self._save()
-
-    def _save(self):
-        folder = os.path.dirname(self.path)
-        if folder:
-            os.makedirs(folder, exist_ok=True)
-        tmp = self.path + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(self.data)
-        os.replace(tmp, self.path)

@@ -23,7 +23,8 @@ from hw.base import Board, Clock
 from hw.keymap import Buttons
 from hw.null import NullLights, NullSound
 from .null_power import NullPower
-from hw.nvm import FileNVM, MemoryNVM
+from hw.nvm import MemoryNVM
+from .file_nvm import FileNVM
 from .boards import NAMES
 from .keytable import DIRECT_KEYS, LIGHTS, key_tables, keymap_help  # noqa: F401 (shared tables)
 

@@ -57,8 +57,8 @@ _CUES = (None, None, "hold", "hold", None, "score", "bonus", "yahtzee", "bonus",
          None, None, None, "hold")
 _SAID = (None, None, None, None, None, None, _TEXT_UPPER_BONUS, None, _TEXT_YZ_BONUS, _TEXT_JOKER, None, None, None,
          None, _TEXT_AUTO, None, None)
-_SAVE_FAILED = const(2)  # hw/nvm_store.FAILED: the NVM write raised
-_SAVE_REPAIRED = const(5)  # hw/nvm_store.REPAIRED: the NVM refused, was erased and written
+_SAVE_FAILED = const(2)  # yahtzee_core/nvm_store.FAILED: the NVM write raised
+_SAVE_REPAIRED = const(5)  # yahtzee_core/nvm_store.REPAIRED: the NVM refused, was erased and written
 END_SHOW_MS = const(2500)  # a last turn the player did not score stays this long before the end screens
 DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself (ui/demo.py)
 _CODE_AT = const(5)  # "Code K7QX2M": where the characters start
@@ -96,7 +96,7 @@ class App:
     with ``hint(app)`` called on HINT; None when there is none).
     Without ``strategy``, ``policies`` and ``hinter`` are kept for the app's life
     (``strategy_set.Resident``; the greedy player for every computer seat by default).
-    ``store``: saved games and records with ``hw/nvm_store.NvmStore``'s API (``has_game``,
+    ``store``: saved games and records with ``yahtzee_core/nvm_store.NvmStore``'s API (``has_game``,
     ``restore_game``, ``save_game``, ``record_result``); its menu entries stay hidden without one."""
 
     def __init__(self, board, settings=None, policies=None, lay=None, store=None, hinter=None,
@@ -702,7 +702,7 @@ def build_app(board):
     """The app with the board's saved records (settings, statistics, high scores, the game in
     progress: "Continue?" at start-up); the computer players and the coach are built when a
     game starts (ui/strategy_set.py). code.py calls it under the crash guard."""
-    from hw.nvm_store import NvmStore
+    from yahtzee_core.nvm_store import NvmStore
     from yahtzee_core import save
 
     from .strategy_set import StrategySet

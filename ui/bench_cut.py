@@ -5,7 +5,7 @@ before the save and the one it wrote:
 
     @n SLOT SEQ STATUS C0 C1 C2 C3
 
-SLOT: -1 none, 0/1 an NVM slot, 2 the backup file (hw/nvm_store.FILE_SLOT); SEQ its sequence number;
+SLOT: -1 none, 0/1 an NVM slot, 2 the backup file (yahtzee_core/nvm_store.FILE_SLOT); SEQ its sequence number;
 STATUS the load's flags (yahtzee_core/save.py ST_*); C0..C3 the CRC-32 bytes of the loaded records
 encoded again and sealed with SEQ, which are the loaded copy's own CRC bytes (host_tests/hw/
 test_power_cuts.py checks that encoding a loaded slot again gives its bytes)."""

@@ -1,5 +1,5 @@
 """The title screen: set up a game (variant, players and who plays them, duplicate play,
-Joker rule, sound) and start it. "Continue game" appears when the store (``hw/nvm_store.py``)
+Joker rule, sound) and start it. "Continue game" appears when the store (``yahtzee_core/nvm_store.py``)
 holds a saved game, "High scores" and "Statistics" when there is a store, "Defuse mode" when
 ``ui/defuse_screen.py`` is installed."""
 

@@ -1,6 +1,6 @@
 """Save format: two slots, each a header, the records and a CRC-32 (see docs/nvm_layout.md).
 
-Pure functions over bytes; the store that reads and writes an NVM is ``hw/nvm_store.py``.
+Pure functions over bytes; the store that reads and writes an NVM is ``yahtzee_core/nvm_store.py``.
 
     slot = magic 1 | format 1 (version, layout, dice flag) | seq 2 | length 2 | payload | CRC-32 4
     payload = settings 6 | stats | high scores | coached + defuse | [dice flag: dice record] | game snapshot

@@ -10,8 +10,8 @@ from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import max_total
 
 try:
-    from hw.nvm_store import NvmStore
-    import hw.nvm_store as S
+    from yahtzee_core.nvm_store import NvmStore
+    import yahtzee_core.nvm_store as S
 except ImportError:  # the MicroPython VM copies only the folders it is told to mount
     NvmStore = None
     S = None

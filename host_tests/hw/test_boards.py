@@ -321,7 +321,7 @@ def test_select_maps_board_ids_to_modules():
 def test_backup_file_where_the_nvm_write_erases_both_slots(made):
     module, board, fakes, clock = made
     from hw.backup_file import BACKUP_FILE, FileCopy
-    from hw.nvm_store import NvmStore
+    from yahtzee_core.nvm_store import NvmStore
     from yahtzee_core import save
 
     if module.NAME == "clue":

@@ -238,7 +238,7 @@ def test_headless_without_nvm_names_the_default_file_or_says_ram(capsys):
 
 
 def test_a_truncated_save_file_says_older_copy_loaded(tmp_path):
-    from hw.nvm_store import NvmStore
+    from yahtzee_core.nvm_store import NvmStore
     from ui import continue_screen
 
     path = str(tmp_path / "p.nvm")

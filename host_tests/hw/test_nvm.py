@@ -2,7 +2,8 @@
 
 import pytest
 
-from hw.nvm import FileNVM, MemoryNVM, PowerCut
+from hw.nvm import MemoryNVM, PowerCut
+from sim.file_nvm import FileNVM
 
 
 def test_slice_read_write_and_erased_state():

@@ -166,7 +166,7 @@ def test_hooks_stay_hidden_without_their_objects():
     assert title_screen.CONTINUE not in items and title_screen.DEFUSE in items
     assert not app.can_hint() and not app.can_continue() and app.defuse_available()
     assert app.new_high_score() is False
-    # with a store (hw/nvm_store.py): host_tests/ui/test_persistence_ui.py
+    # with a store (yahtzee_core/nvm_store.py): host_tests/ui/test_persistence_ui.py
 
 
 def test_the_sound_key_updates_the_title_row_at_once():

@@ -11,7 +11,7 @@ import pytest
 
 from hw import inputs as I
 from hw.nvm import MemoryNVM, PowerCut
-from hw.nvm_store import NvmStore
+from yahtzee_core.nvm_store import NvmStore
 from hw.parts import BacklightPower
 from sim import desktop
 from sim.flash_model import FlashNVM, MemoryFileCopy, Power
@@ -242,7 +242,7 @@ class BrokenNVM(MemoryNVM):
 
 
 def test_a_failing_nvm_is_told_once_and_the_game_goes_on():
-    from hw import nvm_store
+    from yahtzee_core import nvm_store
     from ui import app as app_module
 
     assert app_module._SAVE_FAILED == nvm_store.FAILED
@@ -1229,7 +1229,7 @@ def test_the_crash_screen_is_loaded_only_for_a_crash():
 
 
 def test_an_nvs_left_unreadable_by_a_cut_is_repaired_at_the_next_save_and_said():
-    from hw import nvm_store
+    from yahtzee_core import nvm_store
     from ui import app as app_module
 
     assert app_module._SAVE_REPAIRED == nvm_store.REPAIRED

@@ -8,7 +8,7 @@ import pytest
 
 from hw import inputs as I
 from hw.nvm import MemoryNVM
-from hw.nvm_store import NvmStore
+from yahtzee_core.nvm_store import NvmStore
 from ui import continue_screen, gameover_screen
 from ui import pause_screen as P
 from ui import screen as S

@@ -208,7 +208,7 @@ def test_rolling_dice_off_in_settings_means_no_tumble(profile):
 
 def test_the_setting_is_saved_in_the_reserved_bit():
     from hw.nvm import MemoryNVM
-    from hw.nvm_store import NvmStore
+    from yahtzee_core.nvm_store import NvmStore
     from ui.app import App
     from sim import desktop
     from sim.testing import FakeClock

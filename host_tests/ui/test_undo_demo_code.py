@@ -5,7 +5,7 @@ import pytest
 
 from hw import inputs as I
 from hw.nvm import MemoryNVM
-from hw.nvm_store import NvmStore
+from yahtzee_core.nvm_store import NvmStore
 from sim import desktop
 from sim.testing import FakeClock
 from ui import screen as S

@@ -31,7 +31,7 @@ import { fileURLToPath } from "node:url";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "..", "..");
 const VM_REPO = "/repo";
-// hw/ is mounted too: host_tests/core/test_save.py exercises hw/nvm_store.py (pure Python, no board import
+// hw/ is mounted too: the board doubles and some core tests import it (pure Python, no board import
 // at module level); and sim/, the board doubles the VM scripts run the app on (sim/vmboard.py, the
 // displayio stand-in sim/fbdisplay.py). A default folder that does not exist is skipped.
 const DEFAULT_MOUNTS = ["yahtzee_core", "hw", "sim", path.join("host_tests", "core")];

@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-from hw import nvm_store
+from yahtzee_core import nvm_store
 from hw import pygamer
 from hw.nvm import MemoryNVM, PowerCut
 from sim.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFileCopy, Power

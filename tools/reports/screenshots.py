@@ -208,7 +208,7 @@ def records_shots(profile):
     """The saved records: Continue? after a restart, statistics with their chart, the
     high-score table, initials entry after a good game, the crash screen."""
     from hw.nvm import MemoryNVM
-    from hw.nvm_store import NvmStore
+    from yahtzee_core.nvm_store import NvmStore
     from yahtzee_core.players import EasyPlayer
     from ui.crash_screen import show_crash
     from yahtzee_core import records, rules

@@ -26,7 +26,7 @@ PACKAGE = os.path.join(ROOT, "tools", "mpy_runner", "node_modules", "@micropytho
 PAGE = os.path.join(ROOT, "web")
 TABLE = "yahtzee_forced"  # the official rules (forced Joker), the app's default
 PAGE_BUDGET = 1536 * 1024  # bytes of the whole page: above this the table is left out
-HW_MODULES = ("__init__", "base", "inputs", "keymap", "null", "nvm", "nvm_store", "sound", "tables") + NAMES
+HW_MODULES = ("__init__", "base", "inputs", "keymap", "null", "nvm", "sound", "tables") + NAMES
 SIM_MODULES = ("__init__", "fbdisplay", "keytable", "null_power", "vmboard", "web")  # the page's board (sim/web.py)
 # the libraries the rules reader imports with terminalio's font (the page has no font files)
 LIB_MODULES = ("adafruit_ticks.py", "adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py")

@@ -17,7 +17,7 @@
 // the NVM sector's offset in the flash is board.mjs's NVM_OFFSET, passed in)
 
 const SLOT_BYTES = 512; // yahtzee_core/save.py LARGE, the layout of a 4 KB NVM
-const SLOT_OFFSETS = [0, 2048]; // hw/nvm_store.py: slot A at 0, slot B at len(nvm) // 2
+const SLOT_OFFSETS = [0, 2048]; // yahtzee_core/nvm_store.py: slot A at 0, slot B at len(nvm) // 2
 const MAGIC = 0x59;
 const HEADER = 6;
 const SAVE_GAP_NS = 50e6;

@@ -30,10 +30,10 @@ where the port has it) and writes again: the save returns REPAIRED, so the file 
 left as the only copy.
 """
 
-from yahtzee_core import engine as _engine
-from yahtzee_core import save as _save
-from yahtzee_core import snapshot as _snapshot
-from yahtzee_core.compat import const
+from . import engine as _engine
+from . import save as _save
+from . import snapshot as _snapshot
+from .compat import const
 
 # Results of a save.
 SAVED = const(0)
@@ -137,7 +137,7 @@ class NvmStore:
             self.records.reset()
             self.status = _save.ST_NO_STORAGE
             return self.records, self.status
-        from yahtzee_core import slot_reader as _reader  # unloaded again on a board (code.py)
+        from . import slot_reader as _reader  # unloaded again on a board (code.py)
 
         n = self.layout.slot_bytes
         rec = self.records
@@ -182,7 +182,7 @@ class NvmStore:
             self.status |= _save.ST_BACKUP_OFF
         if copy is None or len(copy) != self.layout.slot_bytes:
             return chosen
-        from yahtzee_core import slot_reader as _reader
+        from . import slot_reader as _reader
 
         verdict = _reader.check_slot(copy, self.layout)
         if verdict == _reader.SLOT_OK and (self.slot < 0 or _save.newer(_save.slot_seq(copy), self.seq)):
@@ -285,7 +285,7 @@ class NvmStore:
         except Exception as e:
             self.error = e
             return
-        from yahtzee_core import slot_reader as _reader
+        from . import slot_reader as _reader
 
         lay = self.layout
         va = _reader.check_slot(a, lay)
@@ -352,7 +352,7 @@ class NvmStore:
         saved game is cleared, all in ONE write (a power cut cannot count a game twice or lose
         it). ``coached``: True or a seat bit mask; ``date``: (y, m, d) or None. Returns the best
         rank reached (0 = top) or -1; ``ranks[seat]`` has each seat's (0xFF = none)."""
-        from yahtzee_core import records
+        from . import records
 
         rec = self.records
         best = records.record_game(rec.stats, rec.scores, game, coached, records.day_number(date),
@@ -364,7 +364,7 @@ class NvmStore:
 
     def set_initials(self, variant, rank, text):
         """Name a high-score entry (and remember the initials for next time); saves."""
-        from yahtzee_core import records
+        from . import records
 
         codes = records.initials_codes(text)
         if not self.records.scores.set_initials(variant, rank, codes):
