@@ -240,3 +240,31 @@ def test_partial_areas_compose_like_the_plain_definition(seed):
         for y in range(37):
             for x in range(61):
                 assert full.pixel(x, y) == reference_pixel(root, x, y, d.colour), (x, y)
+
+
+@pytest.mark.parametrize("count", [2, 3, 5, 17, 300])
+def test_fill_region_sets_the_pixels_of_its_rectangle_and_marks_only_that_area(count):
+    """``bitmaptools.fill_region``'s stand-in writes whole bytes where it can (the dice faces
+    are drawn with it when a game starts); every pixel must be as a pixel-by-pixel fill sets it,
+    clipped to the bitmap, and the changed area that rectangle."""
+    import random
+
+    rnd = random.Random(count)
+    for _ in range(300):
+        w, h = rnd.randint(1, 45), rnd.randint(1, 5)
+        got = fb.Bitmap(w, h, count)
+        want = fb.Bitmap(w, h, count)
+        for i in range(w * h):
+            got[i] = want[i] = rnd.randrange(count)
+        got._dirty = want._dirty = False
+        x1, x2 = rnd.randint(-3, w + 3), rnd.randint(-3, w + 3)
+        y1, y2 = rnd.randint(-2, h + 2), rnd.randint(-2, h + 2)
+        value = rnd.randrange(count)
+        fb.fill_region(got, x1, y1, x2, y2, value)
+        for y in range(max(y1, 0), min(y2, h)):
+            for x in range(max(x1, 0), min(x2, w)):
+                want.set(x, y, value)
+        assert got._data == want._data, (w, h, x1, y1, x2, y2, value)
+        assert got._dirty == want._dirty
+        if got._dirty:
+            assert (got._dx1, got._dy1, got._dx2, got._dy2) == (want._dx1, want._dy1, want._dx2, want._dy2)
