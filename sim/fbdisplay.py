@@ -161,8 +161,8 @@ class Bitmap:
         return self.get(x, y)
 
     def __setitem__(self, index, value):
-        # set() and _touch() written out: the app draws its dice faces a pixel at a time
-        # (ui/dice_view.py) when a game starts, and on the web page this is that C code
+        # set() and _touch() written out: the app writes pixels one at a time where it draws
+        # at start-up (its glyph sheet, ui/text.py), and on the web page this is that C code
         w = self.width
         if isinstance(index, int):
             y = index // w
@@ -223,19 +223,65 @@ class Bitmap:
 
 def fill_region(dest, x1, y1, x2, y2, value):
     """``bitmaptools.fill_region``: x1..x2-1, y1..y2-1 to ``value`` (clipped)."""
-    x1 = max(x1, 0)
-    y1 = max(y1, 0)
-    x2 = min(x2, dest.width)
-    y2 = min(y2, dest.height)
+    w = dest.width
+    h = dest.height
+    if x1 < 0:
+        x1 = 0
+    if y1 < 0:
+        y1 = 0
+    if x2 > w:
+        x2 = w
+    if y2 > h:
+        y2 = h
     if x2 <= x1 or y2 <= y1:
         return
-    y = y1
-    while y < y2:
-        x = x1
-        while x < x2:
-            dest.set(x, y, value)
-            x += 1
-        y += 1
+    bits = dest.bits_per_value
+    if bits > 8:
+        y = y1
+        while y < y2:
+            x = x1
+            while x < x2:
+                dest.set(x, y, value)
+                x += 1
+            y += 1
+        return
+    # a byte at a time (the app draws its dice faces with this when a game starts,
+    # ui/dice_view.py: on the web page this is bitmaptools' C code): each row's first and last
+    # bytes under a mask, whole bytes between; ``value`` repeated over a byte (1, 2, 4, 8 bits)
+    mask = dest._mask
+    pattern = (value & mask) * (255 // mask)
+    first = x1 * bits
+    end = x2 * bits  # the run's last bit + 1
+    lead = 255 >> (first & 7)  # the run's bits in its first byte
+    first >>= 3
+    last = (end - 1) >> 3
+    tail = (0xFF00 >> (end - (last << 3))) & 255  # ... in its last byte
+    if first == last:
+        lead &= tail
+    keep = 255 ^ lead
+    lead &= pattern
+    data = dest._data
+    stride = dest._stride
+    i = y1 * stride + first
+    stop = y2 * stride + first
+    if first == last:
+        while i < stop:
+            data[i] = (data[i] & keep) | lead
+            i += stride
+    else:
+        n = last - first
+        keep_tail = 255 ^ tail
+        tail &= pattern
+        while i < stop:
+            data[i] = (data[i] & keep) | lead
+            j = i + n
+            k = i + 1
+            while k < j:
+                data[k] = pattern
+                k += 1
+            data[j] = (data[j] & keep_tail) | tail
+            i += stride
+    dest._touch(x1, y1, x2, y2)
 
 
 def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None,
@@ -245,6 +291,11 @@ def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=
         x2 = source.width
     if y2 is None:
         y2 = source.height
+    sb = source.bits_per_value
+    db = dest.bits_per_value
+    if sb < 8 and db < 8 and skip_dest_index is None and x1 < x2 and y1 < y2:
+        _blit_packed(dest, source, x, y, x1, y1, x2, y2, -1 if skip_source_index is None else skip_source_index)
+        return
     sy = y1
     while sy < y2:
         dy = y + sy - y1
@@ -259,6 +310,52 @@ def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=
                         dest.set(dx, dy, v)
                 sx += 1
         sy += 1
+
+
+def _blit_packed(dest, source, x, y, x1, y1, x2, y2, skip):
+    """``blit`` between bitmaps of 1, 2 or 4 bits a pixel: get() and set() written out (the
+    app copies its "HOLD" marks' letters from the glyph sheet with it when a game starts, on the
+    web page this is bitmaptools' C code); the changed area is the written pixels', as set()'s."""
+    sb = source.bits_per_value
+    db = dest.bits_per_value
+    smask = source._mask
+    dmask = dest._mask
+    sdata = source._data
+    ddata = dest._data
+    w = dest.width
+    h = dest.height
+    ax1 = w  # the written pixels' bounds
+    ay1 = h
+    ax2 = -1
+    ay2 = -1
+    sy = y1
+    while sy < y2:
+        dy = y + sy - y1
+        if 0 <= dy < h:
+            srow = sy * source._stride
+            drow = dy * dest._stride
+            sx = x1
+            while sx < x2:
+                dx = x + sx - x1
+                if 0 <= dx < w:
+                    bit = sx * sb
+                    v = (sdata[srow + (bit >> 3)] >> (8 - sb - (bit & 7))) & smask
+                    if v != skip:
+                        bit = dx * db
+                        i = drow + (bit >> 3)
+                        shift = 8 - db - (bit & 7)
+                        ddata[i] = (ddata[i] & ~(dmask << shift)) | ((v & dmask) << shift)
+                        if dx < ax1:
+                            ax1 = dx
+                        if dx > ax2:
+                            ax2 = dx
+                        if dy < ay1:
+                            ay1 = dy
+                        ay2 = dy
+                sx += 1
+        sy += 1
+    if ax2 >= 0:
+        dest._touch(ax1, ay1, ax2 + 1, ay2 + 1)
 
 
 def replace_color(dest, old, new):

@@ -208,6 +208,82 @@ class Scene:
             self.count += 1
 
 
+class DiceFaces:
+    """``ui.dice_view.draw_die`` on the page. A face is a few dozen ``bitmaptools.fill_region``
+    runs: C on a board, the stand-in's Python here (most of what was left of a game's start on
+    the page). So every face the app asks for is drawn once by the app's own function (into two
+    scratch bitmaps, one of 0s and one of the top value: a pixel is written where the two
+    agree) and kept as its rows of packed bytes; drawing it again copies those bytes in place,
+    whole bytes as slices, shared ones under a mask. ``warm()`` draws the play screen's faces
+    while the page loads, so a game's start only copies them. The pixels, and the changed
+    area, are the function's own; bitmaps of more than 8 bits a pixel are drawn by it."""
+
+    def __init__(self, draw):
+        self.draw = draw
+        self.faces = {}
+
+    def __call__(self, bitmap, x0, y0, die, face, held, index=None):
+        bits = bitmap.bits_per_value
+        if bits > 8:
+            self.draw(bitmap, x0, y0, die, face, held, index)
+            return
+        phase = (x0 * bits) & 7
+        key = (bits, phase, die, face, held, None if index is None else bytes(index))
+        drawn = self.faces.get(key)
+        if drawn is None:
+            drawn = self.faces[key] = self._record(bits, phase, die, face, held, index)
+        ops, x1, y1, x2, y2 = drawn
+        data = bitmap._data
+        stride = bitmap._stride
+        base = y0 * stride + ((x0 * bits) >> 3)
+        for row, at, keep, put in ops:
+            i = base + row * stride + at
+            if keep < 0:
+                data[i:i + len(put)] = put
+            else:
+                data[i] = (data[i] & keep) | put
+        if x2 > x1:
+            bitmap._touch(x0 + x1, y0 + y1, x0 + x2, y0 + y2)
+
+    def _record(self, bits, phase, die, face, held, index):
+        """(ops, written area): ops (row, byte, -1, bytes) for runs of whole bytes and (row,
+        byte, bits to keep, bits to put) for shared ones, bytes counted from the face's first."""
+        px = phase // bits  # a pixel offset with the same bit phase
+        top = (1 << bits) - 1
+        low = fbdisplay.Bitmap(px + die + 8, die, top + 1)  # (the pixels after it in its last byte too)
+        high = fbdisplay.Bitmap(px + die + 8, die, top + 1)
+        fbdisplay.fill_region(high, 0, 0, high.width, die, top)
+        self.draw(low, px, 0, die, face, held, index)
+        self.draw(high, px, 0, die, face, held, index)
+        ops = []
+        x1 = y1 = die
+        x2 = y2 = 0
+        for y in range(die):
+            for x in range(die):
+                if low.get(px + x, y) == high.get(px + x, y):
+                    x1 = min(x1, x)
+                    y1 = min(y1, y)
+                    x2 = max(x2, x + 1)
+                    y2 = max(y2, y + 1)
+            row = y * low._stride
+            whole = bytearray()
+            first = (px * bits) >> 3
+            for i in range(first, (((px + die) * bits - 1) >> 3) + 1):
+                a = low._data[row + i]
+                mask = ~(a ^ high._data[row + i]) & 255
+                if mask == 255:
+                    whole.append(a)
+                    continue
+                if whole:
+                    ops.append((y, i - first - len(whole), -1, bytes(whole)))
+                    whole = bytearray()
+                if mask:
+                    ops.append((y, i - first, 255 ^ mask, a & mask))
+            if whole:
+                ops.append((y, i - first + 1 - len(whole), -1, bytes(whole)))
+        return ops, x1, y1, x2, y2
+
+
 def make_board(profile, seed, nvm=None, today=None):
     """The web board for ``profile``: the real board's key numbers, then the keyboard's."""
     from yahtzee_core.seeded_dice import SeededDice
@@ -275,10 +351,19 @@ def start(profile, seed, nvm_hex="", year=0, month=0, day=0):
 
 def warm():
     """What a board computes once, at its first game, the page computes while it loads: the
-    planner's lattice of dice multisets and the saved game's score lists of the rules set up.
-    A game's start then only builds its screens and players."""
+    planner's lattice of dice multisets and the saved game's score lists of the rules set up;
+    and what a board loads at each game's start the page loads once: the modules of the game's
+    screens, of the computer players and of the coach (``UNLOADS`` is off: they stay); and the
+    dice faces the play screen draws at a game's start are drawn once (``DiceFaces``). A game's
+    start then only builds its screens and players."""
+    from ui import dice_view, screen_set, strategy_set
     from yahtzee_core import strategy
 
+    for name in screen_set._MODULES[screen_set.GAME] + strategy_set.MODULES:
+        __import__(name)
+    if not isinstance(dice_view.draw_die, DiceFaces):
+        dice_view.draw_die = DiceFaces(dice_view.draw_die)
+    dice_view.DiceView(app.layout, app.colours, app.sheet)  # the play screen's faces, once
     strategy.lattice()
     app.settings.rules().possible_values(0)
 

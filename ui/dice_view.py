@@ -6,6 +6,7 @@ die's pips are the others' pips on a colour screen; a mono screen has two colour
 pixel."""
 
 import displayio
+from bitmaptools import blit, fill_region
 
 from yahtzee_core.compat import const
 
@@ -53,45 +54,52 @@ def pip_radius(die):
 
 
 def draw_die(bitmap, x0, y0, die, face, held, index=None):
-    """Draw one die face into ``bitmap`` at (x0, y0) (start-up only). Pixels are indexed
-    ``y * width + x``: an (x, y) index would allocate a tuple per pixel. ``index``: the
-    bitmap's value of each sheet colour (_BG.._HELD_PIP), when not those numbers."""
-    w = bitmap.width
+    """Draw one die face into ``bitmap`` at (x0, y0) (start-up only), a run of pixels at a time
+    (``bitmaptools.fill_region``: C on a board). ``index``: the bitmap's value of each sheet
+    colour (_BG.._HELD_PIP), when not those numbers."""
     corner = die // 6 if die >= 12 else 1
-    body = _HELD_BODY if held else _BODY
+    cc = corner * corner
+    edge = _EDGE
+    body = (_HELD_BODY if held else _BODY) if face else _BG
     pip = _HELD_PIP if held else _PIP
-    last = die - 1
-    for y in range(die):
-        row = (y0 + y) * w + x0
-        for x in range(die):
-            # rounded corners: skip pixels outside a quarter circle of radius ``corner``
-            cx = corner - x if x < corner else (x - (last - corner) if x > last - corner else 0)
-            cy = corner - y if y < corner else (y - (last - corner) if y > last - corner else 0)
-            if cx * cx + cy * cy > corner * corner:
-                continue
-            edge = x == 0 or y == 0 or x == last or y == last
-            if not edge and cx and cy:
-                edge = (cx + 1) * (cx + 1) + (cy + 1) * (cy + 1) > corner * corner
-            if face == 0:
-                colour = _EDGE if edge else _BG
-            else:
-                colour = _EDGE if edge else body
-            bitmap[row + x] = colour if index is None else index[colour]
+    if index is not None:
+        edge = index[edge]
+        body = index[body]
+        pip = index[pip]
+    x2 = x0 + die
+    y = y0 + die - corner  # the rows between the rounded corners: an edge pixel at each end
+    fill_region(bitmap, x0, y0 + corner, x2, y, edge)
+    fill_region(bitmap, x0 + 1, y0 + corner, x2 - 1, y, body)
+    for y in range(corner):  # a rounded row and its mirror at the bottom
+        cy = corner - y
+        s = 1  # pixels left out at each end: outside a quarter circle of radius ``corner``
+        while (corner - s) * (corner - s) + cy * cy > cc:
+            s += 1
+        e = die if y == 0 else s + 1  # the edge pixels end (the top row: all edge)
+        while e < corner and (corner - e + 1) * (corner - e + 1) + (cy + 1) * (cy + 1) > cc:
+            e += 1
+        row = y0 + y
+        for _ in range(2):
+            fill_region(bitmap, x0 + s, row, x2 - s, row + 1, edge)
+            if e < die - e:
+                fill_region(bitmap, x0 + e, row, x2 - e, row + 1, body)
+            row = y0 + die - 1 - y
     if face == 0:
         return
     at = pip_centres(die)
     r = pip_radius(die)
     spots = _PIPS[face]
-    if index is not None:
-        pip = index[pip]
     for k in range(0, len(spots), 2):
-        px = at[spots[k]]
-        py = at[spots[k + 1]]
-        for y in range(py - r, py + r + 1):
-            row = (y0 + y) * w + x0
-            for x in range(px - r, px + r + 1):
-                if (x - px) * (x - px) + (y - py) * (y - py) <= r * r + r:
-                    bitmap[row + x] = pip
+        px = x0 + at[spots[k]]
+        py = y0 + at[spots[k + 1]]
+        e = -1
+        for y in range(r, -1, -1):  # a round pip: rectangles ever wider and less tall
+            x = r
+            while x * x + y * y > r * r + r:
+                x -= 1
+            if x > e:  # (one no wider than the last is inside it)
+                fill_region(bitmap, px - x, py - y, px + x + 1, py + y + 1, pip)
+                e = x
 
 
 class DiceView:
@@ -152,28 +160,26 @@ class DiceView:
         bottom of the mark area."""
         pitch = self.pitch
         h = self.mark_h
+        x1 = self.offset
+        x2 = x1 + self.die
         for tile in (1, 3):
             x0 = tile * pitch
             if as_text:
                 gw = sheet.glyph_w
                 word = b"HOLD"
                 left = x0 + (pitch - gw * len(word) + 1) // 2  # (a glyph's last column is blank)
-                src = sheet.bitmap
-                for k in range(len(word)):
+                # the letters' ink (1 on the glyph sheet) as it is: the mark's colour is value 1
+                # (index[1] is 1, or 0 when it is the background's: nothing to draw on the new
+                # bitmap, all 0)
+                for k in range(len(word) if index[1] else 0):
                     base = (word[k] - 32) * gw
-                    for y in range(min(sheet.glyph_h, h - 2)):
-                        for x in range(gw):
-                            if src[base + x, y]:
-                                bitmap[left + k * gw + x, y] = index[1]
+                    blit(bitmap, sheet.bitmap, left + k * gw, 0, x1=base, x2=base + gw,
+                         y2=min(sheet.glyph_h, h - 2), skip_source_index=0)
             else:
-                for y in range(1, 3):
-                    for x in range(self.offset + 2, self.offset + self.die - 2):
-                        bitmap[x0 + x, y] = index[1]
+                fill_region(bitmap, x0 + x1 + 2, 1, x0 + x2 - 2, 3, index[1])
         for tile in (2, 3):
             x0 = tile * pitch
-            for y in range(h - (2 if h >= 8 else 1), h):
-                for x in range(self.offset, self.offset + self.die):
-                    bitmap[x0 + x, y] = index[2]
+            fill_region(bitmap, x0 + x1, h - (2 if h >= 8 else 1), x0 + x2, h, index[2])
 
     def show(self, i, face, held, chosen=False):
         """Die ``i`` shows ``face`` (0: not rolled), held or not, chosen by the stick or not;

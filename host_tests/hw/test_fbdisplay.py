@@ -240,3 +240,68 @@ def test_partial_areas_compose_like_the_plain_definition(seed):
         for y in range(37):
             for x in range(61):
                 assert full.pixel(x, y) == reference_pixel(root, x, y, d.colour), (x, y)
+
+
+@pytest.mark.parametrize("count", [2, 3, 5, 17, 300])
+def test_fill_region_sets_the_pixels_of_its_rectangle_and_marks_only_that_area(count):
+    """``bitmaptools.fill_region``'s stand-in writes whole bytes where it can (the dice faces
+    are drawn with it when a game starts); every pixel must be as a pixel-by-pixel fill sets it,
+    clipped to the bitmap, and the changed area that rectangle."""
+    import random
+
+    rnd = random.Random(count)
+    for _ in range(300):
+        w, h = rnd.randint(1, 45), rnd.randint(1, 5)
+        got = fb.Bitmap(w, h, count)
+        want = fb.Bitmap(w, h, count)
+        for i in range(w * h):
+            got[i] = want[i] = rnd.randrange(count)
+        got._dirty = want._dirty = False
+        x1, x2 = rnd.randint(-3, w + 3), rnd.randint(-3, w + 3)
+        y1, y2 = rnd.randint(-2, h + 2), rnd.randint(-2, h + 2)
+        value = rnd.randrange(count)
+        fb.fill_region(got, x1, y1, x2, y2, value)
+        for y in range(max(y1, 0), min(y2, h)):
+            for x in range(max(x1, 0), min(x2, w)):
+                want.set(x, y, value)
+        assert got._data == want._data, (w, h, x1, y1, x2, y2, value)
+        assert got._dirty == want._dirty
+        if got._dirty:
+            assert (got._dx1, got._dy1, got._dx2, got._dy2) == (want._dx1, want._dy1, want._dx2, want._dy2)
+
+
+@pytest.mark.parametrize("counts", [(2, 3), (2, 2), (3, 16), (5, 4), (16, 16), (2, 300)])
+def test_blit_copies_as_pixel_by_pixel_and_marks_the_written_pixels(counts):
+    """``bitmaptools.blit``'s stand-in reads and writes packed bits in place for 1- to 4-bit
+    bitmaps (the play screen copies its "HOLD" letters with it when a game starts): every pixel
+    and the changed area must be as get() and set() a pixel at a time make them, clipped, with
+    and without a skipped source value."""
+    import random
+
+    rnd = random.Random(sum(counts))
+    source_count, dest_count = counts
+    for _ in range(200):
+        source = fb.Bitmap(rnd.randint(1, 30), rnd.randint(1, 6), source_count)
+        for i in range(source.width * source.height):
+            source[i] = rnd.randrange(source_count)
+        w, h = rnd.randint(1, 40), rnd.randint(1, 7)
+        got = fb.Bitmap(w, h, dest_count)
+        want = fb.Bitmap(w, h, dest_count)
+        for i in range(w * h):
+            got[i] = want[i] = rnd.randrange(dest_count)
+        got._dirty = want._dirty = False
+        x1, x2 = sorted(rnd.randint(0, source.width) for _ in range(2))
+        y1, y2 = sorted(rnd.randint(0, source.height) for _ in range(2))
+        x, y = rnd.randint(-4, w), rnd.randint(-3, h)
+        skip = rnd.choice((None, 0, 1))
+        fb.blit(got, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2, skip_source_index=skip)
+        for sy in range(y1, y2):
+            for sx in range(x1, x2):
+                dx, dy = x + sx - x1, y + sy - y1
+                v = source.get(sx, sy)
+                if 0 <= dx < w and 0 <= dy < h and v != skip:
+                    want.set(dx, dy, v)
+        assert got._data == want._data, (counts, x, y, x1, y1, x2, y2, skip)
+        assert got._dirty == want._dirty
+        if got._dirty:
+            assert (got._dx1, got._dy1, got._dx2, got._dy2) == (want._dx1, want._dy1, want._dx2, want._dy2)

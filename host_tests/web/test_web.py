@@ -90,3 +90,36 @@ def test_the_pages_compositor_composes_what_python_composes():
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "compose ok: 16 scenes" in run.stdout
+
+
+def test_the_pages_dice_faces_are_the_apps_own_pixels(monkeypatch):
+    """sim/web.py ``DiceFaces``: the page draws each dice face once with ``ui.dice_view.draw_die``
+    and then copies its packed bytes; a copy must leave every byte and the changed area as the
+    function itself does, at any bit phase in the row and over whatever the bitmap held."""
+    import random
+
+    from sim import fbdisplay
+    from ui import dice_view
+
+    monkeypatch.setattr(dice_view, "fill_region", fbdisplay.fill_region)  # the page's bitmaptools
+    rnd = random.Random(5)
+    faces = web_board.DiceFaces(dice_view.draw_die)
+    for count in (2, 3, 5):  # 1, 2 and 4 bits a pixel
+        for die in (13, 17, 23, 31):
+            for face in range(7):
+                held = rnd.random() < 0.5
+                index = rnd.choice((None, bytes((0, 1, 1, 0, 1, 0)), bytes((0, 1, 2, 1, 2, 1))))
+                if index is None and count < 5 or index is not None and max(index) >= count:
+                    continue
+                for _ in range(2):  # the first draws and keeps the face, the second copies it
+                    x0, y0 = rnd.randrange(9), rnd.randrange(3)
+                    got = fbdisplay.Bitmap(x0 + die + rnd.randrange(9), y0 + die + 1, count)
+                    want = fbdisplay.Bitmap(got.width, got.height, count)
+                    for i in range(got.width * got.height):
+                        got[i] = want[i] = rnd.randrange(count)
+                    got._dirty = want._dirty = False
+                    faces(got, x0, y0, die, face, held, index)
+                    dice_view.draw_die(want, x0, y0, die, face, held, index)
+                    assert got._data == want._data, (count, die, face, held, index, x0)
+                    assert (got._dx1, got._dy1, got._dx2, got._dy2) == (want._dx1, want._dy1, want._dx2, want._dy2)
+    assert len(faces.faces) > 50  # kept, and copied the second time
