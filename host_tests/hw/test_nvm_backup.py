@@ -6,7 +6,8 @@ import types
 
 import pytest
 
-from hw import boot_drive, nvm_store
+from hw import boot_drive
+from yahtzee_core import nvm_store
 from hw.backup_file import COPY_AT, EROFS, FILE_BYTES, FileCopy
 from hw.nvm import PowerCut
 from sim.flash_model import FlashNVM, MemoryFileCopy, Power
