@@ -23,8 +23,9 @@ from . import engine as _engine
 from .settings_record import (CHARSET, DEFAULT_INITIALS, IDLE_SECONDS, NUM_VARIANTS, SCORE_BITS,  # noqa: F401
                               SETTINGS_BYTES, SETTINGS_FIELDS, Bits, Settings, initials_text)
 from .settings_record import CHAR_BITS as _CHAR_BITS
+from . import defuse_record
 from .defuse_record import DEFUSE_BEST_MAX_S, Defuse  # noqa: F401  (this module's API, as before)
-from .save import COACHED_BITS, scores_bytes, stats_bytes
+from .save import scores_bytes, stats_bytes
 
 # Highest total a game can reach per variant (host_helpers.max_total(), checked by a test;
 # kept as a table so loading saved data never has to enumerate rolls).
@@ -445,17 +446,13 @@ def record_game(stats, scores, game, coached=0, day=0, initials=DEFAULT_INITIALS
 def read_book(layout, buf):
     """``(Stats, HighScores, Defuse)`` read from ``buf``: their bytes as a slot holds them
     (``save.Records.packed``: statistics, high scores, the coached bits and the Defuse record)."""
-    book = (Stats(layout), HighScores(layout), Defuse(layout))
+    stats, scores = Stats(layout), HighScores(layout)
     r = Bits(buf, 0, stats_bytes(layout))
-    book[0].unpack(r)  # valid: what write_book wrote, or zeros (the defaults)
+    stats.unpack(r)  # valid: what write_book wrote, or zeros (the defaults)
     pos = stats_bytes(layout)
     r.reset(buf, pos, pos + scores_bytes(layout))
-    book[1].unpack(r)
-    pos += scores_bytes(layout)
-    r.reset(buf, pos, len(buf))
-    r.get(COACHED_BITS)
-    book[2].unpack(r)
-    return book
+    scores.unpack(r)
+    return (stats, scores, defuse_record.read(layout, buf, r))
 
 
 def write_book(book, layout, buf):
@@ -468,8 +465,4 @@ def write_book(book, layout, buf):
     w.reset(buf, pos, pos + scores_bytes(layout))
     book[1].pack(w)
     w.flush()
-    pos += scores_bytes(layout)
-    w.reset(buf, pos, len(buf))
-    w.put(0, COACHED_BITS)
-    book[2].pack(w)
-    w.flush()
+    defuse_record.write(book[2], layout, buf, w)
