@@ -3,10 +3,14 @@ Joker rules of the variant being played (or chosen on the title), and this board
 pages that fit the screen.
 
 Nothing of it stays in memory while it is closed: ``enter()`` imports the text module
-(``ui/rules_text.py``) and ``adafruit_display_text``, opens the font, builds the header, one
-``bitmap_label`` for the wrapped text (``wrap_text_to_pixels``, measured with the font) and, on
-command-ring boards, a footer; ``leave()`` drops them all, closes the font file and forgets
+(``ui/rules_text.py``), opens the font, builds the header, one bitmap for the page's text and,
+on command-ring boards, a footer; ``leave()`` drops them all, closes the font file and forgets
 those modules again.
+
+A page is drawn glyph by glyph into its bitmap with ``bitmaptools.blit`` (C on a board), the way
+``adafruit_display_text``'s ``bitmap_label`` draws a label, and wrapped as its
+``wrap_text_to_pixels`` wraps (``wrap()``; the host tests hold it to the library's lines): the
+library's code is not loaded on a board, about 13 KB of heap while the reader is open.
 
 The font: Adobe Helvetica 8 pt (proportional, 10-pixel glyph box; ``FONT_FILE`` in the board's
 ``font_dir``, a PCF read by ``adafruit_bitmap_font.pcf`` one batch of glyphs at open) where the
@@ -18,6 +22,8 @@ MENU closes. The header (tile text, like every live field) says the section and 
 
 import gc
 
+from bitmaptools import blit, fill_region
+
 from hw import inputs
 from yahtzee_core.compat import const
 
@@ -28,8 +34,8 @@ from .text import SLASH, TextField
 
 _MARGIN = const(2)  # pixels left and right of the text
 _GAP = const(4)  # pixels between the header and the text (1 on the 64-pixel screen)
-_MODULES = ("ui.rules_text", "adafruit_display_text.bitmap_label", "adafruit_display_text",
-            "adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font")
+_MODULES = ("ui.rules_text", "adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache",
+            "adafruit_bitmap_font")
 # the boards whose reader uses the proportional font (README "Fonts" has the figures). Not the
 # Pico: its 1 MB drive would lose the official strategy table to the font's 21 KB of files
 # (library and font) when the code ships as compacted .py.
@@ -82,7 +88,8 @@ def load_font(font_dir):
 
 def ascent(font):
     """Pixels above the baseline, as adafruit_display_text reckons them (its Label's
-    ``_get_ascent_descent``: the font's ``ascent``, else the tallest of "M j'")."""
+    ``_get_ascent_descent``: the font's ``ascent``, else the tallest of "M j'"): the first
+    line's baseline is this far below the top of the text area."""
     if hasattr(font, "ascent"):
         return font.ascent
     top = 0
@@ -91,6 +98,68 @@ def ascent(font):
         if g is not None and g.height + g.dy > top:
             top = g.height + g.dy
     return top
+
+
+def measure(text, font):
+    """Pixels ``text`` advances in ``font`` (the sum of its glyphs' ``shift_x``)."""
+    n = 0
+    for i in range(len(text)):
+        g = font.get_glyph(ord(text[i]))
+        if g is not None:
+            n += g.shift_x
+    return n
+
+
+def wrap(para, max_width, font):
+    """The lines of one paragraph (no newline in it) at ``max_width`` pixels: the lines
+    ``adafruit_display_text.wrap_text_to_pixels(para, max_width, font)`` gives (version 5.0.6's
+    rules: a word joins the line while the line stays narrower than ``max_width``; a word wider
+    than the whole line is split with hyphens). Read time only: it allocates."""
+    lines = []
+    line = ""
+    width = 0
+    space = measure(" ", font)
+    first = True  # the paragraph's first word
+    newline = True  # no word on this line yet
+    words = para.split(" ")
+    for i in range(len(words)):
+        word = words[i]
+        ww = measure(word, font)
+        if ww > max_width:
+            part = ""
+            parts = []
+            for j in range(len(word)):
+                ch = word[j]
+                hyphen = measure("-", font) if j < len(word) - 1 else 0
+                lead = 0 if newline else space
+                if measure(line, font) + measure(part, font) + measure(ch, font) + hyphen + lead > max_width:
+                    parts.append(line + ("" if newline else " ") + part + "-" if part else line)
+                    part = ch
+                    line = ""
+                    newline = True
+                else:
+                    part += ch
+            parts.append(part)
+            lines.extend(parts[:-1])
+            line += parts[-1]
+            width = measure(parts[-1], font)
+            first = False
+        elif first:
+            line += word
+            width += ww
+            first = False
+        elif width + space + ww < max_width:
+            if i > 0:
+                line += " "
+            line += word
+            width += ww + space
+        else:
+            lines.append(line)
+            line = word
+            width = ww
+        newline = False
+    lines.append(line)
+    return lines
 
 
 def close_font(font):
@@ -110,9 +179,11 @@ class RulesScreen(S.Screen):
         self.page = 0
         self.header = None
         self.footer = None
-        self.label = None
+        self.text = None  # the page's text: a Group (the scale) holding the TileGrid of ``bitmap``
+        self.bitmap = None
         self.font = None
         self.line = 12
+        self.baseline = 0  # the first line's baseline, pixels below the text area's top
 
     # -- opening and closing -----------------------------------------------------------------
     def rules(self):
@@ -129,7 +200,7 @@ class RulesScreen(S.Screen):
         self.app.buttons.ring_goto(inputs.ENTER)
 
     def open(self):
-        from adafruit_display_text import bitmap_label
+        import displayio
 
         app = self.app
         lay = self.lay
@@ -138,15 +209,12 @@ class RulesScreen(S.Screen):
         self.font, self.line = load_font(font_dir(board))
         x, y, width, rows, scale = body_box(lay, ring, self.line)
         self.box = (x, y, width, rows, scale)
-        c = self.colours
-        h = self.font.get_bounding_box()[1]
-        # the label and its page bitmap first, before the text and its lists: every page is drawn
-        # into this one bitmap (draw() pads each page to the text area, so bitmap_label refills it
-        # and never makes another), and its block (5 KB on the Pico) is easier to find now
-        self.label = bitmap_label.Label(self.font, text=" ", color=c[theme.INK],
-                                        line_spacing=(self.line + 0.5) / h,  # int(spacing * h) == line
-                                        scale=scale)
-        self._fill_label([])
+        # the page's bitmap first, before the text and its lists: every page is drawn into it,
+        # and its block (2 KB on the PyGamer) is easier to find now
+        self.bitmap = displayio.Bitmap(width // scale, rows * self.line, 2)
+        self.text = displayio.Group(scale=scale, x=x, y=y)
+        self.text.append(displayio.TileGrid(self.bitmap, pixel_shader=app.palette(theme.INK)))
+        self.baseline = ascent(self.font)
         from . import rules_text
 
         self.sections = rules_text.sections(self.rules(), board.keymap_help)
@@ -167,11 +235,7 @@ class RulesScreen(S.Screen):
                                 lay.list_title[1], cols, scale)
         self.group.append(self.header.node)
         self.fields.append(self.header)
-        # a label's y is the middle of its first line's ascent: the ascent's top goes on the row
-        # below the header, whatever the page's tallest letter (an anchor would follow the ink)
-        self.label.x = x
-        self.label.y = y + (ascent(self.font) // 2) * scale
-        self.group.append(self.label)
+        self.group.append(self.text)
         if ring:
             self.footer = TextField(app.sheet, app.palette(theme.DIM), (lay.width - cols * 6 * scale) // 2,
                                     lay.height - 12 * scale - _MARGIN, cols, scale)
@@ -180,12 +244,10 @@ class RulesScreen(S.Screen):
 
     def wrap(self, section):
         """The lines of one section at this screen's width (a fresh list: read time only)."""
-        from adafruit_display_text import wrap_text_to_pixels
-
         width = self.box[2] // self.box[4]
         lines = []
         for para in self.sections[section][1].split("\n"):
-            lines.extend(wrap_text_to_pixels(para, width, self.font))
+            lines.extend(wrap(para, width, self.font))
         return lines
 
     def page_lines(self, page=None):
@@ -198,7 +260,7 @@ class RulesScreen(S.Screen):
         while len(self.group):
             self.group.pop()
         self.fields = []
-        self.header = self.footer = self.label = None
+        self.header = self.footer = self.text = self.bitmap = None
         self.sections = self.pages = None
         if self.font is not None:
             close_font(self.font)
@@ -234,7 +296,7 @@ class RulesScreen(S.Screen):
         return name if name is not None else S.RING_NAMES[code]
 
     def draw(self):
-        if self.label is None:
+        if self.text is None:
             return
         if self.ring_changed() and self.footer is not None:
             self.draw_ring(self.footer, self.footer.width, self.footer.width)
@@ -248,17 +310,36 @@ class RulesScreen(S.Screen):
         tf.put(end - 1, SLASH)
         end = tf.number(self.page + 1, end - 1, 0)
         tf.spaces(tf.text(S.to_bytes(title), 0, end - 1), end)
-        self._fill_label(self.page_lines())
+        self._draw_page(self.page_lines())
 
-    def _fill_label(self, lines):
-        """The label shows ``lines``, padded to the text area (blank lines to its last row, the
-        label's right padding to its width) so that its bitmap keeps one size: bitmap_label makes
-        a new one only for a new size (its own measure and padding; the library is pinned)."""
-        while len(lines) < self.box[3]:
-            lines.append(" ")
-        text = "\n".join(lines)
-        label = self.label
-        wide = label._text_bounding_box(text, self.font)[0]
-        want = self.box[2] // self.box[4]
-        label._padding_right = want - wide if want > wide else 0
-        label.text = text
+    def _draw_page(self, lines):
+        """``lines`` into the page's bitmap, glyph by glyph as ``bitmap_label`` places them
+        (each at the pen's x plus its ``dx``, its bottom ``dy`` above the baseline; ink only,
+        cut at the bitmap's edges)."""
+        bmp = self.bitmap
+        w = bmp.width
+        h = bmp.height
+        fill_region(bmp, 0, 0, w, h, 0)
+        font = self.font
+        base = self.baseline
+        for line in lines:
+            pen = 0
+            for i in range(len(line)):
+                g = font.get_glyph(ord(line[i]))
+                if g is None:
+                    continue
+                left = pen + g.dx
+                top = base - g.height - g.dy
+                sx = g.tile_index * g.width  # terminalio's glyphs share one sheet
+                sy = 0
+                if left < 0:
+                    sx -= left
+                    left = 0
+                if top < 0:
+                    sy = -top
+                    top = 0
+                if left < w and top < h:
+                    blit(bmp, g.bitmap, left, top, x1=sx, y1=sy, x2=(g.tile_index + 1) * g.width, y2=g.height,
+                         skip_source_index=0)
+                pen += g.shift_x
+            base += self.line

@@ -32,7 +32,6 @@ def test_manifest_freezes_the_app_less_the_desktop_modules():
     # the lib/ modules the tour and the boards' own make_board (on fakes) import
     libs = {n for n in names if n.startswith("adafruit_") or n == "neopixel"}
     assert libs == {"adafruit_ticks", "neopixel", "adafruit_debouncer", "adafruit_st7789",
-                    "adafruit_display_text", "adafruit_display_text.bitmap_label",
                     "adafruit_bitmap_font", "adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache"}
     assert set(names) == on_disk - {"sim.desktop", "sim.testing"} | {"whole_app"} | libs
 

@@ -56,9 +56,10 @@ def _check_page(app, reader):
     for line in lines:
         w = sum(reader.font.get_glyph(ord(ch)).shift_x for ch in line) * scale
         assert x + w <= lay.width, "line %r is %d px wide" % (line, w)
-    label = reader.label
-    bx, by, bw, bh = label.bounding_box
-    left = label.x + bx * scale
+    text = reader.text
+    left = text.x
+    bw = reader.bitmap.width
+    assert text.y == top and text.scale == scale
     footer_top = reader.footer.y if reader.footer is not None else lay.height
     bottom_of_text = top + len(lines) * reader.line * scale
     assert left >= 0 and left + bw * scale <= lay.width
@@ -171,7 +172,7 @@ def test_from_the_game_menu_it_explains_the_game_and_returns(profile):
 def test_closing_frees_the_reader():
     app, board, clock = make_app("pybadge", seed=1)
     reader = app.screens[S.RULES]
-    assert len(reader.group) == 0 and reader.label is None  # built empty
+    assert len(reader.group) == 0 and reader.text is None  # built empty
     app.show(S.RULES)
     settle(app)
     assert len(reader.group) >= 2 and "ui.rules_text" in sys.modules
@@ -179,49 +180,41 @@ def test_closing_frees_the_reader():
     f = reader.font.file
     app.show(S.TITLE)
     settle(app)
-    assert len(reader.group) == 0 and reader.label is None and reader.sections is None
-    assert "ui.rules_text" not in sys.modules and "adafruit_display_text.bitmap_label" not in sys.modules
+    assert len(reader.group) == 0 and reader.text is None and reader.bitmap is None and reader.sections is None
+    assert "ui.rules_text" not in sys.modules
     # every module the reader imports is forgotten (on CPython Blinka's terminalio keeps the
     # rest of adafruit_bitmap_font loaded for its own font)
     assert not [m for m in rules_screen._MODULES if m in sys.modules]
     assert reader.font is None and f.closed  # the font file is closed too
 
 
-def test_wrapping_is_the_librarys():
-    """The reader's lines are wrap_text_to_pixels' lines at the text area's width."""
-    app, board, clock = make_app("feather_tft", seed=1)
+@pytest.mark.parametrize("profile", PROFILES)
+def test_wrapping_is_the_librarys(profile):
+    """The reader's lines are adafruit_display_text's wrap_text_to_pixels' lines at the text
+    area's width (the library is not loaded on a board: ui/rules_screen.wrap does its work),
+    for every section of every variant, this board's keys included."""
+    app, board, clock = make_app(profile, seed=1)
     app.show(S.RULES)
     settle(app)
     reader = app.screens[S.RULES]
-    para = reader.sections[0][1].split("\n")[0]
-    expect = wrap_text_to_pixels(para, reader.box[2] // reader.box[4], reader.font)
-    assert reader.page_lines()[:len(expect)] == expect[:reader.box[3]]
+    width = reader.box[2] // reader.box[4]
+    paras = 0
+    for v, j in VARIANTS:
+        rs = rules.by_id(v, j if j else None)
+        for _, text in rules_text.sections(rs, board.keymap_help):
+            for para in text.split("\n"):
+                assert rules_screen.wrap(para, width, reader.font) == wrap_text_to_pixels(para, width, reader.font)
+                paras += 1
+    assert paras > 60
+    assert "adafruit_display_text" not in rules_screen.__dict__
 
 
-def test_the_reader_in_the_micropython_vm_with_each_font():
-    """The reader opened, paged through and closed in the MicroPython VM on every board, with
-    terminalio and with the Helvetica PCF (the app and libraries as .mpy, the font file at
-    /lib/fonts as on a board; tools/memory/rules_reader_memory.py asserts which font each run used):
-    it runs on the stand-in displayio, and closing gives back all but the names it interned."""
-    import os
-    import re
-    import subprocess
+@pytest.mark.parametrize("width", [20, 31, 47, 60])
+def test_words_wider_than_a_line_are_split_as_the_library_splits_them(width):
+    from sim.desktop import FONT_DIR
 
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    run = subprocess.run([sys.executable, os.path.join(root, "tools", "memory", "rules_reader_memory.py")],
-                         cwd=root, capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stdout + run.stderr
-    lines = [line for line in run.stdout.splitlines() if "Helvetica 8: open" in line]
-    assert len(lines) == 6
-    for line in lines:
-        closed = [int(n) for n in re.findall(r"closed \+(\d+)", line)]
-        opened = [int(n) for n in re.findall(r"open \+(\d+)", line)]
-        assert len(closed) == 2 and max(closed) < 5000, line  # freed again on closing
-        assert opened[1] > opened[0], line  # the PCF's code and glyphs are on top of the label
-
-
-def test_the_rules_say_what_par_is():
-    from ui import rules_text
-    from yahtzee_core import rules
-
-    assert "Par, on the scorecard" in rules_text.bonuses(rules.get("yahtzee"))
+    font, _ = rules_screen.load_font(FONT_DIR)
+    for para in ("Scandinavian", "a Scandinavian Yatzy", "Full house scores 25 abcdefghijklmnopqrstuvwxyz x",
+                 "", "two  spaces", "x" * 40):
+        assert rules_screen.wrap(para, width, font) == wrap_text_to_pixels(para, width, font), (para, width)
+    rules_screen.close_font(font)

@@ -3,7 +3,7 @@ font (terminalio's fixed 6x12 and the proportional Helvetica 8 PCF), in the Micr
 
     python tools/memory/rules_reader_memory.py        # (``python tools/fetch_libs.py`` first)
 
-On CPython it compiles the app and the libraries the reader imports (lib/: adafruit_display_text,
+On CPython it compiles the app and the libraries the reader imports (lib/:
 adafruit_bitmap_font, adafruit_ticks) to .mpy with mpy-cross, as tools/memory/board_memory.py does,
 and runs itself in the VM on those, with lib/fonts mounted at /lib/fonts as on a board. For each
 board: the live heap (``gc.mem_alloc()`` after a collection) on the title, and with each font

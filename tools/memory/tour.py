@@ -115,9 +115,8 @@ def mpy_cross():
 # of its hardware, sim/vmhardware.py) and the rules reader's, loaded only while it is open (the
 # tour opens it).
 LIB_MODULES = ("adafruit_ticks.py", "neopixel.py", "adafruit_debouncer.py", "adafruit_st7789.py",
-               "adafruit_display_text/__init__.py",
-               "adafruit_display_text/bitmap_label.py", "adafruit_bitmap_font/__init__.py",
-               "adafruit_bitmap_font/pcf.py", "adafruit_bitmap_font/glyph_cache.py")
+               "adafruit_bitmap_font/__init__.py", "adafruit_bitmap_font/pcf.py",
+               "adafruit_bitmap_font/glyph_cache.py")
 FONTS = os.path.join(ROOT, "lib", "fonts")  # at /lib/fonts in the VM, as on a board's drive
 
 

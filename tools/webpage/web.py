@@ -28,8 +28,9 @@ TABLE = "yahtzee_forced"  # the official rules (forced Joker), the app's default
 PAGE_BUDGET = 1536 * 1024  # bytes of the whole page: above this the table is left out
 HW_MODULES = ("__init__", "base", "inputs", "keymap", "null", "nvm", "sound", "tables") + NAMES
 SIM_MODULES = ("__init__", "fbdisplay", "keytable", "null_power", "vmboard", "web")  # the page's board (sim/web.py)
-# the libraries the rules reader imports with terminalio's font (the page has no font files)
-LIB_MODULES = ("adafruit_ticks.py", "adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py")
+# the libraries of lib/ the app imports on the page (its rules reader reads in terminalio's font: the
+# page has no font files, so no adafruit_bitmap_font)
+LIB_MODULES = ("adafruit_ticks.py",)
 TITLES = {"pygamer": "PyGamer", "pybadge": "PyBadge", "macropad": "MacroPad RP2040", "clue": "CLUE",
           "feather_tft": "Feather ESP32-S3 Reverse TFT", "pico_displaypack": "Pico + Display Pack"}
 BOARDS = tuple((name, TITLES[name]) for name in NAMES)  # the page's board menu, in sim/boards.py's order
