@@ -3,7 +3,8 @@
 
 class Board:
     """Plain holder of a board's parts: name, board_id, display, width, height, colour,
-    buttons, keymap_help, rng, storage, backup, erase_nvm, sound, lights, clock, power."""
+    buttons, keymap_help, rng, storage, storage_persistent, backup, erase_nvm, sound, lights, clock,
+    power; ``profile``: the board module whose keys a simulated board copies (None on a board)."""
 
     def __init__(self, **parts):
         self.name = None
@@ -16,12 +17,14 @@ class Board:
         self.keymap_help = ()
         self.rng = None
         self.storage = None
+        self.storage_persistent = True  # False: the storage forgets at power-off (no NVM)
         self.backup = None  # hw.backup_file.FileCopy where the NVM write erases both slots at once
         self.erase_nvm = None  # erases an NVM that refuses every write (ESP32: espidf.erase_nvs)
         self.sound = None
         self.lights = None
         self.clock = None
         self.power = None
+        self.profile = None
         for key in parts:
             setattr(self, key, parts[key])
 

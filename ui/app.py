@@ -73,7 +73,7 @@ def ticks_diff(a, b):
 def board_codes(board):
     """Every input code the board's own keys can give (the desktop adds keys of its own;
     screens follow the real board's keys). None when unknown (scripted test buttons)."""
-    src = getattr(board, "profile", None)
+    src = board.profile
     if src is not None:
         short, long, ring = src.SHORT, src.LONG, src.RING
     else:
@@ -92,14 +92,14 @@ class App:
     when the game ends, at the title and in Defuse mode, parked while the game waits for the
     reader, settings or help (``ui/strategy_set.StrategySet``, what code.py passes);
     while built, ``autoplay.policies`` holds the players (objects with ``choose(game) ->
-    (action, arg)``, indexed by seat kind engine.EASY..HARD) and ``hinter`` the coach (an object
-    with ``hint(app)`` called on HINT; None when there is none).
-    Without ``strategy``, ``policies`` and ``hinter`` are kept for the app's life
+    (action, arg)``, indexed by seat kind engine.EASY..HARD) and ``coach`` the coach (``ui/coach.Coach``:
+    HINT asks it, every human choice is told to it before and after; None when there is none).
+    Without ``strategy``, ``policies`` and ``coach`` are kept for the app's life
     (``strategy_set.Resident``; the greedy player for every computer seat by default).
     ``store``: saved games and records with ``yahtzee_core/nvm_store.NvmStore``'s API (``has_game``,
     ``restore_game``, ``save_game``, ``record_result``); its menu entries stay hidden without one."""
 
-    def __init__(self, board, settings=None, policies=None, lay=None, store=None, hinter=None,
+    def __init__(self, board, settings=None, policies=None, lay=None, store=None, coach=None,
                  strategy=None):
         self.board = board
         self.buttons = board.buttons
@@ -118,12 +118,12 @@ class App:
         self.sheet = GlyphSheet(_font())
         S.text_palettes(self.sheet, self.colours)
         self.game = engine.Game(self.settings.rules(), board.rng, seats=1)
-        self.strategy = strategy if strategy is not None else Resident(policies, hinter)
+        self.strategy = strategy if strategy is not None else Resident(policies, coach)
         self.autoplay = AutoPlayer(None)
         self.store = store
-        self.hinter = None
-        # the coach's cost of each human choice (ui/coach.py): told before and after each action
-        self._coach = None
+        # the coach (ui/coach.py): hints, and the cost of each human choice (told before and
+        # after each action); None while no game goes on or there is none
+        self.coach = None
         self._bind_strategy()  # a resident coach and players; a StrategySet builds for a game
         # message line shared by the game screens
         self.msg = b""
@@ -147,7 +147,7 @@ class App:
         self.in_game = False  # a game was started or continued and is not over
         self.save_failed = False  # "Could not save" was said
         # "Backup copy off" was said (the start-up notice says it when known at load time)
-        self.backup_off_said = store is not None and getattr(store, "backup_off", False)
+        self.backup_off_said = store is not None and store.backup_off
         self.code_label = bytearray(b"Code ------")  # the challenge code of this game
         self.demo = None  # the demo (attract mode, ui/demo.py) while it plays
         self.demo_started = 0  # times the demo began (tests, tools)
@@ -252,18 +252,15 @@ class App:
     def _bind_strategy(self):
         st = self.strategy
         self.autoplay.policies = st.policies
-        hinter = st.coach
-        self.hinter = hinter
-        self._coach = hinter if hinter is not None and hasattr(hinter, "before_act") else None
-        if hinter is not None and hasattr(hinter, "show_cost"):
-            hinter.show_cost = self.settings.show_cost
+        self.coach = st.coach
+        if self.coach is not None:
+            self.coach.show_cost = self.settings.show_cost
 
     def _drop_strategy(self, park=False):
         """No game goes on (or it waits, ``park``: the coach's figures are kept): the players
         and the coach are dropped (kept when resident)."""
         self.autoplay.policies = None  # the app's references go first: release collects
-        self.hinter = None
-        self._coach = None
+        self.coach = None
         if park:
             self.strategy.park()
         else:
@@ -296,10 +293,10 @@ class App:
         self._say_code()
 
     def _new_game_screens(self):
-        self.screens.game_screens()
-        for scr in self.screens.slots:
-            if scr is not None and hasattr(scr, "new_game"):
-                scr.new_game()
+        screens = self.screens
+        screens.game_screens()
+        screens[S.PLAY].new_game()
+        screens[S.CARD].new_game()
 
     def _say_code(self):
         """A challenge game shows its code on the message line at the start."""
@@ -391,7 +388,7 @@ class App:
             self.say(_TEXT_SAVE_FAILED, theme.WARN, MESSAGE_MS, True)
         elif result == _SAVE_REPAIRED:
             self.say(_TEXT_REPAIRED, theme.WARN, MESSAGE_MS, True)
-        elif getattr(self.store, "backup_off", False) and not self.backup_off_said:
+        elif self.store.backup_off and not self.backup_off_said:
             self.backup_off_said = True
             self.say(_TEXT_BACKUP_OFF, theme.WARN, MESSAGE_MS, True)
 
@@ -422,8 +419,8 @@ class App:
         return self.store.record_result(self.game, self.coached, self.clock.date()) == 0
 
     def _coach_new_game(self):
-        if self._coach is not None:
-            self._coach.new_game()
+        if self.coach is not None:
+            self.coach.new_game()
 
     def can_hint(self):
         """A coach comes with the players (also when they are not built: the settings' cost
@@ -431,11 +428,11 @@ class App:
         return self.strategy.coaches
 
     def hint(self):
-        """HINT: ask the coach (needs a hinter)."""
-        if self.hinter is not None:
+        """HINT: ask the coach (needs one)."""
+        if self.coach is not None:
             if not self.game.is_computer():
                 self.coached |= 1 << self.game.player  # marked in the high-score table
-            self.hinter.hint(self)
+            self.coach.hint(self)
 
     def undo(self):
         """UNDO: take back the last box choice (a refusal says why)."""
@@ -443,7 +440,7 @@ class App:
 
     def act(self, action, arg=0):
         """Apply an engine action; show the reason of a refusal; handle the events."""
-        coach = self._coach
+        coach = self.coach
         if coach is not None:
             coach.before_act(self, action, arg)
         self._acting = action
@@ -498,8 +495,8 @@ class App:
         elif ev == engine.EV_SCORED:
             self.save_game()  # after every scored box (not the last: see EV_GAME_OVER)
         elif ev == engine.EV_UNDONE:
-            if self._coach is not None and hasattr(self._coach, "take_back"):
-                self._coach.take_back()  # the choice is measured again when it is made again
+            if self.coach is not None:
+                self.coach.take_back()  # the choice is measured again when it is made again
             self.save_game()  # one more write: a power cut keeps the game as it is now
             self.show_lights()
             self.say(_TEXT_UNDONE, theme.ACCENT)
@@ -546,11 +543,10 @@ class App:
     def _keep_coach_figures(self):
         """The game is over: keep what the coach measured (it is dropped with the players when
         the end screens show)."""
-        coach = self.hinter
-        measured = coach is not None and hasattr(coach, "lost")
+        coach = self.coach
         for seat in range(engine.MAX_SEATS):
-            self.coach_lost[seat] = coach.lost[seat] if measured else 0
-            self.coach_choices[seat] = coach.choices[seat] if measured else 0
+            self.coach_lost[seat] = coach.lost[seat] if coach is not None else 0
+            self.coach_choices[seat] = coach.choices[seat] if coach is not None else 0
 
     def show_lights(self):
         self.lights.show_held(self.game.held if self.settings.lights else 0)
@@ -561,8 +557,8 @@ class App:
         self.autoplay.pace_ms = self.settings.pace_ms()
         if not self.settings.lights:
             self.lights.off()
-        if self.hinter is not None and hasattr(self.hinter, "show_cost"):
-            self.hinter.show_cost = self.settings.show_cost
+        if self.coach is not None:
+            self.coach.show_cost = self.settings.show_cost
 
     # -- messages ---------------------------------------------------------------------------
     def say(self, text, role=theme.INK, ms=MESSAGE_MS, held=False):
@@ -707,12 +703,12 @@ def build_app(board):
 
     from .strategy_set import StrategySet
 
-    store = NvmStore(board.storage, getattr(board, "backup", None), getattr(board, "erase_nvm", None))
+    store = NvmStore(board.storage, board.backup, board.erase_nvm)
     records, status = store.load()  # never raises
     if UNLOADS:
         unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
     if status & ~save.ST_EMPTY:
         print("saved data:", ", ".join(save.describe(status)))
-    if not getattr(board, "storage_persistent", True):
+    if not board.storage_persistent:
         print("no NVM on this board: records last until power off")
     return App(board, store=store, strategy=StrategySet())

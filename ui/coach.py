@@ -2,7 +2,7 @@
 after a human's choice it can show how many expected points the choice cost.
 
     coach = Coach(planner, tables)          # strategy.TurnPlanner, hw.tables.Tables
-    app = App(board, hinter=coach)          # HINT -> coach.hint(app); code.py's app builds
+    app = App(board, coach=coach)           # HINT -> coach.hint(app); code.py's app builds
                                             # it for each game (ui/strategy_set.py)
 
 Messages: "Hold 66, EV 254.6", "Roll all, EV 249.8", "3 of a kind for 22, EV 251.3" (a box by

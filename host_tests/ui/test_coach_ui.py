@@ -158,7 +158,7 @@ def test_coach_says_so_without_a_table(tmp_path):
         tables = Tables(str(tmp_path))
         hard = players.HardPlayer(pl, tables, fv)
         app = App(board, policies=(None, players.EasyPlayer(), players.PlanPlayer(pl, fv), hard),
-                  hinter=Coach(pl, tables))
+                  coach=Coach(pl, tables))
         hard.notice = app.say
         return app
 
@@ -193,7 +193,7 @@ def test_a_bad_box_choice_shows_its_cost():
     assert cost > 128 * 30  # the Yahtzee box is worth far more than 30 in Chance
     Player(app, drive).score(rs.index("chance"))
     assert message(app) == "Cost %s pts" % tenths(cost)
-    coach = app.hinter
+    coach = app.coach
     assert coach.lost[0] == cost and coach.choices[0] == 1
 
 
@@ -215,21 +215,21 @@ def test_a_good_choice_costs_nothing_and_a_bad_hold_costs_something():
         if (keep55 >> i) & 1:
             player.hold(i)
     drive.give(I.ROLL)  # kept 55 instead of 66
-    assert app.hinter.lost[0] == cost and cost > 0
+    assert app.coach.lost[0] == cost and cost > 0
     if cost >= 7:
         assert message(app) == "Cost %s pts" % tenths(cost)
 
 
 def test_cost_display_can_be_turned_off():
     app, board = boot("pygamer", dice=[6, 6, 6, 6, 6] + [1] * 60)
-    app.hinter.show_cost = False
+    app.coach.show_cost = False
     drive = KeyDriver(app)
     drive.give(I.ROLL)
     Player(app, drive).score(app.game.rules.index("chance"))
     assert not message(app).startswith("Cost")
-    assert app.hinter.lost[0] > 0  # still counted
+    assert app.coach.lost[0] > 0  # still counted
     app.start_game()
-    assert app.hinter.lost[0] == 0 and app.coached == 0  # a new game starts clean
+    assert app.coach.lost[0] == 0 and app.coached == 0  # a new game starts clean
 
 
 # -- no memory held per hint or measured choice ---------------------------------------------------
@@ -250,7 +250,7 @@ def test_hints_and_measured_choices_hold_no_memory():
     def hint_and_hold():
         app.buttons.inject(I.HINT)
         step(app)
-        app.hinter.cost_of(app.game, engine.ROLL, 0)  # what a roll now would cost
+        app.coach.cost_of(app.game, engine.ROLL, 0)  # what a roll now would cost
         app.buttons.inject(I.LEFT)  # the stick moves the die choice
         step(app)
 
@@ -265,7 +265,7 @@ def test_hints_and_measured_choices_hold_no_memory():
         tracemalloc.stop()
     diff = after.filter_traces(project).compare_to(before.filter_traces(project), "lineno")
     assert sum(d.size_diff for d in diff) == 0, [str(d) for d in diff if d.size_diff]
-    assert app.hinter.hints == 7
+    assert app.coach.hints == 7
 
 
 def test_game_over_shows_the_points_each_human_seat_gave_away():
@@ -290,7 +290,7 @@ def test_game_over_shows_the_points_each_human_seat_gave_away():
     settle(app)
     while app.current_id == S.INITIALS:
         drive.give(I.ENTER)
-    assert app.game.over and app.hinter is None  # the coach is dropped when the game ends
+    assert app.game.over and app.coach is None  # the coach is dropped when the game ends
     assert app.coach_choices[0] > 0 and app.coach_lost[0] > 0 and app.coach_choices[1] == 0
     over = app.screens[S.GAME_OVER]
     if app.current_id != S.GAME_OVER:
@@ -312,13 +312,13 @@ def test_cost_messages_are_a_setting():
     scr = app.screens[S.SETTINGS]
     items = list(scr.items[: scr.count])
     assert settings_screen.COSTS in items and app.settings.show_cost
-    assert app.hinter is None  # parked while the settings show (ui/screen_set.parks_game)
+    assert app.coach is None  # parked while the settings show (ui/screen_set.parks_game)
     scr.change(settings_screen.COSTS, 1)
     assert not app.settings.show_cost
     app.show(S.PLAY)
     settle(app)
-    assert not app.hinter.show_cost  # the coach built again follows the setting
+    assert not app.coach.show_cost  # the coach built again follows the setting
     drive = KeyDriver(app)
     drive.give(I.ROLL)
     Player(app, drive).score(app.game.rules.index("chance"))
-    assert not message(app).startswith("Cost") and app.hinter.lost[0] > 0
+    assert not message(app).startswith("Cost") and app.coach.lost[0] > 0

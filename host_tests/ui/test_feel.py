@@ -159,7 +159,7 @@ def test_computer_seats_wait_for_the_pace_setting():
 
 
 def test_hooks_stay_hidden_without_their_objects():
-    # No store and no hinter given: no Continue entry, no hints. Defuse mode ships, so it is offered.
+    # No store and no coach given: no Continue entry, no hints. Defuse mode ships, so it is offered.
     app, board, clock = make_app("pygamer")
     title = app.screens[S.TITLE]
     items = set(title.items[: title.count])

@@ -296,11 +296,29 @@ def test_warm_up_snapshot_at_game_start():
 
 
 class Coach:
+    """A coach double with ui/coach.Coach's interface to the App: it counts hints, measures nothing."""
+
+    show_cost = False
+
     def __init__(self):
         self.asked = 0
+        self.lost = [0] * engine.MAX_SEATS
+        self.choices = [0] * engine.MAX_SEATS
 
     def hint(self, app):
         self.asked += 1
+
+    def new_game(self):
+        pass
+
+    def before_act(self, app, action, arg):
+        pass
+
+    def after_act(self, app, result):
+        pass
+
+    def take_back(self):
+        pass
 
 
 def finish_game(app):
@@ -1080,14 +1098,14 @@ def test_largest_numbers_fit_the_statistics_and_the_table(profile):
 # -- the coached mark and Defuse statistics survive power-off -----------------------------------
 
 
-def power_cycle(profile, nvm, hinter=None):
+def power_cycle(profile, nvm, coach=None):
     """Power off: a new board and App from a copy of the NVM's bytes (as code.py starts)."""
     gc.collect()
     copy = MemoryNVM(len(nvm.data))
     copy.data[:] = nvm.data
     app, board, clock = boot(profile, nvm=copy)
-    if hinter is not None:
-        app.strategy = Resident(coach=hinter)
+    if coach is not None:
+        app.strategy = Resident(coach=coach)
     return app, board, copy
 
 
@@ -1210,9 +1228,9 @@ def test_coach_cost_setting_survives_power_off(tmp_path):
     del app, board
     app, board, clock = boot("pygamer", path=path)
     assert app.settings.show_cost is False or app.settings.show_cost == 0
-    assert app.hinter is None  # the coach is built when a game starts, with the saved setting
+    assert app.coach is None  # the coach is built when a game starts, with the saved setting
     start_with_keys(app, KeyDriver(app))
-    assert app.hinter is not None and not app.hinter.show_cost
+    assert app.coach is not None and not app.coach.show_cost
 
 
 def test_the_crash_screen_is_loaded_only_for_a_crash():

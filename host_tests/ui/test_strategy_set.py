@@ -54,7 +54,7 @@ def test_nothing_is_built_at_start_up_and_the_settings_still_offer_the_coach():
     app, board = boot()
     assert isinstance(app.strategy, strategy_set.StrategySet)
     assert app.current_id == S.TITLE and not built(app) and app.strategy.builds == 0
-    assert app.hinter is None and app.autoplay.policies is None
+    assert app.coach is None and app.autoplay.policies is None
     assert app.can_hint()  # "Show cost" is offered before any game
 
 
@@ -64,22 +64,22 @@ def test_a_game_builds_them_once_and_the_title_drops_them():
     settle(app)
     st = app.strategy
     assert built(app) and st.builds == 1
-    assert app.autoplay.policies is st.policies and app.hinter is st.coach
+    assert app.autoplay.policies is st.policies and app.coach is st.coach
     policies, coach = st.policies, st.coach
     for sid in (S.PAUSE, S.CARD, S.PLAY, S.PAUSE):  # the game goes on
         app.show(sid)
     assert st.policies is policies and st.coach is coach and st.builds == 1
     app.show(S.SETTINGS)  # the game waits: parked with its screens (ui/screen_set.parks_game)
-    assert not built(app) and app.hinter is None and app.autoplay.policies is None
+    assert not built(app) and app.coach is None and app.autoplay.policies is None
     app.show(S.PAUSE)  # back: built again
     assert built(app) and st.builds == 2 and st.policies is not policies
-    assert app.autoplay.policies is st.policies and app.hinter is st.coach
+    assert app.autoplay.policies is st.policies and app.coach is st.coach
     policies = st.policies
     app.show(S.PLAY)
     app.start_game()  # "Play again": the same objects
     assert st.policies is policies and st.builds == 2
     app.show(S.TITLE)
-    assert not built(app) and app.hinter is None and app.autoplay.policies is None
+    assert not built(app) and app.coach is None and app.autoplay.policies is None
     assert st.coach is None and st.hard is None
     app.show(S.TITLE)  # idempotent
     app.start_defuse()
@@ -97,7 +97,7 @@ def one_costly_choice():
     driver = KeyDriver(app)
     app.start_game()
     settle(app)
-    if app.hinter.tables.values_for(app.game.rules) is None:
+    if app.coach.tables.values_for(app.game.rules) is None:
         pytest.skip("no strategy table built (tools/test builds them)")
     driver.give(I.ROLL)
     Player(app, driver).score(app.game.rules.index("chance"))
@@ -108,7 +108,7 @@ def one_costly_choice():
 def test_a_parked_game_keeps_what_the_coach_measured(sid):
     app, driver = one_costly_choice()  # a costly choice: measured
     driver.give(I.HINT)
-    coach = app.hinter
+    coach = app.coach
     figures = (list(coach.lost), list(coach.choices), coach.hints, coach.last_box_cost, coach.last_box_seat)
     assert figures[1][0] == 1 and figures[0][0] > 0 and figures[3] == figures[0][0]
     builds = app.strategy.builds
@@ -116,8 +116,8 @@ def test_a_parked_game_keeps_what_the_coach_measured(sid):
     app.show(sid)
     assert not built(app) and app.strategy.figures is not None
     app.show(S.PAUSE)
-    coach = app.hinter
-    assert app.strategy.builds == builds + 1 and coach is not None and app._coach is coach
+    coach = app.coach
+    assert app.strategy.builds == builds + 1 and coach is not None and app.coach is coach
     assert (list(coach.lost), list(coach.choices), coach.hints, coach.last_box_cost,
             coach.last_box_seat) == figures
     app.show(S.PLAY)
@@ -128,9 +128,9 @@ def test_a_parked_game_keeps_what_the_coach_measured(sid):
 
 def test_the_coach_counts_each_human_choice_in_the_game_it_is_built_for():
     app, driver = one_costly_choice()
-    assert app.hinter.choices[0] == 1
+    assert app.coach.choices[0] == 1
     driver.give(I.HINT)
-    assert app.hinter.hints == 1 and app.coached == 1
+    assert app.coach.hints == 1 and app.coached == 1
 
 
 def test_no_table_is_said_once_per_power_on_not_once_per_game(tmp_path, monkeypatch):
@@ -192,7 +192,7 @@ def test_a_game_of_humans_builds_the_coach_without_the_players():
     app.start_game()
     settle(app)
     st = app.strategy
-    assert st.coach is not None and app.hinter is st.coach and st.builds == 1
+    assert st.coach is not None and app.coach is st.coach and st.builds == 1
     assert st.policies is None and st.hard is None and app.autoplay.policies is None
     coach = st.coach
     app.show(S.TITLE)

@@ -157,7 +157,7 @@ def test_an_undone_choice_costs_once_in_the_coach():
     driver = KeyDriver(app)
     player = Player(app, driver)
     start_with_keys(app, driver)
-    coach = app.hinter  # built for the game
+    coach = app.coach  # built for the game
     if coach is None or coach.tables is None or coach.tables.values_for(app.game.rules) is None:
         pytest.skip("no strategy table built")
     game = app.game

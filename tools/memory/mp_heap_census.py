@@ -276,7 +276,7 @@ def measure():
         for key in keep:
             shared[id(keep[key])] = 1
         if st.coach is not None:
-            fig["unset"] = ((a, "hinter"), (a, "_coach"), (st, "coach"))
+            fig["unset"] = ((a, "coach"), (st, "coach"))
             fig["root"] = st.coach
             fig["stop"] = shared
             forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
