@@ -293,10 +293,13 @@ class App:
         self._say_code()
 
     def _new_game_screens(self):
+        """A new game: the game's screens start afresh (each is built when shown)."""
         screens = self.screens
         screens.game_screens()
-        screens[S.PLAY].new_game()
-        screens[S.CARD].new_game()
+        for screen_id in (S.PLAY, S.CARD):
+            scr = screens.built(screen_id)
+            if scr is not None:
+                scr.new_game()
 
     def _say_code(self):
         """A challenge game shows its code on the message line at the start."""
@@ -461,9 +464,10 @@ class App:
             ev = game.next_event()
             arg = game.event_arg
             self.on_event(ev, arg)
-            screens = self.screens.slots  # the game's screens (built while a game is on)
+            screens = self.screens.slots  # the game's screens that show the game, when built
             if screens[S.PLAY] is not None:
                 screens[S.PLAY].on_event(ev, arg)
+            if screens[S.CARD] is not None:
                 screens[S.CARD].on_event(ev, arg)
         if self._pending_screen >= 0:
             sid = self._pending_screen

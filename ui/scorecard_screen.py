@@ -115,7 +115,10 @@ class ScorecardScreen(S.Screen):
 
     def enter(self):
         super().enter()
-        self.seat = self.app.game.player
+        game = self.app.game
+        self.seat = game.player
+        if game.cursor_visible:
+            self._follow(game.cursor)  # the rows of the box the cursor is on (moved meanwhile)
 
     def park(self):
         return self.top

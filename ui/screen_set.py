@@ -1,21 +1,25 @@
-"""Which screens are in memory: the game's screens while a game is on, the others while shown.
+"""Which screens are in memory: the one shown, and a game's play screen while the game goes on.
 
     screens = ScreenSet(app)      # nothing built yet
     scr = screens[S.TITLE]        # built on first use (its module imported then)
-    screens.leave_for(S.PLAY)     # drops every other screen that is not the game's, and on a
-                                  # board unloads the modules only they use
+    screens.leave_for(S.CARD)     # drops every other screen but a game's play screen, and on
+                                  # a board unloads the modules only they use
 
-A 192 KB board cannot hold every screen and every module at once (docs/memory.md). The screens
-a game moves between (play, scorecard, menu) are built for a game and stay built until the
-game ends (initials, game over) or the title or Defuse mode is shown: changing between them
-allocates nothing. While the rules reader, settings or help is open from a game's menu they are
-dropped too ("parked": ``parks_game``) and built again, as they were, when the game is back
-(the game itself is ``App.game``; the App parks the players and the coach with them,
-``ui/strategy_set.py``). The title, settings,
-help, game over, records and Defuse screens are built when shown and dropped when left.
-Building a screen is an allocation (docs/memory.md lists them). Their modules are unloaded on
-MicroPython/CircuitPython (``del sys.modules[...]``; on CPython they stay loaded: nothing to
-save, and tests keep their classes)."""
+A 192 KB board cannot hold every screen and every module at once (docs/memory.md). Every screen
+is built when shown and dropped when left, but for the play screen: built when a game starts, it
+stays until the game ends (initials, game over) or the title or Defuse mode is shown, so that
+coming back to it from the scorecard or the menu builds nothing. The scorecard and the menu are
+built when shown and dropped, with their modules (``_OWN``), when left: while the play screen
+shows, a game holds neither of them (about 8 KB at a game's peak). A game's screens keep what is
+theirs when dropped while the game goes on (``Screen.park``: the die the stick points at, the
+scorecard's scroll, the menu's item) and get it back when built again; the game itself is
+``App.game``, and each of them draws it whole when built. While the rules reader, settings
+or help is open from a game's menu the game waits ("parked": ``parks_game``): the App parks the
+players and the coach too (``ui/strategy_set.py``). Building a screen is an allocation
+(docs/memory.md lists them); a change between the game's screens is one too, a key press's
+worth of work, never in the turn's own loop. Modules are unloaded on MicroPython/CircuitPython
+(``del sys.modules[...]``; on CPython they stay loaded: nothing to save, and tests keep their
+classes)."""
 
 import gc
 import sys
@@ -45,7 +49,7 @@ GAME = const(0)
 MENUS = const(1)
 DEFUSE = const(2)
 # the modules each group loads that nothing resident imports (unloaded when no screen of the
-# group is built)
+# group is built; a game screen's own are unloaded with it: ``_OWN``)
 _MODULES = (
     ("ui.play_screen", "ui.scorecard_screen", "ui.pause_screen", "ui.dice_view"),
     ("ui.title_screen", "ui.settings_screen", "ui.help_screen", "ui.gameover_screen",
@@ -54,6 +58,10 @@ _MODULES = (
     ("ui.defuse_screen", "ui.defuse_lists", "ui.defuse_dice", "ui.defuse_art", "ui.defuse_stats",
      "yahtzee_core.defuse", "yahtzee_core.defuse_edgework"),
 )
+# the modules of the game's screens (PLAY, CARD, PAUSE: ids 1-3) unloaded when the screen is
+# dropped during a game: the scorecard's and the menu's (the play screen stays built; its
+# modules go with the game's group)
+_OWN = ((), ("ui.scorecard_screen",), ("ui.pause_screen",))
 UNLOADS = sys.implementation.name != "cpython"
 
 
@@ -70,11 +78,9 @@ def ends_game(screen_id):
 
 
 def parks_game(screen_id):
-    """Opened from a game's menu, this screen leaves the game's screens out of memory while it
-    shows (the rules reader, settings, help: none of them draws or changes them): they are
-    dropped with each one's state (``Screen.park``: the die the stick points at, the scorecard's
-    scroll, the menu's) and built again with it when the game is shown again. A game's heap peak
-    was the reader beside them (docs/memory.md)."""
+    """Opened from a game's menu, this screen makes the game wait (the rules reader, settings,
+    help: none of them draws or changes it): the App parks the players and the coach while it
+    shows (``ScreenSet.game_parked``), as the game's screens are parked whenever they are left."""
     return screen_id == S.RULES or screen_id == S.SETTINGS or screen_id == S.HELP
 
 
@@ -111,7 +117,7 @@ class ScreenSet:
         self.kept = bytearray(len(_SCREENS))
         # a parked game screen's state (``Screen.park()``), + 1 (0: none)
         self.parked = bytearray(len(_SCREENS))
-        self.game_parked = False  # the game's screens were parked (built again on first use)
+        self.game_parked = False  # the game waits for a ``parks_game`` screen (until a game screen is built)
 
     def __len__(self):
         return len(self.slots)
@@ -119,9 +125,6 @@ class ScreenSet:
     def __getitem__(self, screen_id):
         scr = self.slots[screen_id]
         if scr is None:
-            if self.game_parked and _SCREENS[screen_id][2] == GAME:
-                self._build_game()  # all of them: the engine's events go to play and scorecard
-                return self.slots[screen_id]
             scr = self._build(screen_id)
         return scr
 
@@ -139,20 +142,19 @@ class ScreenSet:
         return self.slots[screen_id]
 
     def game_screens(self):
-        """Build the game's screens (a game starts: nothing parked is restored)."""
-        for i in range(len(_SCREENS)):
-            self.parked[i] = 0
-        self._build_game()
-
-    def _build_game(self):
-        self.game_parked = False
+        """A game starts: nothing parked of the game before is restored (each game screen
+        starts afresh when it is built)."""
         for i in range(len(_SCREENS)):
             if _SCREENS[i][2] == GAME:
-                self[i]
+                self.parked[i] = 0
+                self.kept[i] = 0
+        self.game_parked = False
 
     def _build(self, screen_id):
         name, cls, group = _SCREENS[screen_id]
         self.loaded |= 1 << group
+        if group == GAME:
+            self.game_parked = False
         __import__("ui." + name)
         scr = getattr(sys.modules["ui." + name], cls)(self.app)
         if self.kept[screen_id]:
@@ -170,10 +172,11 @@ class ScreenSet:
         return scr
 
     def leave_for(self, screen_id):
-        """Drop every built screen but ``screen_id`` and the game's (those too when the title or
-        Defuse mode is next: no game goes on; parked with their state when ``parks_game``);
-        unload the modules of the groups left with no screen built. Nothing is allocated when
-        nothing is dropped (a change between the game's screens)."""
+        """Drop every built screen but ``screen_id`` and a game's play screen (that one too while
+        the game waits, ``parks_game``, or when the title, Defuse mode or the game's end is next:
+        no game goes on), a game's screen parked with its state while the game goes on; unload the
+        modules of a dropped game screen and of the groups left with no screen built. Nothing
+        is allocated when nothing is dropped."""
         dropped = False
         slots = self.slots
         game_ends = ends_game(screen_id)
@@ -182,12 +185,16 @@ class ScreenSet:
             self.game_parked = False
         for i in range(len(slots)):
             scr = slots[i]
-            if scr is not None and i != screen_id and (game_ends or park or _SCREENS[i][2] != GAME):
+            if scr is not None and i != screen_id and (i != S.PLAY or game_ends or park):
                 if isinstance(scr, S.ListScreen) and scr.count:
                     self.kept[i] = scr.items[scr.sel] + 1
-                if park and _SCREENS[i][2] == GAME:
-                    self.parked[i] = scr.park() + 1
-                    self.game_parked = True
+                if _SCREENS[i][2] == GAME:
+                    self.parked[i] = 0 if game_ends else scr.park() + 1
+                    if park:
+                        self.game_parked = True
+                    if UNLOADS:
+                        for name in _OWN[i - 1]:
+                            unload(name)
                 self.app.root.remove(scr.group)
                 slots[i] = None
                 dropped = True

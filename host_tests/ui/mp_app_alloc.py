@@ -10,13 +10,14 @@ seat, every input through the board's own keys. Each kind is warmed up once, the
 with deltas of the bytes allocated so far (``allocated_so_far``) and, where the delta is 0, once
 more under micropython.heap_lock() (any allocation raises MemoryError). Prints one line per board; exits 1 when a
 kind that must not
-allocate does: idle frames, roll, hold, cursor, screen changes between built screens (play,
-menu, scorecard, paging through the seats' cards), the command ring, a hint (the coach's search), a frame while
+allocate does: idle frames, roll, hold, cursor, paging through the seats' cards on the scorecard,
+the command ring, a hint (the coach's search), a frame while
 rolled dice
 tumble and a press queued meanwhile (rolls include their tumble: the Driver waits for it),
 scoring a box with its save to NVM, and a computer's whole turn (its moves, its score and
 save): those two are measured on the first human turn and the computer's turn after it, and
-locked on the next ones. Measured and printed, allowed to allocate: on the boards that keep a
+locked on the next ones. Measured and printed, allowed to allocate: a change between the game's
+screens (play, menu, scorecard: each is built when shown, ui/screen_set.py); on the boards that keep a
 backup file of each save (``NVM_BACKUP``: all but the CLUE), writing it (on this VM's file
 system: CircuitPython's FatFs file objects differ), and the last turn with the game over
 (statistics, high score, save, and the initials or game-over screen built then:
@@ -30,7 +31,7 @@ import micropython
 import whole_app
 from hw import inputs as I
 
-MUST_BE_ZERO = ("idle frame", "roll", "hold", "cursor", "screen change", "ring step", "hint", "tumble frame",
+MUST_BE_ZERO = ("idle frame", "roll", "hold", "cursor", "card paging", "ring step", "hint", "tumble frame",
                 "tumble press", "score + save", "computer turn")
 
 
@@ -138,21 +139,29 @@ def measure(profile, to_the_end):
     b = allocated_so_far()
     drv.give(I.ROLL)
     roll_rows.append(allocated_so_far() - b)
-    # the scorecard and the menu: screen changes between built screens
+    # the scorecard and the menu: each is built when shown (ui/screen_set.py), so a change
+    # between the game's screens allocates (measured); paging through the seats' cards does not
     from ui import pause_screen as P
 
-    pause = app.screens[S.PAUSE]
+    def to_card():
+        drv.give(I.MENU)  # play -> menu
+        whole_app.choose(drv, app.screens[S.PAUSE], P.CARD)  # menu -> scorecard
 
     def screens():
-        drv.give(I.MENU)  # play -> menu
-        whole_app.choose(drv, pause, P.CARD)  # menu -> scorecard
-        drv.give(I.RIGHT)  # the other seat's card
-        drv.give(I.LEFT)
+        to_card()
         drv.give(I.MENU)  # scorecard -> play
         drv.give(I.MENU)  # play -> menu
         drv.give(I.MENU)  # menu -> play
 
-    note("screen change", screens, 4)
+    note("game screen change", screens, 4, lock=False)
+    to_card()
+
+    def paging():
+        drv.give(I.RIGHT)  # the other seat's card
+        drv.give(I.LEFT)
+
+    note("card paging", paging, 4)
+    drv.give(I.MENU)  # scorecard -> play
     if board.buttons.ring:
         from hw.keymap import RING_NEXT
 

@@ -32,21 +32,27 @@ def test_only_the_shown_screen_is_built_at_start_up():
     assert [g for g in app.root][1:] == [app.screens.built(S.TITLE).group]  # background + title
 
 
-def test_a_game_builds_its_screens_and_keeps_them_until_the_title():
+def test_a_game_keeps_its_play_screen_and_builds_the_scorecard_and_menu_when_shown():
     app, board, clock = make_app("pybadge", seats=2, kinds=(engine.HUMAN, engine.EASY))
     start(app)
-    assert built(app) == list(GAME)  # the title was dropped
+    assert built(app) == [S.PLAY]  # the title was dropped
     play = app.screens.built(S.PLAY)
-    app.show(S.PAUSE)
-    app.show(S.CARD)
+    card = None
+    for sid in (S.PAUSE, S.CARD, S.PLAY, S.CARD):
+        app.show(sid)
+        assert built(app) == sorted({S.PLAY, sid}) and not app.screens.game_parked
+        assert len(app.root) == 1 + len(built(app))
+        assert card is None or app.screens.built(S.CARD) is not card  # built again
+        card = app.screens.built(S.CARD)
+    assert app.screens.built(S.PLAY) is play  # kept all along
     app.show(S.PLAY)
-    assert app.screens.built(S.PLAY) is play and built(app) == list(GAME)
     app.show(S.PAUSE)
-    app.show(S.SETTINGS)  # from the menu: the game goes on, its screens are parked
+    app.show(S.SETTINGS)  # from the menu: the game waits, its screens (and players) parked
     assert built(app) == [S.SETTINGS] and app.screens.game_parked
-    app.show(S.PAUSE)  # built again, all three
-    assert built(app) == list(GAME) and not app.screens.game_parked
-    assert app.screens.built(S.PLAY) is not play
+    app.show(S.PAUSE)
+    assert built(app) == [S.PAUSE] and not app.screens.game_parked
+    app.show(S.PLAY)
+    assert built(app) == [S.PLAY] and app.screens.built(S.PLAY) is not play
     app.show(S.TITLE)  # quit: no game on
     assert built(app) == [S.TITLE]
     assert len(app.root) == 2
@@ -143,8 +149,6 @@ def test_a_game_parked_for_the_reader_settings_or_help_comes_back_as_it_was(prof
     play = app.screens[S.PLAY]
     state = (play.focus, play.chosen, game.held, game.cursor, game.cursor_visible, game.rolls_used)
     assert state[2] == 1 << 3 and state[4]
-    top = card.top  # (the cursor took the scorecard along)
-    assert top > 0 or card.n_lines <= card.rows
     assert state[:2] == (0, 2) or not app.die_focus
     clock.advance(5000)  # the messages go
     settle(app)
@@ -156,7 +160,7 @@ def test_a_game_parked_for_the_reader_settings_or_help_comes_back_as_it_was(prof
     assert built(app) == [sid] and app.screens.game_parked  # only the screen shown
     driver.give(I.DOWN)
     driver.give(I.MENU)  # back to the menu, where it was left: the game's screens built again
-    assert app.current_id == S.PAUSE and built(app) == list(GAME) and not app.screens.game_parked
+    assert app.current_id == S.PAUSE and built(app) == [S.PAUSE] and not app.screens.game_parked
     menu = app.screens[S.PAUSE]
     assert menu.items[menu.sel] == item
     driver.give(I.MENU)
@@ -164,15 +168,14 @@ def test_a_game_parked_for_the_reader_settings_or_help_comes_back_as_it_was(prof
     again = app.screens[S.PLAY]
     assert again is not play
     assert (again.focus, again.chosen, game.held, game.cursor, game.cursor_visible, game.rolls_used) == state
-    assert app.screens[S.CARD].top == top
     clock.advance(5000)
     settle(app)
     assert _pixels(app) == before
-    builds = app.screens.builds
-    app.show(S.CARD)  # between the game's screens: nothing built
-    app.show(S.PAUSE)
-    app.show(S.PLAY)
-    assert app.screens.builds == builds
+    app.show(S.CARD)  # the scorecard shows the rows of the box the cursor moved to
+    card = app.screens[S.CARD]
+    row = [i for i in range(card.n_lines) if game.cursor in (card.lines[0][i], card.lines[1][i])][0]
+    assert card.top <= row < card.top + card.rows
+    assert card.top > 0 or card.n_lines <= card.rows
 
 
 def test_defuse_mode_is_built_when_entered_and_dropped_when_left():
