@@ -545,7 +545,9 @@ def warm():
     and what a board loads at each game's start the page loads once: the modules of the game's
     screens, of the computer players and of the coach (``UNLOADS`` is off: they stay); and the
     dice faces the play screen draws at a game's start are drawn once (``DiceFaces``). A game's
-    start then only builds its screens and players."""
+    start then only builds its screens and players. The same for Defuse mode and the rules
+    reader: their modules, Defuse's dice sheets (``DefuseSheets``), terminalio's glyph sheet and
+    the board's rules text wrapped as the reader wraps it (``KeptLines``)."""
     from ui import dice_view, screen_set, strategy_set
     from yahtzee_core import strategy
 

@@ -1,7 +1,7 @@
 """The web page in a real headless Chromium: a whole run of the app played through the page's own
 buttons and keyboard keys, its screen compared pixel for pixel with CPython's.
 
-    python tools/webpage/browser_test.py [--board pygamer] [--seed 11] [--keep]
+    python tools/webpage/browser_test.py [--board pygamer] [--seed 11] [--keep] [--boards all] [--repeat 1]
 
     load time (navigation start to the first frame drawn): 842, 828, 794 ms
 
@@ -487,7 +487,8 @@ def main(argv=None):
     parser.add_argument("--keep", action="store_true", help="keep the built page (prints where)")
     parser.add_argument("--boards", default="all",
                         help="the pages whose whole-screen changes are timed: all, or names with commas")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per page for those times (their median)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs per page for those times (their median; 1 in tools/test: ~20-30 s a page)")
     args = parser.parse_args(argv)
 
     from tools.webpage import web as web_build
