@@ -284,6 +284,189 @@ class DiceFaces:
         return ops, x1, y1, x2, y2
 
 
+class PageBlit:
+    """``bitmaptools.blit`` on the page, for one-bit bitmaps: the rules reader draws each page
+    glyph by glyph from terminalio's one-bit sheet into its one-bit page bitmap
+    (``ui/rules_screen.py``), C on a board and a pixel at a time in the stand-in's Python
+    (about 0.3 ms a glyph on the page: ~30-50 ms a page). Here a glyph is copied a row at a
+    time: the row's pixels as the bits of one int, shifted onto the destination's bytes,
+    written under a mask; terminalio's rows (its sheet never changes, in flash on a board) are
+    worked out once and kept. Every other blit (other depths, ``skip_dest_index``, more than 16
+    pixels a row, a source rectangle outside its bitmap) is the stand-in's own. The pixels and
+    the changed area are the stand-in's (``host_tests/web/test_web.py``)."""
+
+    def __init__(self, blit, sheet):
+        self.blit = blit
+        self.sheet = sheet  # terminalio's FONT (its bitmap is built on first use)
+        self.kept = {}
+
+    def __call__(self, dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None,
+                 skip_dest_index=None):
+        if x2 is None:
+            x2 = source.width
+        if y2 is None:
+            y2 = source.height
+        if (source.bits_per_value != 1 or dest.bits_per_value != 1 or skip_dest_index is not None
+                or x1 < 0 or y1 < 0 or x2 > source.width or y2 > source.height or x2 - x1 > 16):
+            self.blit(dest, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2, skip_source_index=skip_source_index,
+                      skip_dest_index=skip_dest_index)
+            return
+        if x < 0:  # clipped as the stand-in clips: the source pixels that land outside are left out
+            x1 -= x
+            x = 0
+        if y < 0:
+            y1 -= y
+            y = 0
+        if x2 - x1 > dest.width - x:
+            x2 = x1 + dest.width - x
+        if y2 - y1 > dest.height - y:
+            y2 = y1 + dest.height - y
+        if x2 <= x1 or y2 <= y1:
+            return
+        key = (x1, y1, x2, y2, skip_source_index)
+        rows = None
+        if source is self.sheet._bitmap:
+            rows = self.kept.get(key)
+        if rows is None:
+            rows = self._rows(source, x1, y1, x2, y2, skip_source_index)
+            if source is self.sheet._bitmap:
+                self.kept[key] = rows
+        ops, left, top, right, bottom = rows
+        if right < 0:
+            return  # nothing written
+        n = x2 - x1
+        first = x >> 3
+        last = (x + n - 1) >> 3
+        shift = 8 * (last - first + 1) - (x & 7) - n
+        data = dest._data
+        stride = dest._stride
+        at = y * stride + last
+        for r, mask, put in ops:
+            m = mask << shift
+            p = put << shift
+            i = at + r * stride
+            b = last
+            while b >= first:
+                mb = m & 255
+                if mb:
+                    data[i] = (data[i] & (255 ^ mb)) | (p & 255)
+                m >>= 8
+                p >>= 8
+                i -= 1
+                b -= 1
+        dest._touch(x + left, y + top, x + right + 1, y + bottom + 1)
+
+    @staticmethod
+    def _rows(source, x1, y1, x2, y2, skip):
+        """(ops, left, top, right, bottom): ops (row, mask, put) for each row that writes, the
+        row's n = x2 - x1 pixels as n bits (the first pixel the highest bit); the bounds of the
+        written pixels, relative to (x1, y1) (right -1: none)."""
+        n = x2 - x1
+        full = (1 << n) - 1
+        first = x1 >> 3
+        last = (x2 - 1) >> 3
+        drop = 8 * (last - first + 1) - (x1 & 7) - n
+        data = source._data
+        stride = source._stride
+        ops = []
+        cols = 0
+        top = bottom = -1
+        for r in range(y2 - y1):
+            i = (y1 + r) * stride
+            v = 0
+            for b in range(first, last + 1):
+                v = (v << 8) | data[i + b]
+            v = (v >> drop) & full
+            if skip is None:
+                mask = full
+            elif skip == 0:
+                mask = v
+            elif skip == 1:
+                mask = full ^ v
+            else:
+                mask = full
+            if mask:
+                ops.append((r, mask, v & mask))
+                cols |= mask
+                if top < 0:
+                    top = r
+                bottom = r
+        left = right = -1
+        for c in range(n):
+            if (cols >> (n - 1 - c)) & 1:
+                if left < 0:
+                    left = c
+                right = c
+        return tuple(ops), left, top, right, bottom
+
+
+class KeptGlyphs:
+    """terminalio's ``FONT.get_glyph`` on the page: the stand-in makes a new ``Glyph`` at each
+    call (the rules reader measures and draws every letter of a section with it: thousands a
+    page, each one more object for the page's garbage collector); here each letter's glyph is
+    made once and given again (a glyph is only read)."""
+
+    def __init__(self, font):
+        self.get = font.get_glyph
+        self.kept = {}
+
+    def __call__(self, codepoint):
+        glyph = self.kept.get(codepoint)
+        if glyph is None:
+            glyph = self.get(codepoint)
+            if glyph is not None:
+                self.kept[codepoint] = glyph
+        return glyph
+
+
+class KeptLines:
+    """``ui.rules_screen.wrap`` on the page: a paragraph's lines at a width, in terminalio's
+    font, worked out once and given again. The rules reader wraps every section when it opens
+    (to count its pages) and a page's whole section at each turn, letter by letter in Python
+    (~60 ms at the opening on the page); ``warm()`` wraps the board's rules text at load. The
+    lines are the function's own; the list given is only read (``RulesScreen.wrap`` extends its
+    own with it)."""
+
+    def __init__(self, wrap, font):
+        self.wrap = wrap
+        self.font = font
+        self.kept = {}
+
+    def __call__(self, para, max_width, font):
+        if font is not self.font:
+            return self.wrap(para, max_width, font)
+        key = (para, max_width)
+        lines = self.kept.get(key)
+        if lines is None:
+            lines = self.kept[key] = self.wrap(para, max_width, font)
+        return lines
+
+
+class DefuseSheets:
+    """``ui.defuse_dice.draw_sheets`` on the page: Defuse mode's face sheet and empty-slot
+    tile, drawn a pixel at a time by ``ui/defuse_art.py`` (~100-150 ms on the page, most of
+    Defuse mode's start). Each size is drawn once by the app's own function (``warm()`` draws
+    the board's) and kept as bytes; each call gives new bitmaps with those bytes."""
+
+    def __init__(self, draw):
+        self.draw = draw
+        self.kept = {}
+
+    def __call__(self, die, pitch, dx):
+        key = (die, pitch, dx)
+        kept = self.kept.get(key)
+        if kept is None:
+            sheets = self.draw(die, pitch, dx)
+            kept = self.kept[key] = tuple((b.width, b.height, b.value_count, bytes(b._data)) for b in sheets)
+        out = []
+        for width, height, count, data in kept:
+            bmp = fbdisplay.Bitmap(width, height, count)
+            bmp._data[:] = data
+            bmp._touch(0, 0, width, height)
+            out.append(bmp)
+        return tuple(out)
+
+
 def make_board(profile, seed, nvm=None, today=None):
     """The web board for ``profile``: the real board's key numbers, then the keyboard's."""
     from yahtzee_core.seeded_dice import SeededDice
@@ -344,6 +527,13 @@ def start(profile, seed, nvm_hex="", year=0, month=0, day=0):
     # next screen stay loaded, as on CPython, so nothing is imported and built again per game
     # (set before ui.app and ui.strategy_set import the flag).
     screen_set.UNLOADS = False
+    import bitmaptools
+
+    if not isinstance(bitmaptools.blit, PageBlit):  # before the rules reader imports it
+        bitmaptools.blit = PageBlit(bitmaptools.blit, fbdisplay.FONT)
+    font = fbdisplay.FONT
+    if not isinstance(font.get_glyph, KeptGlyphs):
+        font.get_glyph = KeptGlyphs(font)
     app = _build()
     warm()
     return True
@@ -355,7 +545,9 @@ def warm():
     and what a board loads at each game's start the page loads once: the modules of the game's
     screens, of the computer players and of the coach (``UNLOADS`` is off: they stay); and the
     dice faces the play screen draws at a game's start are drawn once (``DiceFaces``). A game's
-    start then only builds its screens and players."""
+    start then only builds its screens and players. The same for Defuse mode and the rules
+    reader: their modules, Defuse's dice sheets (``DefuseSheets``), terminalio's glyph sheet and
+    the board's rules text wrapped as the reader wraps it (``KeptLines``)."""
     from ui import dice_view, screen_set, strategy_set
     from yahtzee_core import strategy
 
@@ -364,6 +556,24 @@ def warm():
     if not isinstance(dice_view.draw_die, DiceFaces):
         dice_view.draw_die = DiceFaces(dice_view.draw_die)
     dice_view.DiceView(app.layout, app.colours, app.sheet)  # the play screen's faces, once
+    for name in screen_set._MODULES[screen_set.DEFUSE] + ("ui.rules_screen",):
+        __import__(name)
+    from ui import defuse_dice
+
+    if not isinstance(defuse_dice.draw_sheets, DefuseSheets):
+        defuse_dice.draw_sheets = DefuseSheets(defuse_dice.draw_sheets)
+    lay = app.layout
+    defuse_dice.draw_sheets(lay.defuse_die, lay.defuse_pitch, lay.defuse_face_dx)  # Defuse's sheets, once
+    fbdisplay.FONT.bitmap  # terminalio's sheet (the rules reader's font on the page), once
+    from ui import rules_screen, rules_text
+
+    if not isinstance(rules_screen.wrap, KeptLines):
+        rules_screen.wrap = KeptLines(rules_screen.wrap, fbdisplay.FONT)
+    font, line = rules_screen.load_font(rules_screen.font_dir(board))
+    box = rules_screen.body_box(lay, app.buttons.ring is not None, line)
+    for section in rules_text.sections(app.settings.rules(), board.keymap_help):  # as the reader wraps it
+        for para in section[1].split("\n"):
+            rules_screen.wrap(para, box[2] // box[4], font)
     strategy.lattice()
     app.settings.rules().possible_values(0)
 

@@ -284,19 +284,23 @@ async function main() {
   pocket.frames = (n, ms) => {
     let flags = 0;
     for (let i = 0; i < n; i++) {
-      const t0 = performance.now();
+      const t0 = performance.now(), c0 = pocket.composeMs;
       const f = web.advance(ms);
       if (f & DREW) { blit(); pocket.drawn++; }
       if (f & SAVED) save();
       if (f & SOUND) cues();
       if (f & STOPPED) hush();
       if (f & LIT) showLights();
+      const t = performance.now() - t0;
       pocket.drew[pocket.timeCount % 600] = f & DREW;
-      pocket.times[pocket.timeCount++ % 600] = performance.now() - t0;
+      pocket.times[pocket.timeCount++ % 600] = t;
+      pocket.frameLog.push(t, pocket.composeMs - c0);
       flags |= f;
     }
     return flags;
   };
+  pocket.frameLog = []; // every manual frame since the load: its time, then its compose's (ms)
+  pocket.key = keyDown; // a key without its button or keyboard key (the browser test's replays)
   pocket.wait = (ms) => web.wait(ms);
   pocket.checksum = () => web.checksum() >>> 0;
   pocket.screen = () => web.current_screen();

@@ -123,3 +123,98 @@ def test_the_pages_dice_faces_are_the_apps_own_pixels(monkeypatch):
                     assert got._data == want._data, (count, die, face, held, index, x0)
                     assert (got._dx1, got._dy1, got._dx2, got._dy2) == (want._dx1, want._dy1, want._dx2, want._dy2)
     assert len(faces.faces) > 50  # kept, and copied the second time
+
+
+def test_the_pages_one_bit_blit_is_the_stand_ins():
+    """sim/web.py ``PageBlit`` (``bitmaptools.blit`` on the page): one-bit copies a row at a
+    time, terminalio's glyph rows kept; every byte and the changed area must be the stand-in's
+    own ``blit``'s, clipped at every edge, with each skip index, over whatever the bitmap held;
+    other depths go to the stand-in."""
+    import random
+
+    from sim import fbdisplay
+
+    rnd = random.Random(7)
+    sheet = fbdisplay.FONT.bitmap
+    page_blit = web_board.PageBlit(fbdisplay.blit, fbdisplay.FONT)
+    other = fbdisplay.Bitmap(37, 11, 2)
+    for i in range(other.width * other.height):
+        other[i] = rnd.randrange(2)
+    for trial in range(3000):
+        counts = rnd.choice(((2, 2), (2, 2), (2, 2), (3, 2), (2, 4)))
+        source = sheet if trial % 2 else other
+        if counts[0] != 2:
+            source = fbdisplay.Bitmap(19, 9, counts[0])
+            for i in range(source.width * source.height):
+                source[i] = rnd.randrange(counts[0])
+        width = rnd.randrange(1, 40)
+        height = rnd.randrange(1, 20)
+        got = fbdisplay.Bitmap(width, height, counts[1])
+        want = fbdisplay.Bitmap(width, height, counts[1])
+        for i in range(width * height):
+            got[i] = want[i] = rnd.randrange(counts[1])
+        got._dirty = want._dirty = False
+        if source is sheet:
+            g = rnd.randrange(95)
+            x1, y1, x2, y2 = g * 6 + rnd.choice((0, 0, 2)), rnd.choice((0, 0, 3)), g * 6 + 6, 12
+        else:
+            x1 = rnd.randrange(source.width)
+            y1 = rnd.randrange(source.height)
+            x2 = rnd.randrange(x1 + 1, min(source.width, x1 + 18) + 1)
+            y2 = rnd.randrange(y1 + 1, source.height + 1)
+        x = rnd.randrange(-8, width + 2)
+        y = rnd.randrange(-8, height + 2)
+        skip = rnd.choice((None, 0, 1))
+        page_blit(got, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2, skip_source_index=skip)
+        fbdisplay.blit(want, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2, skip_source_index=skip)
+        case = (trial, counts, width, height, x, y, x1, y1, x2, y2, skip)
+        assert got._data == want._data, case
+        assert got._dirty == want._dirty, case
+        if want._dirty:
+            assert (got._dx1, got._dy1, got._dx2, got._dy2) == (want._dx1, want._dy1, want._dx2, want._dy2), case
+    assert len(page_blit.kept) > 100  # terminalio's rows kept
+
+
+def test_the_pages_defuse_sheets_are_the_apps_own(monkeypatch):
+    """sim/web.py ``DefuseSheets``: Defuse mode's face sheet and slot tile, drawn once by the
+    app's ``draw_sheets`` and copied: the same sizes and bytes, fresh bitmaps each time."""
+    from sim import fbdisplay
+    from ui import defuse_art, defuse_dice, dice_view
+
+    monkeypatch.setattr(dice_view, "fill_region", fbdisplay.fill_region)  # the page's displayio and bitmaptools
+    monkeypatch.setattr(defuse_art, "displayio", fbdisplay.modules()["displayio"])
+    sheets = web_board.DefuseSheets(defuse_dice.draw_sheets)
+    for die, pitch, dx in ((13, 15, 1), (22, 24, 1), (30, 34, 2)):
+        want = defuse_dice.draw_sheets(die, pitch, dx)
+        for _ in range(2):
+            got = sheets(die, pitch, dx)
+            for g, w in zip(got, want):
+                assert (g.width, g.height, g.bits_per_value, g._data) == (w.width, w.height, w.bits_per_value, w._data)
+        assert got[0] is not sheets(die, pitch, dx)[0]
+
+
+def test_the_pages_kept_glyphs_and_lines_are_the_readers_own():
+    """sim/web.py ``KeptGlyphs`` and ``KeptLines``: terminalio's glyphs made once, and the rules
+    reader's wrapped lines worked out once per paragraph and width: the same glyphs and lines
+    as the stand-in's ``get_glyph`` and ``ui.rules_screen.wrap``, every rule set, every width."""
+    from sim import fbdisplay
+    from ui import rules_screen, rules_text
+    from yahtzee_core import rules
+
+    font = fbdisplay.FONT
+    glyphs = web_board.KeptGlyphs(font)
+    for code in range(0, 200):
+        for _ in range(2):
+            got, want = glyphs(code), font.get_glyph(code)
+            assert (got is None) == (want is None)
+            if want is not None:
+                assert vars(got) == vars(want)
+    lines = web_board.KeptLines(rules_screen.wrap, font)
+    help_pairs = (("A", "roll"), ("B", "hold"))
+    for rs in (rules.get("yahtzee", "forced"), rules.get("yahtzee", "free"), rules.get("yatzy"), rules.get("yacht")):
+        for section in rules_text.sections(rs, help_pairs):
+            for para in section[1].split("\n"):
+                for width in (60, 124, 156, 236):
+                    for _ in range(2):
+                        assert lines(para, width, font) == rules_screen.wrap(para, width, font)
+    assert len(lines.kept) > 50
