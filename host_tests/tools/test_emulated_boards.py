@@ -102,3 +102,50 @@ def test_power_cuts_in_the_line_and_the_lost_ones_in_the_details():
     assert E.cuts_text({"seed": 1, "n": 0, "list": []}) == "power cuts not run (no save in the run)"
     assert E.cuts_text({"error": "the flash log replayed is not the flash"}).startswith("power cuts failed (")
     assert E.cut_details("macropad", None) == []
+
+
+WFI_JS = """
+import { Simulator } from 'rp2040js';
+import { EmulatedBoard } from %s;
+// board.mjs's runUntil on a stand-in core asleep in WFI under PRIMASK (CircuitPython's
+// port_idle_until_interrupt), with the timer's IRQ 0 pending and enabled, or nothing pending
+function board(pending) {
+  const clock = new Simulator().clock;
+  const core = {
+    waiting: true, PM: true, IPSR: 0, pendingInterrupts: pending, enabledInterrupts: 1,
+    interruptPriorities: [0xffffffff, 0, 0, 0], pendingSystick: false, pendingPendSV: false, systickPriority: 3,
+    pendSVPriority: 3, PC: 0, interruptsUpdated: false, exceptionPriority: () => 4, ran: null,
+    executeInstruction() { if (this.ran === null) this.ran = clock.nanos; return 1; },
+  };
+  return { clock, mcu: { core, pio: [{ stopped: true }, { stopped: true }] }, busyWait: null, instructions: 0,
+           waitNanos: 0, waits: 0, pendingWakes: 0, stopped: false };
+}
+const out = {};
+for (const [name, pending] of [['pending', 1], ['none', 0]]) {
+  const b = board(pending);
+  EmulatedBoard.prototype.runUntil.call(b, () => false, 1);
+  out[name] = { ran: b.mcu.core.ran, asleep_ns: b.waitNanos, pending_wakes: b.pendingWakes };
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_an_interrupt_pending_before_wfi_wakes_the_core_at_once():
+    """An interrupt that became pending while PRIMASK masked it (between CircuitPython's mask and
+    its WFI) wakes the core at once, as on the Cortex-M0+; rp2040js alone left it asleep until
+    another interrupt, and a tap on the Pico became a long press (docs/firmware.md)."""
+    import json
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    assert node, "node is not on PATH (the emulated boards and this test need it)"
+    if not os.path.isdir(os.path.join(E.EMULATOR, "node_modules", "rp2040js")):
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=E.EMULATOR, check=True)
+    js = WFI_JS % json.dumps("file://" + os.path.join(E.EMULATOR, "board.mjs"))
+    # (run from the emulator's folder: 'rp2040js' resolves from its node_modules)
+    out = subprocess.run([node, "--input-type=module", "-e", js], cwd=E.EMULATOR, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, check=True)
+    r = json.loads(out.stdout)
+    assert r["pending"] == {"ran": 0, "asleep_ns": 0, "pending_wakes": 1}
+    assert r["none"] == {"ran": None, "asleep_ns": 1000000, "pending_wakes": 0}  # nothing to wake it: 1 ms asleep

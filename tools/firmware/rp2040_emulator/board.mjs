@@ -115,6 +115,26 @@ function pacingMicros(dma, treq) {
   return ((y / x) * 1e6) / dma.rp2040.clkSys;
 }
 
+// True when an interrupt is pending that wakes the core from WFI: on the Cortex-M0+ one that,
+// ignoring PRIMASK, would preempt what runs (ARMv6-M ARM, B1.5.19), also when it became pending
+// before the WFI. rp2040js checks only when an interrupt newly becomes pending while the core
+// waits: CircuitPython's port_idle_until_interrupt masks interrupts, checks for work and runs WFI,
+// and a timer alarm that fired between the mask and the WFI (its pending bit set, not taken under
+// PRIMASK) left the core asleep until some other interrupt (the USB's next byte): the app's
+// time.sleep(0.005) lasted a second or more while a key was held, and the key's press became a
+// long press (docs/firmware.md, "A wake-up lost in WFI").
+function wakes(core) {
+  const pending = core.pendingInterrupts & core.enabledInterrupts;
+  if (!pending && !core.pendingSystick && !core.pendingPendSV) return false;
+  const current = core.exceptionPriority(core.IPSR);
+  for (let priority = 0; priority < current; priority++) {
+    if (pending & core.interruptPriorities[priority]) return true;
+    if (core.pendingSystick && priority === core.systickPriority) return true;
+    if (core.pendingPendSV && priority === core.pendSVPriority) return true;
+  }
+  return false;
+}
+
 export class EmulatedBoard {
   // bootrom: path; image: a .uf2 path and drive: a FAT image (bytes) for a new board, or flash:
   // the whole flash's bytes (a board powered on again); flashMb: the chip's size.
@@ -166,6 +186,7 @@ export class EmulatedBoard {
     this.instructions = 0; // executed, and the emulated time skipped in WFI (play.mjs prints them)
     this.waitNanos = 0;
     this.waits = 0;
+    this.pendingWakes = 0; // WFIs that did not sleep: an interrupt was pending (wakes())
     this.busyWait = busyWait;
     this.busyWaitsSkipped = 0;
     mcu.core.PC = FLASH_BASE; // the image's boot2, as rp2040js's own demo starts
@@ -221,7 +242,12 @@ export class EmulatedBoard {
       if (done()) break;
       // (the hot loop: fields read directly, no getters, the counters kept local)
       for (let i = 0; i < 4000; i++) {
-        if (core.waiting) {
+        if (core.waiting && wakes(core)) {
+          // an interrupt pending when WFI ran: the Cortex-M0+ does not sleep (below)
+          core.waiting = false;
+          core.interruptsUpdated = true;
+          this.pendingWakes++;
+        } else if (core.waiting) {
           const next = clock.nextAlarm ? clock.nextAlarm.nanos - clock.nanosCounter : 0;
           const left = end - clock.nanosCounter;
           const skip = next > 0 && next < left ? next : left;
