@@ -128,9 +128,10 @@ def wrap(para, max_width, font):
         if ww > max_width:
             part = ""
             parts = []
+            dash = measure("-", font)
             for j in range(len(word)):
                 ch = word[j]
-                hyphen = measure("-", font) if j < len(word) - 1 else 0
+                hyphen = dash if j < len(word) - 1 else 0
                 lead = 0 if newline else space
                 if measure(line, font) + measure(part, font) + measure(ch, font) + hyphen + lead > max_width:
                     parts.append(line + ("" if newline else " ") + part + "-" if part else line)

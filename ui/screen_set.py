@@ -9,7 +9,7 @@ A 192 KB board cannot hold every screen and every module at once (docs/memory.md
 is built when shown and dropped when left, but for the play screen: built when a game starts, it
 stays until the game ends (initials, game over) or the title or Defuse mode is shown, so that
 coming back to it from the scorecard or the menu builds nothing. The scorecard and the menu are
-built when shown and dropped, with their modules (``_OWN``), when left: while the play screen
+built when shown and dropped, with their modules, when left: while the play screen
 shows, a game holds neither of them (about 8 KB at a game's peak). A game's screens keep what is
 theirs when dropped while the game goes on (``Screen.park``: the die the stick points at, the
 scorecard's scroll, the menu's item) and get it back when built again; the game itself is
@@ -49,7 +49,7 @@ GAME = const(0)
 MENUS = const(1)
 DEFUSE = const(2)
 # the modules each group loads that nothing resident imports (unloaded when no screen of the
-# group is built; a game screen's own are unloaded with it: ``_OWN``)
+# group is built; the scorecard's and the menu's own module goes with the screen)
 _MODULES = (
     ("ui.play_screen", "ui.scorecard_screen", "ui.pause_screen", "ui.dice_view"),
     ("ui.title_screen", "ui.settings_screen", "ui.help_screen", "ui.gameover_screen",
@@ -58,10 +58,6 @@ _MODULES = (
     ("ui.defuse_screen", "ui.defuse_lists", "ui.defuse_dice", "ui.defuse_art", "ui.defuse_stats",
      "yahtzee_core.defuse", "yahtzee_core.defuse_edgework"),
 )
-# the modules of the game's screens (PLAY, CARD, PAUSE: ids 1-3) unloaded when the screen is
-# dropped during a game: the scorecard's and the menu's (the play screen stays built; its
-# modules go with the game's group)
-_OWN = ((), ("ui.scorecard_screen",), ("ui.pause_screen",))
 UNLOADS = sys.implementation.name != "cpython"
 
 
@@ -192,9 +188,8 @@ class ScreenSet:
                     self.parked[i] = 0 if game_ends else scr.park() + 1
                     if park:
                         self.game_parked = True
-                    if UNLOADS:
-                        for name in _OWN[i - 1]:
-                            unload(name)
+                    if UNLOADS and i != S.PLAY:  # (the play screen's modules go with the game's group)
+                        unload("ui." + _SCREENS[i][0])
                 self.app.root.remove(scr.group)
                 slots[i] = None
                 dropped = True
