@@ -117,7 +117,7 @@ class FakeBench(core.Bench):
 
 def test_margin_by_bisection_in_2_kb_steps(monkeypatch):
     monkeypatch.setattr(core, "heap_for", lambda binary, want, run_dir: want)
-    runs = {("pybadge", "mpy"): {"double": "0"}}
+    runs = {("pybadge", "mpy"): {"double": "0", "fix_most": "0"}}
     bench = FakeBench(128000 - 9000)  # ends down to 9000 B less: 4 steps of 2048 B
     fit = bench.fit(runs)[("pybadge", "mpy")]
     assert fit["budget_run"][0] and not fit["smaller_run"][1][0] and fit["margin"] == 4 * 2048
@@ -128,9 +128,20 @@ def test_margin_by_bisection_in_2_kb_steps(monkeypatch):
     assert not fit["budget_run"][0] and fit["margin"] == 0 and fit["needs"] is None
 
 
+def test_the_stand_ins_excess_is_given_back_to_the_fixed_heap(monkeypatch):
+    """The most the stand-in's displayio objects held over C sizes in the measured tour is added
+    to the fixed heap, and the run is told it (it holds the rest as ballast: mp_heap_fit.py)."""
+    monkeypatch.setattr(core, "heap_for", lambda binary, want, run_dir: want)
+    runs = {("pybadge", "mpy"): {"double": "0", "fix_most": "3000"}}
+    bench = FakeBench(1)
+    fit = bench.fit(runs)[("pybadge", "mpy")]
+    assert fit["heap"] == 128000 + 3000 and bench.credits[("pybadge", "mpy")] == 3000
+    assert bench.probed[0] == ("pybadge", "mpy", 128000 + 3000)
+
+
 def test_needs_finds_the_least_heap_above_the_budget(monkeypatch):
     monkeypatch.setattr(core, "heap_for", lambda binary, want, run_dir: want)
-    runs = {("pybadge", "mpy"): {"double": "0", "peak": "150000", "crc": "0"}}
+    runs = {("pybadge", "mpy"): {"double": "0", "fix_most": "0", "peak": "150000", "crc": "0"}}
     fit = FakeBench(128000 + 9000).fit(runs, need=True)[("pybadge", "mpy")]
     assert fit["needs"] == 128000 + 5 * 2048  # the first 2 KB step at or above 9000 B more
     text = core.line("pybadge", "mpy", runs[("pybadge", "mpy")], fit)[0]

@@ -12,12 +12,19 @@ its transient garbage and the heap's fragmentation included.
 The heap holds more than a board's would: the displayio stand-in and its font bitmap, the board
 double that the tour drives (its NVM in RAM), the driver and the fakes of CircuitPython's
 hardware modules under the board's own ``make_board`` (which runs first; its board is kept for
-the whole run, as a board keeps its own), and the runner and this script. tools/frozen_memory.py
+the whole run, as a board keeps its own), and the runner and this script. tools/bench/core.py
 gives the run a heap of the budget plus what those hold (measured in the same binary: the stand-in
-and doubles as board_memory's "subtracted", the runner with ``base``); what it does not add stays
-a burden a board does not carry: the stand-in's Python displayio objects over CircuitPython's C
-objects (~2-7 KB, tools/mp_board_memory.py ``correction``) and the heap's own tables (the unix
-port takes them out of the heap it is given: ~2.5 %).
+and doubles as board_memory's "subtracted", the runner with ``base``) and the heap's own tables
+(the unix port takes them out of the heap it is given).
+
+The stand-in's displayio objects are Python objects, larger than CircuitPython's C objects by
+1.4-7 KB as the scene changes (tools/memory/mp_board_memory.py ``correction``). With ``credit=N``
+as the last argument (the most that correction was at any step of the board's measured tour, given
+as N more bytes of heap) a ballast of N less the scene's correction now is held through each step,
+set again after the step's collection: the app has the budget beside its scene as a board would,
+within one step (a step that drops objects frees their Python excess until the next step; one that
+builds them holds it: the two about even out over a tour). Without it (tools/memory/frozen_memory.py
+--fit) the excess stays a burden a board does not carry.
 
 Prints ``FIT label`` and the port's ``micropython.mem_info()`` after a collection at every step
 of the tour (tools/frozen_memory.py reads the most used bytes and the least largest free block
@@ -30,9 +37,15 @@ import sys
 
 import micropython
 
+sys.path.append("/repo/tools")  # tools/memory/, mounted there: its scripts
+import mp_board_memory as bm  # noqa: E402  sample, count_scene, correction (loaded in every run: in ``base``)
+
 
 def _label(label, app):
     STATE[0] = label
+    if SIZES:  # the stand-in's excess in this scene (as tools/memory/mp_board_memory.py takes it off)
+        bm.count_scene(app, SCENE)
+        STATE[1] = bm.correction(SCENE, SIZES)
 
 
 def tour():
@@ -43,11 +56,28 @@ def tour():
         gc.collect()
         print("BASE %d" % gc.mem_alloc())
         return
+    credit = int(sys.argv[-1][7:]) if sys.argv[-1].startswith("credit=") else 0
     import hw  # noqa: F401  (hw/'s package object: loaded here, with the doubles, as while they lived in
     #            hw/, so the move to sim/ changed no figure; on a board it is app code, ~100 B not counted)
     from sim import fbdisplay
 
     fbdisplay.install()
+    if credit:
+        bm.SAMPLE_SHEET = fbdisplay.Bitmap(2, 1, 2)
+        bm.SAMPLE_PALETTE = fbdisplay.Palette(2)
+        for kind in ("group", "palette2", "palette4", "tilegrid1", "bitmap4"):
+            samples = [bm.sample(fbdisplay, kind) for _ in range(16)]
+            gc.collect()
+            forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            yield
+            with_samples = gc.mem_alloc()
+            samples = None
+            gc.collect()
+            forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            yield
+            SIZES[kind] = (with_samples - gc.mem_alloc()) // 16
+        bm.SAMPLE_SHEET = bm.SAMPLE_PALETTE = None
+        ballast = bytearray(credit)  # no scene yet: all of it
     from sim import vmhardware
 
     vmhardware.install(profile)
@@ -68,6 +98,11 @@ def tour():
         steps = whole_app.second_power_on(profile, whole_app.SEED, _label, False, out)
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     for _ in steps:
+        if credit:
+            ballast = None
+            gc.collect()
+            held = credit - STATE[1]
+            ballast = bytearray(held if held > 0 else 0)
         gc.collect()
         print("FIT " + STATE[0].replace(" ", "_"))
         micropython.mem_info()
@@ -112,6 +147,8 @@ def forget(*_):
     """Overwrites the stale stack slots of the generator that calls it (see whole_app.forget)."""
 
 
-STATE = [""]
+STATE = ["", 0]  # the last checkpoint's label and the stand-in's excess then (with ``credit``)
+SIZES = {}  # the stand-in's Python sizes per kind of displayio object (with ``credit``)
+SCENE = {}
 HARDWARE = None
 VM_STEPS = tour()

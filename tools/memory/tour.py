@@ -426,6 +426,7 @@ def join_parts(first, second):
     for key in ("saved", "first", "bomb", "initials", "presses", "frames"):
         result.pop(key)
     result["crc"], result["totals"] = second[0]["crc"], second[0]["totals"]
+    result["fix_most"] = str(max(int(first[0]["fix_most"]), int(second[0]["fix_most"])))
     return result, first[1] + second[1]
 
 
