@@ -37,7 +37,6 @@ from .text import GlyphSheet
 from .tumble import Tumble
 
 MESSAGE_MS = const(1600)
-REASON_TEXT = tuple([S.to_bytes(r) for r in engine.REASONS])
 _TEXT_UPPER_BONUS = b"Upper bonus!"
 _TEXT_YZ_BONUS = b"Yahtzee bonus!"
 _TEXT_JOKER = b"Joker!"
@@ -449,7 +448,7 @@ class App:
         self._acting = action
         result = self.game.act(action, arg)
         if result != engine.OK and result != engine.R_CONFIRM_NEEDED:
-            self.say(REASON_TEXT[result], theme.WARN)
+            self.say(engine.REASONS[result], theme.WARN)
             self.sound.play("refuse")
         if coach is not None:
             coach.after_act(self, result)  # before the events: their messages come after

@@ -124,10 +124,6 @@ class CrashScreen:
         except Exception:
             pass
 
-    def text(self):
-        """Everything the screen says, one line per field (tests)."""
-        return [self.title.read()] + [tf.read() for tf in self.rows]
-
     def wait(self, sleep=None):
         """Return after a press that began after the crash (keys held then are ignored)."""
         wait_for_press(self.board, sleep)

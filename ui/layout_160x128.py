@@ -15,7 +15,7 @@ LAYOUT = Layout(
     play_msg=(2, 106, 26, 1),
     card_header=(2, 2, 26, 1),
     card_top=16, card_pitch=12, card_rows=9, card_x=(2, 84), card_col=12, card_scale=1,
-    card_labels="short", card_paren=False,
+    card_labels="short", card_paren=False,  # card_short below
     list_title=(8, 2, 12, 2), list_top=30, list_pitch=12, list_rows=8, list_x=2, list_width=26,
     list_scale=1,
     defuse_timer=(2, 2, 5, 2), defuse_stage=None, defuse_strikes=(98, 2, 5, 2),
@@ -29,3 +29,14 @@ add(LAYOUT,
     stats_footer=(2, 114, 26, 1),
     initials_who=(2, 30, 26, 1), initials_letters=(41, 48, 30, 3), initials_help=(2, 90, 26, 1),
     initials_footer=(2, 114, 26, 1), code_letters=(11, 48, 24, 3))
+
+# the scorecard's labels in its 11-character cells, by category (card_labels "short"; the box's
+# abbreviation for one not here)
+add(LAYOUT, card_short={
+    "ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours", "fives": "Fives",
+    "sixes": "Sixes", "three_of_a_kind": "3 Kind", "four_of_a_kind": "4 Kind",
+    "full_house": "Full H", "small_straight": "Sm Str", "large_straight": "Lg Str",
+    "yahtzee": "Yahtzee", "chance": "Chance", "one_pair": "Pair", "two_pairs": "2 Pairs",
+    "yatzy": "Yatzy", "little_straight": "Lit Str", "big_straight": "Big Str", "choice": "Choice",
+    "yacht": "Yacht",
+})

@@ -25,14 +25,6 @@ LINE_YZ_BONUS = const(0x83)
 LINE_TOTAL = const(0x84)  # with a command ring: the header shows the ring's item, the card the total
 LINE_NONE = const(0xFF)
 
-SHORT_LABELS = {
-    "ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours", "fives": "Fives",
-    "sixes": "Sixes", "three_of_a_kind": "3 Kind", "four_of_a_kind": "4 Kind",
-    "full_house": "Full H", "small_straight": "Sm Str", "large_straight": "Lg Str",
-    "yahtzee": "Yahtzee", "chance": "Chance", "one_pair": "Pair", "two_pairs": "2 Pairs",
-    "yatzy": "Yatzy", "little_straight": "Lit Str", "big_straight": "Big Str", "choice": "Choice",
-    "yacht": "Yacht",
-}
 # (abbr, short, full) for the sum lines: each drawn by the longest that fits beside its value
 SUM_LABELS = {
     LINE_SUM: (b"Up", b"Upper", b"Upper total"),
@@ -79,7 +71,7 @@ class ScorecardScreen(S.Screen):
             if style == 0:
                 labels.append(S.to_bytes(rs.abbrs[b]))
             elif style == 1:
-                labels.append(S.to_bytes(SHORT_LABELS.get(rs.categories[b], rs.abbrs[b])))
+                labels.append(S.to_bytes(self.lay.card_short.get(rs.categories[b], rs.abbrs[b])))
             else:
                 labels.append(S.to_bytes(rs.labels[b]))
         self.labels = tuple(labels)
@@ -125,11 +117,6 @@ class ScorecardScreen(S.Screen):
 
     def unpark(self, state):
         self.top = state
-
-    @property
-    def cells(self):
-        """The cells by row, [row][column] (tests and tools: allocates)."""
-        return [self.fields[_CELL0 + 2 * r:_CELL0 + 2 * r + 2] for r in range(self.rows)]
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, code):

@@ -305,7 +305,3 @@ class TextField:
         p = tiles.pixel_shader
         if p[0] != bg or p[1] != ink:  # type: ignore[index]  # a field's shader is a Palette
             tiles.pixel_shader = self.sheet.palette(bg, ink)
-
-    def read(self):
-        """The field's text as a str (tests and tools only: allocates)."""
-        return bytes([self.tiles[i] + FIRST for i in range(self.width)]).decode()

@@ -49,22 +49,23 @@ R_UNDO_ROLLED = const(12)  # the next turn's dice were rolled
 R_UNDO_COMPUTER = const(13)  # a computer seat chose that box or has rolled since
 R_UNDO_SHARED = const(14)  # duplicate play: the other seats play these dice too
 
+# why, in ASCII bytes (what a screen draws: ui/app.py says them as they are)
 REASONS = (
-    "ok",
-    "no rolls left",
-    "roll first",
-    "box already filled",
-    "Joker rule: not this box",
-    "game is over",
-    "no such die or box",
-    "unknown action",
-    "choose a box first",
-    "nothing to confirm",
-    "press again to confirm",
-    "nothing to undo",
-    "too late: rolled",
-    "computer has moved",
-    "no undo: same dice",
+    b"ok",
+    b"no rolls left",
+    b"roll first",
+    b"box already filled",
+    b"Joker rule: not this box",
+    b"game is over",
+    b"no such die or box",
+    b"unknown action",
+    b"choose a box first",
+    b"nothing to confirm",
+    b"press again to confirm",
+    b"nothing to undo",
+    b"too late: rolled",
+    b"computer has moved",
+    b"no undo: same dice",
 )
 
 # Events (code, arg).

@@ -91,7 +91,7 @@ def test_turn_flow_and_refusals_change_nothing():
     assert g.act(E.SCORE_BOX, box(g, "sixes")) == E.R_BOX_FILLED
     assert g.act(E.SELECT_BOX, box(g, "sixes")) == E.R_BOX_FILLED
     assert state_of(g) == before
-    assert E.REASONS[E.R_BOX_FILLED] == "box already filled"
+    assert E.REASONS[E.R_BOX_FILLED] == b"box already filled"
 
 
 def test_holds_keep_dice_and_are_released_each_turn():

@@ -64,7 +64,7 @@ def test_undo_refused_once_the_next_turn_rolled():
     drain(g)
     state = exact(g)
     assert g.act(E.UNDO) == E.R_UNDO_ROLLED
-    assert E.REASONS[E.R_UNDO_ROLLED] == "too late: rolled"
+    assert E.REASONS[E.R_UNDO_ROLLED] == b"too late: rolled"
     assert exact(g) == state and not g.pending_events()
 
 
@@ -133,7 +133,7 @@ def test_undo_refused_after_a_computer_seat_moved():
     assert g.act(E.SCORE_BOX, box(g, "twos")) == E.OK
     assert g.player == 0
     assert g.act(E.UNDO) == E.R_UNDO_COMPUTER
-    assert E.REASONS[E.R_UNDO_COMPUTER] == "computer has moved"
+    assert E.REASONS[E.R_UNDO_COMPUTER] == b"computer has moved"
 
 
 def test_duplicate_play_with_several_seats_has_no_undo():

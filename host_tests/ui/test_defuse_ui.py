@@ -24,7 +24,7 @@ from yahtzee_core import defuse
 from yahtzee_core.host_helpers import ScriptedDice
 from yahtzee_core.seeded_dice import SeededDice
 
-from ui_harness import PROFILES, FRAME_MS, KeyDriver, glyph_table, make_app, read_field, settle, step
+from ui_harness import FRAME_MS, PROFILES, KeyDriver, field_text, glyph_table, make_app, read_field, settle, step
 
 P, Y, B, W, K = defuse.PURPLE, defuse.YELLOW, defuse.BLUE, defuse.WHITE, defuse.BLACK
 PLAY_PROFILES = ["pygamer", "macropad", "clue", "feather_tft"]
@@ -492,7 +492,7 @@ def test_the_edgework_rows_show_whole(profile):
         for i in range(edge.count):
             edge.render(edge.items[i], narrow)
             edge.render(edge.items[i], wide)
-            assert narrow.read().split() == wide.read().split(), (profile, wide.read())
+            assert field_text(narrow).split() == field_text(wide).split(), (profile, field_text(wide))
         text = b" ".join(b" ".join(r) for r in DL.edgework_rows(e, narrow.width)).decode("latin-1")
         for label, lit in e.indicators:
             assert label in text
@@ -526,7 +526,8 @@ def test_menu_and_result_rows_show_whole_at_large_numbers(profile):
         for i in range(view.count):
             view.render(view.items[i], narrow)
             view.render(view.items[i], wide)
-            assert narrow.read().split() == wide.read().split(), (profile, narrow.read(), wide.read())
+            shown = field_text(narrow), field_text(wide)
+            assert shown[0].split() == shown[1].split(), (profile,) + shown
             checked += 1
     assert checked >= 20
     scr.result.set_result(False, False, DS.REASON_TEXT[defuse.R_FOUR_NEEDS_YB])
@@ -537,7 +538,7 @@ def test_menu_and_result_rows_show_whole_at_large_numbers(profile):
         item = scr.result.items[i]
         if item in (DL.R_REASON_1, DL.R_REASON_2):
             scr.result.render(item, scr.result.rows[0])
-            lines += scr.result.rows[0].read().split()
+            lines += field_text(scr.result.rows[0]).split()
     assert " ".join(lines) == defuse.REASONS[defuse.R_FOUR_NEEDS_YB]
 
 

@@ -8,10 +8,10 @@ import pytest
 from hw import inputs as I
 from ui import screen as S
 from ui import title_screen
-from ui.app import END_SHOW_MS, MESSAGE_MS, REASON_TEXT
+from ui.app import END_SHOW_MS, MESSAGE_MS
 from yahtzee_core import engine
 
-from ui_harness import FRAME_MS, KeyDriver, make_app, read_field, settle, start, step
+from ui_harness import FRAME_MS, KeyDriver, card_cells, make_app, read_field, settle, start, step
 
 
 def test_sounds_lights_and_refusal_message():
@@ -21,7 +21,7 @@ def test_sounds_lights_and_refusal_message():
     app.buttons.inject(I.HOLD_1)  # not rolled yet: refused
     settle(app)
     assert board.sound.last == "refuse"
-    assert read_field(app, play.msg).strip() == REASON_TEXT[engine.R_NOT_ROLLED].decode()
+    assert read_field(app, play.msg).strip() == engine.REASONS[engine.R_NOT_ROLLED].decode()
     step(app, MESSAGE_MS // 16 + 2)
     assert read_field(app, play.msg).strip() == ""  # gone after a while
     app.buttons.inject(I.ROLL)
@@ -309,7 +309,7 @@ def test_left_and_right_page_through_every_seats_scorecard(profile):
     def shown():
         header = " ".join(read_field(app, card.header).split())
         cells = {}
-        for r, row in enumerate(card.cells):
+        for r, row in enumerate(card_cells(card)):
             for c, tf in enumerate(row):
                 i = card.top + r
                 code = card.lines[c][i] if i < card.n_lines else 0xFF
@@ -323,7 +323,7 @@ def test_left_and_right_page_through_every_seats_scorecard(profile):
         if app.buttons.ring is None:
             assert header.endswith(" %d" % game.total(seat)), header
         else:  # the header shows the ring's item; the total is the card's last line
-            rows = [" ".join(read_field(app, tf).split()) for row in card.cells for tf in row]
+            rows = [" ".join(read_field(app, tf).split()) for row in card_cells(card) for tf in row]
             assert "Total %d" % game.total(seat) in rows, rows
         for box, words in cells.items():
             if game.is_filled(seat, box):

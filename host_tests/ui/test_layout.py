@@ -9,7 +9,7 @@ from ui import screen as S
 from ui.scorecard_screen import SUM_LABELS
 from yahtzee_core import engine
 
-from ui_harness import PROFILES, make_app, settle, start
+from ui_harness import PROFILES, card_cells, field_text, make_app, settle, start
 
 SIZES = {"pygamer": (160, 128), "pybadge": (160, 128), "macropad": (128, 64), "clue": (240, 240),
          "feather_tft": (240, 135), "pico_displaypack": (240, 135)}
@@ -75,19 +75,19 @@ def test_card_labels_and_largest_numbers_fit(profile, variant):
     card.seat = 0  # the card shows seat 0's (it follows the turn through the engine's events)
     settle(app)
     total = game.total(0)
-    header = card.header.read()
+    header = field_text(card.header)
     ring = app.buttons.ring is not None  # the header shows the ring's item, the card the total
     assert header.startswith("P1 You") and header.rstrip().endswith(">Roll" if ring else str(total)), header
     style = card.style
     seen = set()
     totals = []
-    for top in range(max(1, card.n_lines - len(card.cells) + 1)):
+    for top in range(max(1, card.n_lines - len(card_cells(card)) + 1)):
         card.top = top
         card.stale = True
         settle(app)
-        for row in card.cells:
+        for row in card_cells(card):
             for tf in row:
-                text = tf.read()
+                text = field_text(tf)
                 words = text.split()
                 if not words:
                     continue
@@ -101,13 +101,11 @@ def test_card_labels_and_largest_numbers_fit(profile, variant):
     assert totals == ([total] * len(totals) if ring else []) and (totals or not ring)
     card_labels = {"abbr": rs.abbrs, "full": rs.labels}.get(app.layout.card_labels)
     if card_labels is None:
-        from ui.scorecard_screen import SHORT_LABELS
-
-        card_labels = [SHORT_LABELS[k] for k in rs.categories]
+        card_labels = [app.layout.card_short[k] for k in rs.categories]
     shown = 0
     for label in card_labels:
         shown += label in seen
-    rows = len(card.cells)
+    rows = len(card_cells(card))
     if card.n_lines <= rows:  # everything on one screen: every box label shown whole
         assert shown == rs.n_boxes, (seen, card_labels)
         sums = set(SUM_LABELS[k][style].decode() for k in SUM_LABELS)
@@ -137,13 +135,13 @@ def test_play_screen_texts_fit(profile):
     game.cursor_visible = True
     play.stale = True
     settle(app)
-    assert play.header.read().startswith("P4 CPU-h")
-    assert play.header.read().rstrip().endswith("T " + str(game.total(3)))
-    box = play.box.read()
+    assert field_text(play.header).startswith("P4 CPU-h")
+    assert field_text(play.header).rstrip().endswith("T " + str(game.total(3)))
+    box = field_text(play.box)
     assert box.strip().startswith(game.rules.labels[longest]) and box.rstrip().endswith("40"), box
     if play.info is not None:
-        assert play.info.read().strip().startswith("Upper")
-        assert "/63" in play.info.read()
+        assert field_text(play.info).strip().startswith("Upper")
+        assert "/63" in field_text(play.info)
 
 
 @pytest.mark.parametrize("profile", ["macropad", "pygamer", "feather_tft", "clue"])
@@ -164,13 +162,13 @@ def test_menu_and_help_lines_are_never_cut(profile):
             item = scr.items[i]
             scr.render(item, narrow)
             scr.render(item, wide)
-            words = ["Round" if w == "Rd" else w for w in narrow.read().split()]  # (as the play screen says it)
-            assert words == wide.read().split(), (profile, narrow.read(), wide.read())
+            words = ["Round" if w == "Rd" else w for w in field_text(narrow).split()]  # (as the play screen says it)
+            assert words == field_text(wide).split(), (profile, field_text(narrow), field_text(wide))
             checked += 1
     assert checked > 30
     app.show(S.TITLE)  # built again when shown (ui/screen_set.py)
     settle(app)
-    title = app.screens[S.TITLE].title.read().rstrip(" ^v").strip()  # (the scroll signs: test_feel)
+    title = field_text(app.screens[S.TITLE].title).rstrip(" ^v").strip()  # (the scroll signs: test_feel)
     assert title in ("Pocket Yahtzee", "Yahtzee")
 
 
@@ -182,20 +180,20 @@ def test_every_message_shows_whole(profile):
     app, board, clock = make_app(profile, seats=4, kinds=(engine.HARD,) * 4)
     start(app)
     play = app.screens[S.PLAY]
-    texts = list(app_module.REASON_TEXT[1:]) + [
+    texts = list(engine.REASONS[1:]) + [
         v for k, v in vars(app_module).items() if k.startswith("_TEXT_") and isinstance(v, bytes)
     ] + list(app_module._TEXT_TURN) + [b"YAHTZEE!", b"Computer is playing", b"No hints yet"]
     for text in texts:
         app.say(text, 0, 100000)
         settle(app)
-        shown = " ".join(tf.read() for tf in play.msg_lines).split()
+        shown = " ".join(field_text(tf) for tf in play.msg_lines).split()
         assert shown == text.decode().split() or " ".join(
-            play.msg_single.read().split()) == text.decode(), (profile, text, shown)
+            field_text(play.msg_single).split()) == text.decode(), (profile, text, shown)
     app.say(b"", 0, 0)
     app.msg = b""
     app.msg_serial += 1
     settle(app)
-    assert play.roll.read().strip().startswith("Rolls")
+    assert field_text(play.roll).strip().startswith("Rolls")
 
 
 @pytest.mark.parametrize("profile, names", [
@@ -220,7 +218,7 @@ def test_the_cards_sum_lines_use_the_longest_name_that_fits(profile, names):
             card.top = top
             card.stale = True
             settle(app)
-            for r, row in enumerate(card.cells):
+            for r, row in enumerate(card_cells(card)):
                 for c, tf in enumerate(row):
                     i = card.top + r
                     code = card.lines[c][i] if i < card.n_lines else 0xFF
@@ -236,7 +234,7 @@ def test_the_cards_sum_lines_use_the_longest_name_that_fits(profile, names):
     assert game.upper_subtotal(0) == 105
     shown = sums()
     assert shown[0] in [n.decode() for n in SUM_LABELS[0x80]], shown  # a whole name, not "Uppe"
-    width = card.cells[0][0].width
+    width = card_cells(card)[0][0].width
     assert shown[0] == ("Up" if width < 12 else "Upper" if width < 16 else "Upper total")
 
 

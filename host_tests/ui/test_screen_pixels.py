@@ -10,7 +10,7 @@ from ui import theme
 from ui.dice_view import _PIPS, pip_centres
 from yahtzee_core import engine
 
-from ui_harness import make_app, read_field, settle, start, step
+from ui_harness import card_cells, field_text, make_app, read_field, settle, start, step
 
 LAYOUT_PROFILES = ["macropad", "pygamer", "feather_tft", "clue"]
 
@@ -105,10 +105,10 @@ def test_scorecard_shows_scores_and_previews(profile):
     card = app.screens[S.CARD]
     fh = game.rules.index("full_house")
     checked = 0
-    for r, row in enumerate(card.cells):
+    for r, row in enumerate(card_cells(card)):
         for c, tf in enumerate(row):
             t = read_field(app, tf)
-            assert t == tf.read()  # the pixels show what was meant
+            assert t == field_text(tf)  # the pixels show what was meant
             code = card.lines[c][card.top + r] if card.top + r < card.n_lines else 0xFF
             if code >= 0x80:
                 continue
@@ -129,7 +129,7 @@ def test_scorecard_shows_scores_and_previews(profile):
     assert game.cursor == yz and game.cursor_visible
     bar = app.display.as_shown(app.colours[theme.HIGHLIGHT_BG])
     found = False
-    for r, row in enumerate(card.cells):
+    for r, row in enumerate(card_cells(card)):
         for c, tf in enumerate(row):
             if card.top + r < card.n_lines and card.lines[c][card.top + r] == yz:
                 assert app.display.pixel(tf.x, tf.y) == bar
@@ -205,5 +205,5 @@ def test_a_ring_boards_card_header_shows_the_ring_item_and_the_card_its_total(pr
         card.top = top
         card.stale = True
         settle(app)
-        lines += [" ".join(read_field(app, tf).split()) for row in card.cells for tf in row]
+        lines += [" ".join(read_field(app, tf).split()) for row in card_cells(card) for tf in row]
     assert "Total %d" % game.total(0) in lines, lines

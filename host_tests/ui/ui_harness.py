@@ -11,6 +11,7 @@ from sim.testing import FakeClock
 from ui import screen as S
 from ui.app import App
 from ui.settings import Settings
+from ui.text import FIRST
 from yahtzee_core import engine
 from yahtzee_core.host_helpers import ScriptedDice
 
@@ -212,6 +213,17 @@ def glyph_table(app):
         bits = tuple(sheet.bitmap[base + x, y] for y in range(sheet.glyph_h) for x in range(sheet.glyph_w))
         table.setdefault(bits, chr(code))
     return table
+
+
+def card_cells(card):
+    """The scorecard's cells by row, [row][column] (ui/scorecard_screen.py: the header field, then
+    the cells row by row)."""
+    return [card.fields[1 + 2 * r:3 + 2 * r] for r in range(card.rows)]
+
+
+def field_text(tf):
+    """The characters a TextField's tiles hold, as a str (ui/text.py: tile = code - FIRST)."""
+    return bytes([tf.tiles[i] + FIRST for i in range(tf.width)]).decode()
 
 
 def read_field(app, tf):
