@@ -32,7 +32,6 @@ from .autoplay import AutoPlayer
 from .idle import Idle
 from .screen_set import GAME, UNLOADS, ScreenSet, ends_game, group_of, unload, uses_records
 from .settings import Settings
-from .strategy_set import Resident
 from .text import GlyphSheet
 from .tumble import Tumble
 
@@ -94,7 +93,7 @@ class App:
     (action, arg)``, indexed by seat kind engine.EASY..HARD) and ``coach`` the coach (``ui/coach.Coach``:
     HINT asks it, every human choice is told to it before and after; None when there is none).
     Without ``strategy``, ``policies`` and ``coach`` are kept for the app's life
-    (``strategy_set.Resident``; the greedy player for every computer seat by default).
+    (``ui/resident.Resident``; the greedy player for every computer seat by default).
     ``store``: saved games and records with ``yahtzee_core/nvm_store.NvmStore``'s API (``has_game``,
     ``restore_game``, ``save_game``, ``record_result``); its menu entries stay hidden without one."""
 
@@ -117,7 +116,11 @@ class App:
         self.sheet = GlyphSheet(_font())
         S.text_palettes(self.sheet, self.colours)
         self.game = engine.Game(self.settings.rules(), board.rng, seats=1)
-        self.strategy = strategy if strategy is not None else Resident(policies, coach)
+        if strategy is None:  # tests and bare Apps (a board passes a StrategySet)
+            from .resident import Resident
+
+            strategy = Resident(policies, coach)
+        self.strategy = strategy
         self.autoplay = AutoPlayer(None)
         self.store = store
         # the coach (ui/coach.py): hints, and the cost of each human choice (told before and

@@ -134,29 +134,3 @@ class StrategySet:
                 unload(name)
         gc.collect()
         return True
-
-
-class Resident:
-    """Players and a coach made by the caller and kept for the app's life (tests, bare Apps):
-    the same interface, nothing built or dropped. The greedy player for every computer seat
-    when ``policies`` is None."""
-
-    def __init__(self, policies=None, coach=None):
-        if policies is None:
-            from yahtzee_core.players import EasyPlayer
-
-            bot = EasyPlayer()
-            policies = (None, bot, bot, bot)
-        self.policies = policies
-        self.coach = coach
-        self.coaches = coach is not None
-        self.builds = 0
-
-    def acquire(self, notice=None, computers=True):
-        return False
-
-    def release(self):
-        return False
-
-    def park(self):
-        return False

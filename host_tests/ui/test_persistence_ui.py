@@ -20,7 +20,7 @@ from ui import screen as S
 from ui import theme
 from ui import continue_screen, settings_screen, title_screen
 from ui.app import App, build_app
-from ui.strategy_set import Resident
+from ui.resident import Resident
 from yahtzee_core import engine, records, save
 from yahtzee_core.host_helpers import ScriptedDice
 
