@@ -335,7 +335,8 @@ def detail(board, kind, r, fit):
     return ("  %s %s: peak at %s; code %s B, screens %s B, strategy %s B; the board's own make_board on the fakes "
             "%s B (counted); subtracted: the displayio stand-in, board double, fakes and driver %s B; fixed heap "
             "%d B = budget %d B + stand-ins/driver %d B + runner %d B + names a board holds in flash or in "
-            "smaller pools %d B + the port's collector tables; run crc %s" % (
+            "smaller pools %d B + the stand-in's displayio excess over C sizes, given back %s B + the port's "
+            "collector tables; run crc %s" % (
                 board, kind, r["peak_at"], r["code"], r["screens"], r["strategy"], r.get("hardware", "?"),
                 r["double"], fit["heap"], common.BUDGETS[board], int(r["double"]), fit["base"],
-                names_given(r), r["crc"]))
+                names_given(r), r["fix_most"], r["crc"]))
