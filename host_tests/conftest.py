@@ -54,3 +54,16 @@ def pytest_collection_modifyitems(config, items):
         return len(FIRST)
 
     items.sort(key=rank)  # stable: the rest in collection order
+
+
+def pytest_collection_finish(session):
+    """Everything alive once the tests are collected (pytest, hypothesis, the modules under test
+    and their tables) goes to the collector's permanent generation (``gc.freeze``): every later
+    ``gc.collect()`` walks only what the tests made since. The app calls ``gc.collect()`` as a board
+    does (ui/screen_set.py between screens, adafruit_bitmap_font's PCF reader per glyph batch); on
+    CPython each call walked pytest's whole heap (60 ms or more a call: the rules reader's tests
+    spent most of their time there). What a test makes and drops is collected as before."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
