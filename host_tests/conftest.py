@@ -41,8 +41,11 @@ except ImportError:  # hypothesis is in requirements-dev.txt; tests that need it
 # fits a coffee break). A name is the start of node ids; any test not named keeps its place.
 FIRST = (
     "host_tests/ui/test_whole_app.py::",  # the whole app in the MicroPython VM and CPython, minutes
-    "host_tests/ui/test_rules_reader.py::test_the_reader_in_the_micropython_vm_with_each_font",
-    "host_tests/ui/test_layout.py::test_no_text_touches_the_edges_of_any_screenshot",  # 25-50 s a board
+    # the next longest in one single-process run (--durations, 2026-11-27, a loaded 2-core machine):
+    "host_tests/tools/test_release.py::",  # its bundles fixture deploys every board, about a minute
+    "host_tests/tools/test_tools.py::test_real_circuitpython_mpy_cross_compiles_every_board",  # ~1 min
+    "host_tests/ui/test_layout.py::test_no_text_touches_the_edges_of_any_screenshot",  # 12-22 s a board
+    "host_tests/ui/test_persistence_ui.py::test_power_off_mid_game_then_continue_ends_like_a_straight_game",
 )
 
 
