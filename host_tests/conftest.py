@@ -41,8 +41,11 @@ except ImportError:  # hypothesis is in requirements-dev.txt; tests that need it
 # fits a coffee break). A name is the start of node ids; any test not named keeps its place.
 FIRST = (
     "host_tests/ui/test_whole_app.py::",  # the whole app in the MicroPython VM and CPython, minutes
-    "host_tests/ui/test_rules_reader.py::test_the_reader_in_the_micropython_vm_with_each_font",
-    "host_tests/ui/test_layout.py::test_no_text_touches_the_edges_of_any_screenshot",  # 25-50 s a board
+    # the next longest in one single-process run (--durations, 2026-11-27, a loaded 2-core machine):
+    "host_tests/tools/test_release.py::",  # its bundles fixture deploys every board, about a minute
+    "host_tests/tools/test_tools.py::test_real_circuitpython_mpy_cross_compiles_every_board",  # ~1 min
+    "host_tests/ui/test_layout.py::test_no_text_touches_the_edges_of_any_screenshot",  # 12-22 s a board
+    "host_tests/ui/test_persistence_ui.py::test_power_off_mid_game_then_continue_ends_like_a_straight_game",
 )
 
 
@@ -54,3 +57,16 @@ def pytest_collection_modifyitems(config, items):
         return len(FIRST)
 
     items.sort(key=rank)  # stable: the rest in collection order
+
+
+def pytest_collection_finish(session):
+    """Everything alive once the tests are collected (pytest, hypothesis, the modules under test
+    and their tables) goes to the collector's permanent generation (``gc.freeze``): every later
+    ``gc.collect()`` walks only what the tests made since. The app calls ``gc.collect()`` as a board
+    does (ui/screen_set.py between screens, adafruit_bitmap_font's PCF reader per glyph batch); on
+    CPython each call walked pytest's whole heap (60 ms or more a call: the rules reader's tests
+    spent most of their time there). What a test makes and drops is collected as before."""
+    import gc
+
+    gc.collect()
+    gc.freeze()

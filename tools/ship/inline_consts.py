@@ -17,6 +17,7 @@ are folded the same way. The source files stay as they are: the desktop, the web
 
 import ast
 import copy
+import hashlib
 import os
 import re
 
@@ -207,14 +208,29 @@ def _fold_literals(mod, keep, imported):
     mod.tree = _Literals(values).visit(mod.tree)
 
 
+# prepare's results in this process, by a hash of the files' paths and texts: the same modules
+# folded again (deploy for each board and test, release, the memory tour) reuse them
+_PREPARED = {}
+
+
 def prepare(root, rels, keep_from=()):
     """{rel: source text} of ``rels`` (paths under ``root`` of the modules that go to a board)
     with the constants folded (module docstring above). ``keep_from``: files (paths under
     ``root``) whose every word keeps a constant of that name defined."""
+    texts = {}
+    for rel in list(rels) + list(keep_from):
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            texts[rel] = f.read()
+    key = hashlib.sha256(repr((list(rels), list(keep_from), sorted(texts.items()))).encode("utf-8")).hexdigest()
+    if key not in _PREPARED:
+        _PREPARED[key] = _prepare(rels, keep_from, texts)
+    return dict(_PREPARED[key])
+
+
+def _prepare(rels, keep_from, texts):
     mods = {}
     for rel in rels:
-        with open(os.path.join(root, rel), encoding="utf-8") as f:
-            mod = _Module(rel, f.read())
+        mod = _Module(rel, texts[rel])
         mods[mod.name] = mod
     for mod in mods.values():
         _scan_imports(mod, mods)
@@ -247,8 +263,7 @@ def prepare(root, rels, keep_from=()):
     for mod in mods.values():
         keep |= _names_used(mod.tree)
     for rel in keep_from:
-        with open(os.path.join(root, rel), encoding="utf-8") as f:
-            keep |= _words(f.read())
+        keep |= _words(texts[rel])
     imported = set()  # names other modules import by name (``from mod import NAME``), anywhere:
     for mod in mods.values():  # a function's own import too (hw/pico_displaypack.py: HELD_COLOUR)
         for src, name in mod.imported.values():

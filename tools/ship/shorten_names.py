@@ -9,6 +9,7 @@ Which names it renames, which it keeps and the words file: docs/memory.md, "tool
 import ast
 import builtins
 import glob
+import hashlib
 import keyword
 import os
 import re
@@ -227,6 +228,11 @@ def board_flash_names(board):
         return [n for n in (line.rstrip("\n") for line in f if not line.startswith("#")) if _WORD.fullmatch(n)]
 
 
+# prepare's results in this process, by a hash of everything they are made from: the same
+# modules renamed for the same board again (deploy for each test, release, the memory tour) reuse them
+_PREPARED = {}
+
+
 def prepare(texts, protected_texts=(), module_names=(), words=WORDS, board=None):
     """(``{rel: renamed source}``, ``{old: new}``) for ``texts`` ({rel: source} of the modules
     renamed together). ``protected_texts``: sources whose every word stays (the files shipped or
@@ -236,6 +242,15 @@ def prepare(texts, protected_texts=(), module_names=(), words=WORDS, board=None)
     if board:
         seen = set(rom)
         rom = rom + [n for n in board_flash_names(board) if n not in seen]
+    key = hashlib.sha256(repr((sorted(texts.items()), list(protected_texts), sorted(module_names),
+                               sorted(external), rom)).encode("utf-8")).hexdigest()
+    if key not in _PREPARED:
+        _PREPARED[key] = _prepare(texts, protected_texts, module_names, external, rom)
+    out, names = _PREPARED[key]
+    return dict(out), dict(names)
+
+
+def _prepare(texts, protected_texts, module_names, external, rom):
     trees, scans = {}, {}
     for rel, text in texts.items():
         trees[rel] = ast.parse(text)
