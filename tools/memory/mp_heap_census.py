@@ -157,17 +157,7 @@ def measure():
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     sizes = {}
-    for kind in ("group", "palette2", "palette4", "tilegrid1", "bitmap4"):
-        samples = [bm.sample(fbdisplay, kind) for _ in range(16)]
-        gc.collect()
-        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        yield
-        with_samples = gc.mem_alloc()
-        samples = None
-        gc.collect()
-        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        yield
-        sizes[kind] = (with_samples - gc.mem_alloc()) // 16
+    yield from bm.measure_sizes(fbdisplay, sizes)
     state = {"label": "", "app": None, "seen": 0}
 
     def checkpoint(label, app):

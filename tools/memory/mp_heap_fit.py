@@ -38,7 +38,7 @@ import sys
 import micropython
 
 sys.path.append("/repo/tools")  # tools/memory/, mounted there: its scripts
-import mp_board_memory as bm  # noqa: E402  sample, count_scene, correction (loaded in every run: in ``base``)
+import mp_board_memory as bm  # noqa: E402  measure_sizes, count_scene, correction (loaded in every run: in ``base``)
 
 
 def _label(label, app):
@@ -65,17 +65,7 @@ def tour():
     if credit:
         bm.SAMPLE_SHEET = fbdisplay.Bitmap(2, 1, 2)
         bm.SAMPLE_PALETTE = fbdisplay.Palette(2)
-        for kind in ("group", "palette2", "palette4", "tilegrid1", "bitmap4"):
-            samples = [bm.sample(fbdisplay, kind) for _ in range(16)]
-            gc.collect()
-            forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            yield
-            with_samples = gc.mem_alloc()
-            samples = None
-            gc.collect()
-            forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            yield
-            SIZES[kind] = (with_samples - gc.mem_alloc()) // 16
+        yield from bm.measure_sizes(fbdisplay, SIZES)
         bm.SAMPLE_SHEET = bm.SAMPLE_PALETTE = None
         ballast = bytearray(credit)  # no scene yet: all of it
     from sim import vmhardware
