@@ -40,7 +40,7 @@ except ImportError:  # hypothesis is in requirements-dev.txt; tests that need it
 # they ran alone at the end while the other worker had nothing left (issue 25: a test run that
 # fits a coffee break). A name is the start of node ids; any test not named keeps its place.
 FIRST = (
-    "host_tests/ui/test_whole_app.py::",  # the whole app in the MicroPython VM and CPython, minutes
+    "host_tests/ui/test_whole_app.py::",  # the whole app in CircuitPython's VM core and CPython, ~45 s
     # the next longest in one single-process run (--durations, 2026-11-27, a loaded 2-core machine):
     "host_tests/tools/test_release.py::",  # its bundles fixture deploys every board, about a minute
     "host_tests/tools/test_tools.py::test_real_circuitpython_mpy_cross_compiles_every_board",  # ~1 min

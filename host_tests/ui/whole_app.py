@@ -1,8 +1,8 @@
 """The whole app (code.py's ``build_app``) on a board double (``sim/vmboard.py``), played only
-through that board's own keys, the same way in the MicroPython VM and on CPython.
+through that board's own keys, the same way in CircuitPython's VM core (or MicroPython's) and on
+CPython.
 
-    node tools/mpy_runner/run.mjs --mount ui --file code.py --data build/tables:/tables \\
-        host_tests/ui/whole_app.py [profile ...]
+    python tools/firmware/cp_run.py --lib host_tests/ui/whole_app.py [profile ...]
     python host_tests/ui/whole_app.py [profile ...]
 
 Per board: a game with a human and a computer seat (a hint, the scorecard, settings, the rules
@@ -10,7 +10,7 @@ reader from the in-game menu read to its last page, game over, initials), statis
 bomb, then a second game for one that is "powered off" after three turns (the NVM bytes go to
 a new board and a new app) and continued to the end.
 Prints one line per board: the totals and the CRC-32 of the final screen; the lines must be
-equal on both VMs (host_tests/ui/test_whole_app.py compares them).
+equal on both (host_tests/ui/test_whole_app.py compares them).
 
 ``scenario(profile, seed, checkpoint)`` is the generator tools/memory/board_memory.py and the
 allocation checks drive: it yields after each step so the VM can collect garbage (this port
