@@ -5,7 +5,7 @@ from collections import Counter
 from hypothesis import example, given, settings, strategies as st
 
 from yahtzee_core import engine as E
-from yahtzee_core import rules, snapshot
+from yahtzee_core import rules, snapshot, snapshot_reader
 from yahtzee_core.seeded_dice import SeededDice
 
 CONFIGS = (("yahtzee", "forced"), ("yahtzee", "free"), ("yatzy", None), ("yacht", None))
@@ -209,7 +209,7 @@ def test_snapshot_restore_gives_an_identical_game(config, seats, dup, seed, acti
         game.act(action, arg)
     data = snapshot.snapshot(game)
     copy = E.Game(rules.get("yacht"), SeededDice(0))
-    assert snapshot.restore(copy, data) == snapshot.OK
+    assert snapshot_reader.restore(copy, data) == snapshot.OK
     game.confirm_pending = False  # transient, not part of a snapshot
     game.clear_events()
     assert _observe(copy) == _observe(game)
@@ -227,12 +227,12 @@ def test_random_bytes_never_crash_restore(data):
     game = E.Game(rules.get("yahtzee"), SeededDice(1), seats=2)
     game.act(E.ROLL)
     before = _observe(game)
-    err = snapshot.restore(game, data)
+    err = snapshot_reader.restore(game, data)
     if err != snapshot.OK:
         assert _observe(game) == before
     else:
         again = snapshot.snapshot(game)
-        assert snapshot.restore(game, again) == snapshot.OK
+        assert snapshot_reader.restore(game, again) == snapshot.OK
 
 
 @given(name=st.sampled_from(("yahtzee", "yatzy", "yacht")), dice=st.lists(st.integers(1, 6), min_size=5, max_size=5))

@@ -713,6 +713,7 @@ def build_app(board):
     records, status = store.load()  # never raises
     if UNLOADS:
         unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
+        unload("yahtzee_core.snapshot_reader")
     if status & ~save.ST_EMPTY:
         print("saved data:", ", ".join(save.describe(status)))
     if not board.storage_persistent:

@@ -125,80 +125,11 @@ class NvmStore:
 
     def load(self):
         """Read both slots (and the backup file) and keep the newest good copy. Returns
-        ``(records, status)``."""
-        self._loaded = True
-        self._last_ok = False
-        self.slot = -1
-        self.seq = 0
-        self._target = 0
-        self._nvm_current = False
-        self._file_current = False
-        if self.nvm is None:
-            self.records.reset()
-            self.status = _save.ST_NO_STORAGE
-            return self.records, self.status
-        from . import slot_reader as _reader  # unloaded again on a board (code.py)
-
-        n = self.layout.slot_bytes
-        rec = self.records
-        chosen = None
-        try:
-            a = self.nvm[self.offsets[0]:self.offsets[0] + n]
-            b = self.nvm[self.offsets[1]:self.offsets[1] + n]
-            self.status, self.slot, self.seq, self._target = _reader.load_slots(a, b, rec)
-            if self.slot >= 0:
-                chosen = b if self.slot else a
-                self._nvm_current = True
-        except Exception as e:  # a last guard for the device: start with defaults, never crash
-            self.error = e
-            rec.reset()
-            self.status = _save.ST_DAMAGED | _save.ST_RESET_ALL
-        if getattr(self.nvm, "short", False) and self.slot >= 0:
-            self.status |= _save.ST_OLDER  # a desktop file cut short: its newer slot may be gone
-        if self.backup is not None:
-            chosen = self._load_backup(chosen)
-        if chosen is not None and self.slot != FILE_SLOT and not (self.status & _save.ST_RESET_ALL):
-            # remember what is stored (less seq and CRC), so saving the same records writes
-            # nothing (after loading the backup file, the next save repairs the NVM)
-            last = self._last
-            last[:] = chosen
-            end = _save.HEADER + (last[4] | (last[5] << 8))
-            for i in (2, 3, end, end + 1, end + 2, end + 3):
-                last[i] = 0
-            self._last_ok = True
-        return self.records, self.status
-
-    def _load_backup(self, chosen):
-        """Take the backup file's copy when it is good and newer than the NVM's; note whether
-        it holds the newest copy and whether it can be written. Returns the chosen image."""
-        copy = None
-        try:
-            copy = self.backup.read()
-            if self.backup.writable() is False:
-                self.backup_off = True
-        except Exception as e:
-            self.backup_error = e
-        if self.backup_off:
-            self.status |= _save.ST_BACKUP_OFF
-        if copy is None or len(copy) != self.layout.slot_bytes:
-            return chosen
+        ``(records, status)``. The reading is ``slot_reader.load_store``: a board unloads that
+        module once loading is done (ui/app.py ``build_app``)."""
         from . import slot_reader as _reader
 
-        verdict = _reader.check_slot(copy, self.layout)
-        if verdict == _reader.SLOT_OK and (self.slot < 0 or _save.newer(_save.slot_seq(copy), self.seq)):
-            keep = self.status & (_save.ST_DAMAGED | _save.ST_NEWER | _save.ST_BACKUP_OFF)
-            self.status = keep | _save.ST_BACKUP | _reader.decode_slot(copy, self.records)
-            self.slot = FILE_SLOT
-            self.seq = _save.slot_seq(copy)
-            self._nvm_current = False
-            self._file_current = True
-            return copy
-        if verdict == _reader.SLOT_DAMAGED:
-            self.status |= _save.ST_DAMAGED
-            if self.slot < 0:
-                self.status = (self.status & ~_save.ST_EMPTY) | _save.ST_RESET_ALL
-        self._file_current = chosen is not None and copy == chosen
-        return chosen
+        return _reader.load_store(self)
 
     # -- saving -------------------------------------------------------------------------------
 
@@ -209,8 +140,10 @@ class NvmStore:
         NO_STORAGE."""
         if self.nvm is None:
             return NO_STORAGE
-        if not self._loaded:
-            self._scan()
+        if not self._loaded:  # find where the next save goes, records in RAM kept (tests, tools)
+            from . import slot_reader as _reader
+
+            _reader.scan_store(self)
         buf = self._buf
         length = _save.encode_slot(self.records, buf)
         if length < 0:  # a snapshot too big for this layout: keep everything else
@@ -275,26 +208,6 @@ class NvmStore:
             self.backup_error = e
         return False
 
-    def _scan(self):
-        """Find where the next save goes without replacing the records in RAM."""
-        self._loaded = True
-        n = self.layout.slot_bytes
-        try:
-            a = self.nvm[self.offsets[0]:self.offsets[0] + n]
-            b = self.nvm[self.offsets[1]:self.offsets[1] + n]
-        except Exception as e:
-            self.error = e
-            return
-        from . import slot_reader as _reader
-
-        lay = self.layout
-        va = _reader.check_slot(a, lay)
-        vb = _reader.check_slot(b, lay)
-        if va == _reader.SLOT_OK and (vb != _reader.SLOT_OK or not _save.newer(_save.slot_seq(b), _save.slot_seq(a))):
-            self.slot, self.seq, self._target = 0, _save.slot_seq(a), 1
-        elif vb == _reader.SLOT_OK:
-            self.slot, self.seq, self._target = 1, _save.slot_seq(b), 0
-
     # -- the game in progress -----------------------------------------------------------------
 
     def has_game(self):
@@ -324,7 +237,9 @@ class NvmStore:
         rec = self.records
         if not rec.game_len:
             return False
-        if _snapshot.restore(game, bytes(rec.game[:rec.game_len])) != _snapshot.OK:
+        from . import snapshot_reader  # a board unloads it again (ui/app.py)
+
+        if snapshot_reader.restore(game, bytes(rec.game[:rec.game_len])) != _snapshot.OK:
             return False  # cannot happen: load() validated it
         game.challenge = rec.challenge
         if rng is not None and rec.has_rng() and hasattr(rng, "set_state"):

@@ -1,11 +1,13 @@
 """Reading saved slots back (docs/nvm_layout.md): the framing check of one slot, the checks of
-every record, and the choice of the newest good slot of two. Used when the store loads (start-up)
-and by the tools; a board unloads it once loading is done (code.py), with the scratch game that
-validated the saved game. The format and the writing side are ``save.py``.
+every record, the choice of the newest good slot of two, and the store's loading itself
+(``NvmStore.load``). Used when the store loads (start-up) and by the tools; a board unloads it once
+loading is done (ui/app.py ``build_app``), with the scratch game that validated the saved game.
+The format and the writing side are ``save.py`` and ``nvm_store.py``.
 
     verdict = check_slot(buf, layout)              # SLOT_OK, SLOT_BLANK, SLOT_DAMAGED, SLOT_NEWER
     flags = decode_slot(buf, rec)                  # ST_RESET_* of the records replaced by defaults
     status, slot, seq, target = load_slots(a, b, rec)
+    records, status = load_store(store)            # NvmStore.load
 """
 
 from .compat import const
@@ -14,6 +16,7 @@ from . import rules as _rules
 from . import save as _save
 from . import settings_record as _sr
 from . import snapshot as _snapshot
+from . import snapshot_reader as _snapshot_reader
 from .save import (CHALLENGE_BYTES, COACHED_BITS, CRC_BYTES, HEADER, MAGIC, OLDEST_VERSION, RNG_BYTES,
                    SETTINGS_BYTES, ST_DAMAGED, ST_EMPTY, ST_NEWER, ST_RESET_ALL, ST_RESET_DEFUSE,
                    ST_RESET_GAME, ST_RESET_RNG, ST_RESET_SCORES, ST_RESET_SETTINGS, ST_RESET_STATS,
@@ -88,7 +91,7 @@ def game_ok(data):
     global _scratch
     if _scratch is None:
         _scratch = _engine.Game(_rules.get("yahtzee"), None)
-    if _snapshot.restore(_scratch, data) != _snapshot.OK:
+    if _snapshot_reader.restore(_scratch, data) != _snapshot.OK:
         return False
     return not _scratch.over
 
@@ -241,3 +244,105 @@ def load_slots(slot_a, slot_b, rec):
     elif va == SLOT_NEWER:
         target = 1
     return status, -1, 0, target
+
+
+# -- the store's loading (``NvmStore.load``; here, so a game in progress does not hold it) ----------
+
+
+def load_store(store):
+    """``NvmStore.load``: read both slots (and the backup file) into ``store`` and keep the
+    newest good copy. Returns ``(records, status)``; never raises."""
+    from .nvm_store import FILE_SLOT
+
+    store._loaded = True
+    store._last_ok = False
+    store.slot = -1
+    store.seq = 0
+    store._target = 0
+    store._nvm_current = False
+    store._file_current = False
+    if store.nvm is None:
+        store.records.reset()
+        store.status = _save.ST_NO_STORAGE
+        return store.records, store.status
+    n = store.layout.slot_bytes
+    rec = store.records
+    chosen = None
+    try:
+        a = store.nvm[store.offsets[0]:store.offsets[0] + n]
+        b = store.nvm[store.offsets[1]:store.offsets[1] + n]
+        store.status, store.slot, store.seq, store._target = load_slots(a, b, rec)
+        if store.slot >= 0:
+            chosen = b if store.slot else a
+            store._nvm_current = True
+    except Exception as e:  # a last guard for the device: start with defaults, never crash
+        store.error = e
+        rec.reset()
+        store.status = ST_DAMAGED | ST_RESET_ALL
+    if getattr(store.nvm, "short", False) and store.slot >= 0:
+        store.status |= _save.ST_OLDER  # a desktop file cut short: its newer slot may be gone
+    if store.backup is not None:
+        chosen = _load_backup(store, chosen)
+    if chosen is not None and store.slot != FILE_SLOT and not (store.status & ST_RESET_ALL):
+        # remember what is stored (less seq and CRC), so saving the same records writes
+        # nothing (after loading the backup file, the next save repairs the NVM)
+        last = store._last
+        last[:] = chosen
+        end = HEADER + (last[4] | (last[5] << 8))
+        for i in (2, 3, end, end + 1, end + 2, end + 3):
+            last[i] = 0
+        store._last_ok = True
+    return store.records, store.status
+
+
+def _load_backup(store, chosen):
+    """Take the backup file's copy when it is good and newer than the NVM's; note whether it
+    holds the newest copy and whether it can be written. Returns the chosen image."""
+    from .nvm_store import FILE_SLOT
+
+    copy = None
+    try:
+        copy = store.backup.read()
+        if store.backup.writable() is False:
+            store.backup_off = True
+    except Exception as e:
+        store.backup_error = e
+    if store.backup_off:
+        store.status |= _save.ST_BACKUP_OFF
+    if copy is None or len(copy) != store.layout.slot_bytes:
+        return chosen
+    verdict = check_slot(copy, store.layout)
+    if verdict == SLOT_OK and (store.slot < 0 or newer(slot_seq(copy), store.seq)):
+        keep = store.status & (ST_DAMAGED | ST_NEWER | _save.ST_BACKUP_OFF)
+        store.status = keep | _save.ST_BACKUP | decode_slot(copy, store.records)
+        store.slot = FILE_SLOT
+        store.seq = slot_seq(copy)
+        store._nvm_current = False
+        store._file_current = True
+        return copy
+    if verdict == SLOT_DAMAGED:
+        store.status |= ST_DAMAGED
+        if store.slot < 0:
+            store.status = (store.status & ~ST_EMPTY) | ST_RESET_ALL
+    store._file_current = chosen is not None and copy == chosen
+    return chosen
+
+
+def scan_store(store):
+    """Find where ``store``'s next save goes without replacing the records in RAM (a save with
+    no ``load`` before it)."""
+    store._loaded = True
+    n = store.layout.slot_bytes
+    try:
+        a = store.nvm[store.offsets[0]:store.offsets[0] + n]
+        b = store.nvm[store.offsets[1]:store.offsets[1] + n]
+    except Exception as e:
+        store.error = e
+        return
+    lay = store.layout
+    va = check_slot(a, lay)
+    vb = check_slot(b, lay)
+    if va == SLOT_OK and (vb != SLOT_OK or not newer(slot_seq(b), slot_seq(a))):
+        store.slot, store.seq, store._target = 0, slot_seq(a), 1
+    elif vb == SLOT_OK:
+        store.slot, store.seq, store._target = 1, slot_seq(b), 0

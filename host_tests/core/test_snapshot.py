@@ -1,7 +1,7 @@
 """Snapshots: exact round trips, compact sizes, corrupt data refused without side effects."""
 
 from yahtzee_core import engine as E
-from yahtzee_core import rules, snapshot
+from yahtzee_core import rules, snapshot, snapshot_reader
 from yahtzee_core.seeded_dice import SeededDice
 from gamekit import new_game, set_card, roll, state_of
 
@@ -43,12 +43,12 @@ def test_round_trip_at_every_step_of_many_games():
             while not g.over:
                 data = snapshot.snapshot(g)
                 h = E.Game(rules.get("yacht"), SeededDice(0))
-                assert snapshot.restore(h, data) == snapshot.OK
+                assert snapshot_reader.restore(h, data) == snapshot.OK
                 _same_game(g, h)
                 _play_some(g, r, 1)
             data = snapshot.snapshot(g)
             h = E.Game(rules.get("yahtzee"), SeededDice(0))
-            assert snapshot.restore(h, data) == snapshot.OK
+            assert snapshot_reader.restore(h, data) == snapshot.OK
             _same_game(g, h)
 
 
@@ -57,7 +57,7 @@ def test_restored_game_plays_on_identically():
     _play_some(a, 77, 40)
     data = snapshot.snapshot(a)
     b = E.Game(rules.get("yatzy"), SeededDice(5))
-    assert snapshot.restore(b, data) == snapshot.OK
+    assert snapshot_reader.restore(b, data) == snapshot.OK
     a.rng = SeededDice(9)
     b.rng = SeededDice(9)
     _play_some(a, 78, 400)
@@ -80,7 +80,7 @@ def test_joker_bonus_and_card_survive():
     roll(g, [3, 3, 3, 3, 3])
     data = snapshot.snapshot(g)
     h = new_game("yatzy")
-    assert snapshot.restore(h, data) == snapshot.OK
+    assert snapshot_reader.restore(h, data) == snapshot.OK
     assert h.joker_active and h.allowed == g.allowed
     assert h.act(E.SCORE_BOX, h.rules.index("full_house")) == E.OK
     assert h.bonus_count[0] == 1 and h.box_score(0, h.rules.index("full_house")) == 25
@@ -94,18 +94,18 @@ def test_every_truncation_and_bit_flip_is_refused_or_valid():
     _play_some(target, 8, 30)
     before = state_of(target)
     for n in range(len(data)):
-        assert snapshot.restore(target, data[:n]) != snapshot.OK
+        assert snapshot_reader.restore(target, data[:n]) != snapshot.OK
         assert state_of(target) == before
     accepted = 0
     for i in range(len(data) * 8):
         bad = bytearray(data)
         bad[i >> 3] ^= 1 << (i & 7)
-        err = snapshot.restore(target, bad)
+        err = snapshot_reader.restore(target, bad)
         if err == snapshot.OK:
             accepted += 1
             # A flip that still decodes must give a self-consistent game that re-encodes to itself.
             again = snapshot.snapshot(target)
-            assert snapshot.restore(target, again) == snapshot.OK
+            assert snapshot_reader.restore(target, again) == snapshot.OK
             assert snapshot.snapshot(target) == again
             target = E.Game(rules.get("yacht"), SeededDice(1), seats=3)
             _play_some(target, 8, 30)
@@ -118,5 +118,5 @@ def test_garbage_is_refused():
     target = new_game()
     before = state_of(target)
     for data in (b"", b"\x00", b"\xff" * 64, bytes(range(40)), b"\x01" + b"\xff" * 30):
-        assert snapshot.restore(target, data) != snapshot.OK
+        assert snapshot_reader.restore(target, data) != snapshot.OK
         assert state_of(target) == before

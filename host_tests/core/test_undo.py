@@ -1,7 +1,7 @@
 """UNDO: the last box choice taken back, exactly (portable: CPython and the MicroPython VM)."""
 
 from yahtzee_core import engine as E
-from yahtzee_core import snapshot
+from yahtzee_core import snapshot, snapshot_reader
 from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core import rules
 from gamekit import new_game, set_card, roll, drain
@@ -158,7 +158,7 @@ def test_new_game_and_restore_forget_the_undo():
     assert g.act(E.SCORE_BOX, box(g, "ones")) == E.OK
     data = snapshot.snapshot(g)
     h = new_game()
-    assert snapshot.restore(h, data) == snapshot.OK
+    assert snapshot_reader.restore(h, data) == snapshot.OK
     assert h.act(E.UNDO) == E.R_NOTHING_TO_UNDO
     assert g.act(E.NEW_GAME) in (E.OK, E.R_CONFIRM_NEEDED)
     assert g.act(E.CONFIRM) == E.OK
