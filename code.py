@@ -22,8 +22,8 @@ def on_board():
 
 
 def build_app(board):
-    # ui/app.py's, loaded here, under the crash guard: an error while loading shows on the screen
-    from ui.app import build_app
+    # ui/app_start.py's, loaded here, under the crash guard: an error while loading shows on the screen
+    from ui.app_start import build_app
 
     return build_app(board)
 

@@ -1,6 +1,6 @@
 """The web page's board: any real board's screen and keys inside MicroPython WebAssembly, driven
 by the page's JavaScript (``web/pocket.js``), which only moves pixels, keys, sound and saved
-bytes. Everything else is the same app as on a board (``ui/app.py``'s ``build_app``, which code.py calls).
+bytes. Everything else is the same app as on a board (``ui/app_start.py``'s ``build_app``, which code.py calls).
 
     from sim import web
     web.start("pygamer", seed, nvm_hex, 2026, 11, 23)   # builds the board and the app
@@ -579,7 +579,7 @@ def warm():
 
 
 def _build():
-    from ui.app import build_app
+    from ui.app_start import build_app
 
     return build_app(board)
 

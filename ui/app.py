@@ -1,6 +1,6 @@
 """The app: builds every screen once, then runs the main loop.
 
-    app = build_app(board)    # board: hw/interface.md; with its saved records (code.py)
+    app = build_app(board)    # ui/app_start.py; board: hw/interface.md; with its saved records (code.py)
     app.run()                 # forever; tests call app.step() instead
 
 One frame (``step``): read the queued input codes and hand each to the current screen; let
@@ -23,7 +23,6 @@ import displayio
 from hw import inputs
 from yahtzee_core import engine, snapshot
 from yahtzee_core.compat import array, const
-from yahtzee_core.rng import code_text
 
 from . import layout as layouts
 from . import screen as S
@@ -59,28 +58,12 @@ _SAVE_FAILED = const(2)  # yahtzee_core/nvm_store.FAILED: the NVM write raised
 _SAVE_REPAIRED = const(5)  # yahtzee_core/nvm_store.REPAIRED: the NVM refused, was erased and written
 END_SHOW_MS = const(2500)  # a last turn the player did not score stays this long before the end screens
 DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself (ui/demo.py)
-_CODE_AT = const(5)  # "Code K7QX2M": where the characters start
 
 
 
 def ticks_diff(a, b):
     """a - b on the 2**29-wrapping ms clock (as ``adafruit_ticks.ticks_diff``)."""
     return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000
-
-
-def board_codes(board):
-    """Every input code the board's own keys can give (the desktop adds keys of its own;
-    screens follow the real board's keys). None when unknown (scripted test buttons)."""
-    src = board.profile
-    if src is not None:
-        short, long, ring = src.SHORT, src.LONG, src.RING
-    else:
-        buttons = board.buttons
-        short = getattr(buttons, "short", None)
-        if short is None:
-            return None
-        long, ring = buttons.long, buttons.ring
-    return bytes(short) + bytes(long) + (bytes(ring) if ring else b"")
 
 
 class App:
@@ -110,10 +93,12 @@ class App:
         self.settings = settings or Settings()
         if store is not None and settings is None:
             store.settings.export_to(self.settings)  # the saved settings
-        codes = board_codes(board)
+        from . import app_start  # power-on and a game's start: unloaded while a game goes on
+
+        codes = app_start.board_codes(board)
         # Boards without hold keys (PyGamer, PyBadge) choose a die with the stick, hold with A.
         self.die_focus = codes is not None and inputs.HOLD_1 not in codes
-        self.sheet = GlyphSheet(_font())
+        self.sheet = GlyphSheet(app_start.font())
         S.text_palettes(self.sheet, self.colours)
         self.game = engine.Game(self.settings.rules(), board.rng, seats=1)
         if strategy is None:  # tests and bare Apps (a board passes a StrategySet)
@@ -157,7 +142,7 @@ class App:
         self._warm = bytearray(snapshot.MAX_BYTES)
         self.tumble = Tumble()  # rolling dice (ui/tumble.py); its ``ms`` is the tumble's length
         self.root = displayio.Group()
-        self.root.append(self._background())
+        self.root.append(app_start.background(self))
         # each screen built when needed (ui/screen_set.py)
         self.screens = ScreenSet(self, self._built)
         self.current = None
@@ -175,16 +160,6 @@ class App:
         if screen_id == S.DEFUSE and self.store is not None:
             self.store.load_defuse(scr.defuse_stats)
             scr.on_stats = self.save_defuse  # one write after each finished bomb
-
-    def _background(self):
-        tile = 16
-        bmp = displayio.Bitmap(tile, tile, 1)
-        pal = displayio.Palette(1)
-        pal[0] = self.colours[theme.BG]
-        lay = self.layout
-        return displayio.TileGrid(bmp, pixel_shader=pal, width=(lay.width + tile - 1) // tile,
-                                  height=(lay.height + tile - 1) // tile, tile_width=tile,
-                                  tile_height=tile)
 
     def palette(self, role):
         """The shared 2-entry palette (background, colour of ``role``): the glyph sheet's."""
@@ -271,28 +246,16 @@ class App:
 
     # -- game flow --------------------------------------------------------------------------
     def start_game(self):
-        """A new game with the title screen's settings."""
-        s = self.settings
-        rs = s.rules()
-        self._put_away(S.PLAY)
-        self.game.configure(rs, s.seats, s.kinds, s.duplicate, s.autofill, s.challenge)
-        self.game.clear_events()
-        self._use_strategy()
-        self.coached = 0
-        self._coach_new_game()
-        self.in_game = True
-        snapshot.encode(self.game, self._warm)  # warm-up: the first save must not enumerate rolls
-        if self.store is not None:
-            self.store.settings.import_from(s)
-            self._saved(self.store.clear_game())  # one write: these settings, no saved game until a box
-        self.yahtzee_text = S.to_bytes(rs.title.upper() + "!")
-        self._clear_message()
-        self._new_game_screens()
-        self.lights.show_held(0)
-        gc.collect()
-        self.show(S.PLAY)
-        self.buttons.ring_goto(inputs.ROLL)
-        self._say_code()
+        """A new game with the title screen's settings (``ui/app_start.py``)."""
+        from .app_start import start_game
+
+        start_game(self)
+
+    def continue_game(self):
+        """The saved game, where it was left (``ui/app_start.py``)."""
+        from .app_start import continue_game
+
+        continue_game(self)
 
     def _new_game_screens(self):
         """A new game: the game's screens start afresh (each is built when shown)."""
@@ -303,54 +266,9 @@ class App:
             if scr is not None:
                 scr.new_game()
 
-    def _say_code(self):
-        """A challenge game shows its code on the message line at the start."""
-        code = self.game.challenge
-        if code >= 0:
-            code_text(code, self.code_label, _CODE_AT)
-            self.say(self.code_label, theme.ACCENT, 4000)
-
     def can_continue(self):
         """A saved game can be resumed (needs a store)."""
         return self.store is not None and self.store.has_game()
-
-    def continue_game(self):
-        if self.store is not None and self.store.restore_game(self.game, self.board.rng):
-            self._put_away(S.PLAY)
-            game = self.game
-            game.clear_events()
-            self.coached = self.store.game_coached()  # saved with the game (docs/nvm_layout.md)
-            self._use_strategy()  # the restored seats' players
-            self._coach_new_game()
-            self.in_game = True
-            self.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
-            self._clear_message()
-            st = self.store.settings  # "Play again" replays this game's set-up
-            st.import_from(self.settings)
-            st.capture(game)
-            st.export_to(self.settings)
-            self._new_game_screens()
-            self.show_lights()
-            gc.collect()
-            self.show(S.PLAY)
-            self.buttons.ring_goto(inputs.ENTER if game.cursor_visible else inputs.ROLL)
-            self._say_code()
-
-    def show_high_scores(self):
-        """The high-score table of the game just played, its best new entry selected."""
-        best = -1
-        if self.store is not None:
-            for s in range(self.game.seats):
-                r = self.store.ranks[s]
-                if r != 0xFF and (best < 0 or r < best):
-                    best = r
-        self.screens[S.HIGH_SCORES].show_entry(self.game.rules.variant_id, best)
-
-    def discard_game(self):
-        """Forget the saved game (the player chose a new one)."""
-        self.in_game = False
-        if self.store is not None:
-            self._saved(self.store.clear_game())
 
     def has_records(self):
         """Statistics and high scores exist (needs a store)."""
@@ -692,30 +610,3 @@ class App:
         while True:
             self.step()
             time.sleep(0.005)
-
-
-def _font():
-    import terminalio
-
-    return terminalio.FONT
-
-
-def build_app(board):
-    """The app with the board's saved records (settings, statistics, high scores, the game in
-    progress: "Continue?" at start-up); the computer players and the coach are built when a
-    game starts (ui/strategy_set.py). code.py calls it under the crash guard."""
-    from yahtzee_core.nvm_store import NvmStore
-    from yahtzee_core import save
-
-    from .strategy_set import StrategySet
-
-    store = NvmStore(board.storage, board.backup, board.erase_nvm)
-    records, status = store.load()  # never raises
-    if UNLOADS:
-        unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
-        unload("yahtzee_core.snapshot_reader")
-    if status & ~save.ST_EMPTY:
-        print("saved data:", ", ".join(save.describe(status)))
-    if not board.storage_persistent:
-        print("no NVM on this board: records last until power off")
-    return App(board, store=store, strategy=StrategySet())

@@ -133,7 +133,9 @@ class ContinueScreen(S.ListScreen):
             app.defer(app.continue_game)  # built once this screen is gone (App.defer)
         elif item == NEW:
             if self.confirm:
-                app.discard_game()
+                from .app_start import discard_game
+
+                discard_game(app)
                 app.show(S.TITLE)
             else:
                 self.confirm = True

@@ -133,7 +133,9 @@ class GameOverScreen(S.ListScreen):
         elif item == TITLE:
             self.app.show(S.TITLE)
         elif item == SCORES:
-            self.app.show_high_scores()
+            from .app_start import show_high_scores
+
+            show_high_scores(self.app)
 
     def back(self):
         self.app.show(S.TITLE)

@@ -15,7 +15,8 @@ from hw.tables import Tables
 from sim import desktop
 from sim.testing import FakeClock
 from ui import screen as S
-from ui.app import App, build_app
+from ui.app import App
+from ui.app_start import build_app
 from ui.coach import Coach
 from yahtzee_core import engine, players, strategy
 from yahtzee_core.host_helpers import ScriptedDice

@@ -19,7 +19,8 @@ from sim.testing import FakeClock
 from ui import screen as S
 from ui import theme
 from ui import continue_screen, settings_screen, title_screen
-from ui.app import App, build_app
+from ui.app import App
+from ui.app_start import build_app
 from ui.resident import Resident
 from yahtzee_core import engine, records, save
 from yahtzee_core.host_helpers import ScriptedDice

@@ -13,7 +13,7 @@ from sim import desktop
 from sim.testing import FakeClock
 from ui import screen as S
 from ui import strategy_set
-from ui.app import build_app
+from ui.app_start import build_app
 from yahtzee_core import engine
 
 from ui_harness import KeyDriver, Player, settle, step

@@ -10,7 +10,7 @@ from sim import desktop
 from sim.testing import FakeClock
 from ui import screen as S
 from ui import pause_screen, title_screen
-from ui.app import build_app
+from ui.app_start import build_app
 from ui.demo import GAMES as DEMO_GAMES
 from yahtzee_core import engine, snapshot
 from yahtzee_core import rng as R

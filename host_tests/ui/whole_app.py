@@ -44,15 +44,15 @@ def forget(*_):
 
 def load_code():
     """What builds the app (``.build_app(board)``): code.py in the VMs, loaded as a board loads it
-    (its heap counts), ui/app.py on CPython (code.py's build_app calls it; CPython's standard
-    library has a module named ``code``)."""
+    (its heap counts), ui/app_start.py on CPython (code.py's build_app calls it; CPython's
+    standard library has a module named ``code``)."""
     if MP:
         import code
 
         return code
-    from ui import app
+    from ui import app_start
 
-    return app
+    return app_start
 
 
 class Driver:

@@ -18,7 +18,7 @@ from hw.nvm import MemoryNVM
 from sim import desktop
 from sim.testing import FakeClock
 from ui import screen as S
-from ui.app import build_app
+from ui.app_start import build_app
 from yahtzee_core import engine
 
 from ui_harness import KeyDriver, Player, settle, step

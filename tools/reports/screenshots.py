@@ -15,6 +15,7 @@ from hw import inputs as I
 from sim import desktop
 from sim.testing import FakeClock
 from ui import screen as S
+from ui import app_start
 from ui.app import App
 from ui.settings import Settings
 from yahtzee_core import engine
@@ -258,7 +259,7 @@ def records_shots(profile):
     yield "continue", app
     press(app, I.DOWN, I.ENTER)  # "New game": asks again
     yield "continue_confirm", app
-    app.discard_game()
+    app_start.discard_game(app)
     app.show(S.TITLE)
     app.show(S.STATS)
     frames(app)
@@ -277,7 +278,7 @@ def records_shots(profile):
     press(app, up, I.ENTER, I.UP + I.DOWN - up)  # "BMN"
     yield "initials", app
     press(app, I.ENTER, I.ENTER)
-    app.show_high_scores()
+    app_start.show_high_scores(app)
     frames(app)
     yield "high_scores_new", app
     show_crash(board, "ValueError: dice fell off the table", "play_screen.py:97 handle", True,

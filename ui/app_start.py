@@ -1,0 +1,157 @@
+"""What the app runs only at power-on and when a game starts, continues or has ended: building
+the App, starting and continuing a game, the high-score table of the game just played. Loaded for
+that, it is one of the menus' modules (``ui/screen_set.py``): a board unloads it when a game is
+shown, so a game in progress does not hold this code (docs/memory.md).
+
+    app = build_app(board)     # code.py, under the crash guard
+    start_game(app)            # App.start_game
+    continue_game(app)         # App.continue_game
+"""
+
+import gc
+
+import displayio
+
+from hw import inputs
+from yahtzee_core import snapshot
+from yahtzee_core.compat import const
+from yahtzee_core.rng import code_text
+
+from . import screen as S
+from . import theme
+
+_CODE_AT = const(5)  # "Code K7QX2M": where the characters start
+
+
+def board_codes(board):
+    """Every input code the board's own keys can give (the desktop adds keys of its own;
+    screens follow the real board's keys). None when unknown (scripted test buttons)."""
+    src = board.profile
+    if src is not None:
+        short, long, ring = src.SHORT, src.LONG, src.RING
+    else:
+        buttons = board.buttons
+        short = getattr(buttons, "short", None)
+        if short is None:
+            return None
+        long, ring = buttons.long, buttons.ring
+    return bytes(short) + bytes(long) + (bytes(ring) if ring else b"")
+
+
+def font():
+    import terminalio
+
+    return terminalio.FONT
+
+
+def background(app):
+    """The screen's background: one tile grid of the background colour."""
+    tile = 16
+    bmp = displayio.Bitmap(tile, tile, 1)
+    pal = displayio.Palette(1)
+    pal[0] = app.colours[theme.BG]
+    lay = app.layout
+    return displayio.TileGrid(bmp, pixel_shader=pal, width=(lay.width + tile - 1) // tile,
+                              height=(lay.height + tile - 1) // tile, tile_width=tile,
+                              tile_height=tile)
+
+
+def start_game(app):
+    """A new game with the title screen's settings."""
+    s = app.settings
+    rs = s.rules()
+    app._put_away(S.PLAY)
+    game = app.game
+    game.configure(rs, s.seats, s.kinds, s.duplicate, s.autofill, s.challenge)
+    game.clear_events()
+    app._use_strategy()
+    app.coached = 0
+    app._coach_new_game()
+    app.in_game = True
+    snapshot.encode(game, app._warm)  # warm-up: the first save must not enumerate rolls
+    if app.store is not None:
+        app.store.settings.import_from(s)
+        app._saved(app.store.clear_game())  # one write: these settings, no saved game until a box
+    app.yahtzee_text = S.to_bytes(rs.title.upper() + "!")
+    app._clear_message()
+    app._new_game_screens()
+    app.lights.show_held(0)
+    gc.collect()
+    app.show(S.PLAY)
+    app.buttons.ring_goto(inputs.ROLL)
+    say_code(app)
+
+
+def say_code(app):
+    """A challenge game shows its code on the message line at the start."""
+    code = app.game.challenge
+    if code >= 0:
+        code_text(code, app.code_label, _CODE_AT)
+        app.say(app.code_label, theme.ACCENT, 4000)
+
+
+def continue_game(app):
+    """The saved game, where it was left (needs a store with one)."""
+    store = app.store
+    if store is None or not store.restore_game(app.game, app.board.rng):
+        return
+    app._put_away(S.PLAY)
+    game = app.game
+    game.clear_events()
+    app.coached = store.game_coached()  # saved with the game (docs/nvm_layout.md)
+    app._use_strategy()  # the restored seats' players
+    app._coach_new_game()
+    app.in_game = True
+    app.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
+    app._clear_message()
+    st = store.settings  # "Play again" replays this game's set-up
+    st.import_from(app.settings)
+    st.capture(game)
+    st.export_to(app.settings)
+    app._new_game_screens()
+    app.show_lights()
+    gc.collect()
+    app.show(S.PLAY)
+    app.buttons.ring_goto(inputs.ENTER if game.cursor_visible else inputs.ROLL)
+    say_code(app)
+
+
+def show_high_scores(app):
+    """The high-score table of the game just played, its best new entry selected."""
+    best = -1
+    if app.store is not None:
+        for s in range(app.game.seats):
+            r = app.store.ranks[s]
+            if r != 0xFF and (best < 0 or r < best):
+                best = r
+    app.screens[S.HIGH_SCORES].show_entry(app.game.rules.variant_id, best)
+
+
+def discard_game(app):
+    """Forget the saved game (the player chose a new one)."""
+    app.in_game = False
+    if app.store is not None:
+        app._saved(app.store.clear_game())
+
+
+def build_app(board):
+    """The app with the board's saved records (settings, statistics, high scores, the game in
+    progress: "Continue?" at start-up); the computer players and the coach are built when a
+    game starts (ui/strategy_set.py). code.py calls it under the crash guard."""
+    from yahtzee_core.nvm_store import NvmStore
+    from yahtzee_core import save
+
+    from .app import App
+    from .screen_set import UNLOADS, unload
+    from .strategy_set import StrategySet
+
+    store = NvmStore(board.storage, board.backup, board.erase_nvm)
+    records, status = store.load()  # never raises
+    if UNLOADS:
+        unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
+        unload("yahtzee_core.snapshot_reader")
+    if status & ~save.ST_EMPTY:
+        print("saved data:", ", ".join(save.describe(status)))
+    if not board.storage_persistent:
+        print("no NVM on this board: records last until power off")
+    return App(board, store=store, strategy=StrategySet())
