@@ -14,6 +14,7 @@ from yahtzee_core import save
 from yahtzee_core.compat import const
 
 from . import screen as S
+from .list_screen import ListScreen
 from .help_screen import wrap
 from .settings import VARIANT_NAMES
 from .text import SLASH, SPACE
@@ -58,7 +59,7 @@ def notice_lines(status, width):
     return tuple(lines[:NOTICE + 15])
 
 
-class ContinueScreen(S.ListScreen):
+class ContinueScreen(ListScreen):
     def __init__(self, app):
         super().__init__(app, _TITLE_CONTINUE)
         store = app.store

@@ -11,6 +11,7 @@ from yahtzee_core import defuse
 from yahtzee_core.compat import const
 
 from . import screen as S
+from .list_screen import ListScreen
 from . import theme
 from .defuse_stats import STRIKE_LIMITS, STRIKE_NAMES, TIMER_NAMES, TIMER_S
 from .text import COLON, DOT_EMPTY, DOT_FULL, SLASH, SPACE, ZERO
@@ -96,7 +97,7 @@ _ON_OFF = (b"off", b"on")
 _NONE = b"-"
 
 
-class DefuseMenu(S.ListScreen):
+class DefuseMenu(ListScreen):
     """Start a bomb; timer, strike limit, practice and strict options; the statistics."""
 
     def __init__(self, app, owner):
@@ -261,7 +262,7 @@ def edgework_rows(ew, width):
     return rows
 
 
-class EdgeworkList(S.ListScreen):
+class EdgeworkList(ListScreen):
     """The bomb's casing: serial, batteries and holders, lit and unlit indicators, port
     plates; the countdown first while one runs. Scrolls with up/down."""
 
@@ -369,7 +370,7 @@ _CAUSE_TIME = b"Time ran out"
 _CAUSE_STRIKES = b"Too many strikes"
 
 
-class ResultList(S.ListScreen):
+class ResultList(ListScreen):
     """"Defused!" or "BOOM!": the time, strikes, best time and why it blew; new bomb / menu."""
 
     dim_role = theme.INK  # every row is read out

@@ -6,6 +6,7 @@ from yahtzee_core import engine
 from yahtzee_core.compat import const
 
 from . import screen as S
+from .list_screen import ListScreen
 from .settings import KIND_SHORT
 from .text import DOT, EQUALS, MINUS, SPACE, ZERO
 
@@ -25,7 +26,7 @@ _LOST = b" lost "
 _PTS = b" pts"
 
 
-class GameOverScreen(S.ListScreen):
+class GameOverScreen(ListScreen):
     def __init__(self, app):
         super().__init__(app, b"Game over")
         self.order = bytearray(engine.MAX_SEATS)  # seats, best first

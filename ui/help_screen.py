@@ -3,6 +3,7 @@
 from hw import inputs
 
 from . import screen as S
+from .list_screen import ListScreen
 
 _TIPS = (
     "Roll up to 3 times; hold dice between rolls.",
@@ -24,7 +25,7 @@ def wrap(text, width, indent="  "):
     return lines
 
 
-class HelpScreen(S.ListScreen):
+class HelpScreen(ListScreen):
     MAX_ITEMS = 48
 
     def __init__(self, app):

@@ -9,6 +9,7 @@ from yahtzee_core.compat import const
 from yahtzee_core.settings_record import CHARSET
 
 from . import screen as S
+from .list_screen import ListScreen
 from .settings import VARIANT_NAMES
 from .stats_screen import variant_titles
 from .text import MINUS, SLASH, SPACE, ZERO
@@ -39,7 +40,7 @@ def two_digits(tf, i, n):
     tf.put(i + 1, ZERO + n % 10)
 
 
-class HighScoresScreen(S.ListScreen):
+class HighScoresScreen(ListScreen):
     ring_overrides = _RING
 
     def __init__(self, app):

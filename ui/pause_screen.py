@@ -6,6 +6,7 @@ from yahtzee_core import engine
 from yahtzee_core.compat import const
 
 from . import screen as S
+from .list_screen import ListScreen
 from .settings import KIND_SHORT
 from .text import SPACE
 
@@ -24,7 +25,7 @@ _LABELS = (b"Resume", b"Scorecard", b"New game", b"Settings", b"Help / keys", b"
 _CONFIRM = b"Confirm: new game"
 
 
-class PauseScreen(S.ListScreen):
+class PauseScreen(ListScreen):
     def __init__(self, app):
         super().__init__(app, b"Menu")
 

@@ -184,7 +184,7 @@ class ScreenSet:
         for i in range(len(slots)):
             scr = slots[i]
             if scr is not None and i != screen_id and (i != S.PLAY or game_ends or park):
-                if isinstance(scr, S.ListScreen) and scr.count:
+                if scr.is_list and scr.count:
                     self.kept[i] = scr.items[scr.sel] + 1
                 if _SCREENS[i][2] == GAME:
                     self.parked[i] = 0 if game_ends else scr.park() + 1
@@ -205,5 +205,8 @@ class ScreenSet:
                     for name in _MODULES[group]:
                         unload(name)
                 dropped = True
+        if UNLOADS and (screen_id == S.PLAY or screen_id == S.CARD) and "ui.list_screen" in sys.modules:
+            unload("ui.list_screen")  # the menus', the game's menu's and Defuse mode's: a turn holds none
+            dropped = True
         if dropped:
             gc.collect()

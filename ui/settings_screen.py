@@ -4,6 +4,7 @@ times, whether the coach tells what each choice cost, and whether rolled dice tu
 from yahtzee_core.compat import const
 
 from . import screen as S
+from .list_screen import ListScreen
 from .settings import IDLE_NAMES, PACE_MS, PACE_NAMES
 
 SOUND = const(0)
@@ -21,7 +22,7 @@ _LABELS = (b"Sound", b"Computer", b"Lights", b"Fill last box", b"Back", b"Dim sc
 _ON_OFF = (b"off", b"on")
 
 
-class SettingsScreen(S.ListScreen):
+class SettingsScreen(ListScreen):
     def __init__(self, app):
         super().__init__(app, b"Settings")
         self.return_to = S.TITLE

@@ -8,6 +8,7 @@ from yahtzee_core.compat import const
 from yahtzee_core.rng import code_text, random_code
 
 from . import screen as S
+from .list_screen import ListScreen
 from .settings import JOKER_NAMES, KIND_NAMES, VARIANT_NAMES
 
 START = const(0)
@@ -39,7 +40,7 @@ _DIGITS = (b"1", b"2", b"3", b"4")
 _ON_OFF = (b"off", b"on")
 
 
-class TitleScreen(S.ListScreen):
+class TitleScreen(ListScreen):
     def __init__(self, app):
         self._start_armed = False
         self._code = bytearray(6)

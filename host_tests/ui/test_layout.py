@@ -153,7 +153,7 @@ def test_menu_and_help_lines_are_never_cut(profile):
     wide = TextField(app.sheet, app.palette(0), 0, 0, 80)
     checked = 0
     for scr in app.screens:
-        if not isinstance(scr, S.ListScreen):
+        if not scr.is_list:
             continue
         app.show(app.screens.index(scr))
         settle(app)
