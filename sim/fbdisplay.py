@@ -246,7 +246,7 @@ def fill_region(dest, x1, y1, x2, y2, value):
             y += 1
         return
     # a byte at a time (the app draws its dice faces with this when a game starts,
-    # ui/dice_view.py: on the web page this is bitmaptools' C code): each row's first and last
+    # ui/dice_faces.py: on the web page this is bitmaptools' C code): each row's first and last
     # bytes under a mask, whole bytes between; ``value`` repeated over a byte (1, 2, 4, 8 bits)
     mask = dest._mask
     pattern = (value & mask) * (255 // mask)

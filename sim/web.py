@@ -209,7 +209,7 @@ class Scene:
 
 
 class DiceFaces:
-    """``ui.dice_view.draw_die`` on the page. A face is a few dozen ``bitmaptools.fill_region``
+    """``ui.dice_faces.draw_die`` on the page. A face is a few dozen ``bitmaptools.fill_region``
     runs: C on a board, the stand-in's Python here (most of what was left of a game's start on
     the page). So every face the app asks for is drawn once by the app's own function (into two
     scratch bitmaps, one of 0s and one of the top value: a pixel is written where the two
@@ -548,13 +548,13 @@ def warm():
     start then only builds its screens and players. The same for Defuse mode and the rules
     reader: their modules, Defuse's dice sheets (``DefuseSheets``), terminalio's glyph sheet and
     the board's rules text wrapped as the reader wraps it (``KeptLines``)."""
-    from ui import dice_view, screen_set, strategy_set
+    from ui import dice_faces, dice_view, screen_set, strategy_set
     from yahtzee_core import strategy
 
     for name in screen_set._MODULES[screen_set.GAME] + strategy_set.MODULES:
         __import__(name)
-    if not isinstance(dice_view.draw_die, DiceFaces):
-        dice_view.draw_die = DiceFaces(dice_view.draw_die)
+    if not isinstance(dice_faces.draw_die, DiceFaces):
+        dice_faces.draw_die = DiceFaces(dice_faces.draw_die)
     dice_view.DiceView(app.layout, app.colours, app.sheet)  # the play screen's faces, once
     for name in screen_set._MODULES[screen_set.DEFUSE] + ("ui.rules_screen",):
         __import__(name)

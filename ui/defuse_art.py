@@ -1,15 +1,15 @@
 """Defuse mode's dice sheets: the face sheet and the kept row's empty slot (building only).
 
 ``ui/defuse_dice.py`` imports this module to draw them and, on a board, unloads it again (with
-``ui/dice_view.py`` when no game screen had it loaded): a bomb needs the pixels, not the code."""
+``ui/dice_faces.py``): a bomb needs the pixels, not the code."""
 
 import displayio
 
 from yahtzee_core.compat import const
 
-from .dice_view import _PIPS, draw_die, pip_centres, pip_radius
+from .dice_faces import _PIPS, draw_die, pip_centres, pip_radius
 
-_EDGE = const(1)  # face sheet colour indexes (as in dice_view)
+_EDGE = const(1)  # face sheet colour indexes (as in dice_faces)
 _BODY = const(2)
 _PIP = const(3)
 _FACES = const(7)  # tile 0: not rolled yet (a blank die), 1..6: faces

@@ -8,7 +8,6 @@ die gets a light outline so it shows on any background. On a mono screen all dic
 and the letter (P Y B W K) beside each die says its colour. Dotted outlines mark the kept
 row's empty slots. The sheets are drawn by ``ui/defuse_art.py`` (loaded only to build them)."""
 
-import sys
 
 import displayio
 
@@ -16,7 +15,7 @@ from yahtzee_core.compat import const
 
 from . import screen_set, theme
 
-_BG = const(0)  # face sheet colour indexes (as in dice_view)
+_BG = const(0)  # face sheet colour indexes (as in dice_faces)
 _EDGE = const(1)
 _BODY = const(2)
 _PIP = const(3)
@@ -34,16 +33,14 @@ LETTERS = b"PYBWK"
 
 def draw_sheets(die, pitch, dx):
     """(face sheet, empty-slot tile), drawn by ``ui/defuse_art.py``, which a board unloads
-    again afterwards with ``ui/dice_view.py`` when nothing else had that loaded."""
-    had_dice_view = "ui.dice_view" in sys.modules
+    again afterwards with ``ui/dice_faces.py``."""
     from . import defuse_art
 
     sheets = (defuse_art.draw_faces(die), defuse_art.draw_slot(pitch, die, dx))
     defuse_art = None
     if screen_set.UNLOADS:
         screen_set.unload("ui.defuse_art")
-        if not had_dice_view:
-            screen_set.unload("ui.dice_view")
+        screen_set.unload("ui.dice_faces")
     return sheets
 
 

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from ui import dice_view, text, theme
-from ui.dice_view import _PIPS, draw_die, pip_centres, pip_radius
+from ui import dice_faces, dice_view, text, theme
+from ui.dice_faces import _PIPS, draw_die, pip_centres, pip_radius
 
-Bitmap = dice_view.displayio.Bitmap  # the displayio the module drew with (Blinka's here)
+Bitmap = dice_faces.displayio.Bitmap  # the displayio the module drew with (Blinka's here)
 
 
 def reference_die(bitmap, x0, y0, die, face, held, index=None):
@@ -138,10 +138,10 @@ def test_the_held_marks_are_their_definitions_pixels(size):
                 want = Bitmap(view.pitch * 4, lay.mark_h, 3)
                 got = Bitmap(view.pitch * 4, lay.mark_h, 3)
                 reference_marks(view, want, as_text, sheet, index)
-                view._draw_marks(got, as_text, sheet, index)
+                dice_faces._draw_marks(view, got, as_text, sheet, index)
                 assert pixels(got) == pixels(want), (size, colour, as_text, index)
         # and as the view drew them for its theme
         want = Bitmap(view.pitch * 4, lay.mark_h, 3)
-        _palette, index = dice_view._distinct(colours, dice_view._MARK_ROLES)
+        _palette, index = dice_faces._distinct(colours, dice_faces._MARK_ROLES)
         reference_marks(view, want, lay.mark_text, sheet, index)
         assert pixels(view.marks.bitmap) == pixels(want), (size, colour)

@@ -7,7 +7,7 @@ import pytest
 from hw import inputs as I
 from ui import screen as S
 from ui import theme
-from ui.dice_view import _PIPS, pip_centres
+from ui.dice_faces import _PIPS, pip_centres
 from yahtzee_core import engine
 
 from ui_harness import card_cells, field_text, make_app, read_field, settle, start, step
