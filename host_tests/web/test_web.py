@@ -93,17 +93,17 @@ def test_the_pages_compositor_composes_what_python_composes():
 
 
 def test_the_pages_dice_faces_are_the_apps_own_pixels(monkeypatch):
-    """sim/web.py ``DiceFaces``: the page draws each dice face once with ``ui.dice_view.draw_die``
+    """sim/web.py ``DiceFaces``: the page draws each dice face once with ``ui.dice_faces.draw_die``
     and then copies its packed bytes; a copy must leave every byte and the changed area as the
     function itself does, at any bit phase in the row and over whatever the bitmap held."""
     import random
 
     from sim import fbdisplay
-    from ui import dice_view
+    from ui import dice_faces
 
-    monkeypatch.setattr(dice_view, "fill_region", fbdisplay.fill_region)  # the page's bitmaptools
+    monkeypatch.setattr(dice_faces, "fill_region", fbdisplay.fill_region)  # the page's bitmaptools
     rnd = random.Random(5)
-    faces = web_board.DiceFaces(dice_view.draw_die)
+    faces = web_board.DiceFaces(dice_faces.draw_die)
     for count in (2, 3, 5):  # 1, 2 and 4 bits a pixel
         for die in (13, 17, 23, 31):
             for face in range(7):
@@ -119,7 +119,7 @@ def test_the_pages_dice_faces_are_the_apps_own_pixels(monkeypatch):
                         got[i] = want[i] = rnd.randrange(count)
                     got._dirty = want._dirty = False
                     faces(got, x0, y0, die, face, held, index)
-                    dice_view.draw_die(want, x0, y0, die, face, held, index)
+                    dice_faces.draw_die(want, x0, y0, die, face, held, index)
                     assert got._data == want._data, (count, die, face, held, index, x0)
                     assert (got._dx1, got._dy1, got._dx2, got._dy2) == (want._dx1, want._dy1, want._dx2, want._dy2)
     assert len(faces.faces) > 50  # kept, and copied the second time
@@ -179,9 +179,9 @@ def test_the_pages_defuse_sheets_are_the_apps_own(monkeypatch):
     """sim/web.py ``DefuseSheets``: Defuse mode's face sheet and slot tile, drawn once by the
     app's ``draw_sheets`` and copied: the same sizes and bytes, fresh bitmaps each time."""
     from sim import fbdisplay
-    from ui import defuse_art, defuse_dice, dice_view
+    from ui import defuse_art, defuse_dice, dice_faces
 
-    monkeypatch.setattr(dice_view, "fill_region", fbdisplay.fill_region)  # the page's displayio and bitmaptools
+    monkeypatch.setattr(dice_faces, "fill_region", fbdisplay.fill_region)  # the page's displayio and bitmaptools
     monkeypatch.setattr(defuse_art, "displayio", fbdisplay.modules()["displayio"])
     sheets = web_board.DefuseSheets(defuse_dice.draw_sheets)
     for die, pitch, dx in ((13, 15, 1), (22, 24, 1), (30, 34, 2)):
