@@ -8,7 +8,6 @@ die gets a light outline so it shows on any background. On a mono screen all dic
 and the letter (P Y B W K) beside each die says its colour. Dotted outlines mark the kept
 row's empty slots. The sheets are drawn by ``ui/defuse_art.py`` (loaded only to build them)."""
 
-
 import displayio
 
 from yahtzee_core.compat import const

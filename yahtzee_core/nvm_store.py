@@ -126,7 +126,7 @@ class NvmStore:
     def load(self):
         """Read both slots (and the backup file) and keep the newest good copy. Returns
         ``(records, status)``. The reading is ``slot_reader.load_store``: a board unloads that
-        module once loading is done (ui/app.py ``build_app``)."""
+        module once loading is done (ui/app_start.py ``build_app``)."""
         from . import slot_reader as _reader
 
         return _reader.load_store(self)

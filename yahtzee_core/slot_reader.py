@@ -1,7 +1,7 @@
 """Reading saved slots back (docs/nvm_layout.md): the framing check of one slot, the checks of
 every record, the choice of the newest good slot of two, and the store's loading itself
 (``NvmStore.load``). Used when the store loads (start-up) and by the tools; a board unloads it once
-loading is done (ui/app.py ``build_app``), with the scratch game that validated the saved game.
+loading is done (ui/app_start.py ``build_app``), with the scratch game that validated the saved game.
 The format and the writing side are ``save.py`` and ``nvm_store.py``.
 
     verdict = check_slot(buf, layout)              # SLOT_OK, SLOT_BLANK, SLOT_DAMAGED, SLOT_NEWER
@@ -17,6 +17,7 @@ from . import save as _save
 from . import settings_record as _sr
 from . import snapshot as _snapshot
 from . import snapshot_reader as _snapshot_reader
+from .nvm_store import FILE_SLOT
 from .save import (CHALLENGE_BYTES, COACHED_BITS, CRC_BYTES, HEADER, MAGIC, OLDEST_VERSION, RNG_BYTES,
                    SETTINGS_BYTES, ST_DAMAGED, ST_EMPTY, ST_NEWER, ST_RESET_ALL, ST_RESET_DEFUSE,
                    ST_RESET_GAME, ST_RESET_RNG, ST_RESET_SCORES, ST_RESET_SETTINGS, ST_RESET_STATS,
@@ -252,8 +253,6 @@ def load_slots(slot_a, slot_b, rec):
 def load_store(store):
     """``NvmStore.load``: read both slots (and the backup file) into ``store`` and keep the
     newest good copy. Returns ``(records, status)``; never raises."""
-    from .nvm_store import FILE_SLOT
-
     store._loaded = True
     store._last_ok = False
     store.slot = -1
@@ -298,8 +297,6 @@ def load_store(store):
 def _load_backup(store, chosen):
     """Take the backup file's copy when it is good and newer than the NVM's; note whether it
     holds the newest copy and whether it can be written. Returns the chosen image."""
-    from .nvm_store import FILE_SLOT
-
     copy = None
     try:
         copy = store.backup.read()
