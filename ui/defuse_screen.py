@@ -3,14 +3,18 @@
 One player holds the device and defuses; a friend reads the manual aloud without seeing the
 screen. The screen (id ``S.DEFUSE``) has four views in one Group:
 
-- the defuse menu (``DefuseMenu``): start a bomb; timer off / 3:00 / 5:00, strike limit,
-  practice (after a strike, show which rule was broken), strict (older module releases);
-  the statistics;
-- the edgework (``EdgeworkList``): serial, batteries and holders, lit and unlit indicators,
-  port plates; shown first when a bomb starts, so the defuser can read it out;
+- the defuse menu (``ui/defuse_menu.py``): start a bomb; timer off / 3:00 / 5:00, strike
+  limit, practice (after a strike, show which rule was broken), strict (older module
+  releases); the statistics;
+- the edgework (``ui/defuse_edge.py``): serial, batteries and holders, lit and unlit
+  indicators, port plates; shown first when a bomb starts, so the defuser can read it out;
 - the dice (drawn here): countdown and strike marks, five coloured dice (colour letters on a
   mono screen) with the kept dice apart in their own row, the stage, strike messages;
-- the result (``ResultList``): "Defused!" or "BOOM!", time, strikes, best time.
+- the result (``ui/defuse_result.py``): "Defused!" or "BOOM!", time, strikes, best time.
+
+A list view is built when its phase begins and dropped, its module unloaded on a board, when
+the phase ends (the menu while no bomb is live, the edgework while one is, the result after
+it): a bomb holds one list's code, not three (``list_for``, ``_drop_lists``).
 
 Keys on a bomb: HOLD_1..5 keep / release purple, yellow, blue, white, black (PyGamer and
 PyBadge: the stick chooses a die, A keeps it); ROLL rolls; any other key switches between the
@@ -21,6 +25,8 @@ while it runs the screen keeps the app's idle timer from dimming or sleeping.
 Statistics live in ``defuse_stats`` (``ui/defuse_stats.DefuseStats``); ``on_stats`` (None
 by default) is called with them after every finished or given-up bomb, for saving."""
 
+import sys
+
 import displayio
 
 from hw import inputs
@@ -30,14 +36,20 @@ from yahtzee_core.compat import const
 from . import screen as S
 from . import theme
 from .defuse_dice import ColourDiceView
-from .defuse_lists import DefuseMenu, EdgeworkList, ResultList, split_at, time_left
+from .defuse_lists import split_at, time_left
 from .defuse_stats import DefuseOptions, DefuseStats
+from .list_screen import ListScreen
+from .screen_set import UNLOADS, unload
 from .text import DOT_EMPTY, SPACE, ZERO
 
 VIEW_MENU = const(0)
 VIEW_DICE = const(1)
 VIEW_EDGE = const(2)
 VIEW_RESULT = const(3)
+
+# each list view's (module, class), by view (the dice are drawn here)
+_LISTS = (("ui.defuse_menu", "DefuseMenu"), None, ("ui.defuse_edge", "EdgeworkList"),
+          ("ui.defuse_result", "ResultList"))
 
 NO_BOMB = const(0)
 ARMED = const(1)  # the bomb is live: dice, edgework, clock running
@@ -106,10 +118,12 @@ class DefuseScreen(S.Screen):
         self.group = outer
         self.play_group.hidden = True
         outer.append(self.play_group)
-        self.menu = DefuseMenu(app, self)  # the three lists share the menu's rows
-        self.edge = EdgeworkList(app, self, self.menu)
-        self.result = ResultList(app, self, self.menu)
-        outer.append(self.menu.group)
+        self.frame = ListScreen(app, b"")  # the list views' shared title, rows and Group
+        self.frame.group.hidden = True
+        outer.append(self.frame.group)
+        self.menu = None  # the list views, each built in its phase (``list_for``)
+        self.edge = None
+        self.result = None
         # state of the dice view
         self.last_ms = 0
         self.over_until = 0
@@ -135,16 +149,41 @@ class DefuseScreen(S.Screen):
             return self.result
         return None
 
+    def list_for(self, view):
+        """The list of ``view``, built (its module imported) if it is not."""
+        lst = self._list_view(view)
+        if lst is None:
+            name, cls = _LISTS[view]
+            __import__(name)
+            lst = getattr(sys.modules[name], cls)(self.app, self, self.frame)
+            if view == VIEW_MENU:
+                self.menu = lst
+            elif view == VIEW_EDGE:
+                self.edge = lst
+            else:
+                self.result = lst
+        return lst
+
+    def _drop_lists(self, keep):
+        """A phase begins (or Defuse mode is left: -1): drop every list view but ``keep``'s,
+        unloading its module."""
+        for view in (VIEW_MENU, VIEW_EDGE, VIEW_RESULT):
+            if view != keep and self._list_view(view) is not None:
+                if view == VIEW_MENU:
+                    self.menu = None
+                elif view == VIEW_EDGE:
+                    self.edge = None
+                else:
+                    self.result = None
+                if UNLOADS:
+                    unload(_LISTS[view][0])
+
     def set_view(self, view):
-        old = self._list_view(self.view)
-        if old is not None:
-            old.group.hidden = True
+        self.frame.group.hidden = view == VIEW_DICE
         self.play_group.hidden = view != VIEW_DICE
         self.view = view
-        new = self._list_view(view)
-        if new is not None:
-            new.enter()
-            new.group.hidden = False
+        if view != VIEW_DICE:
+            self.list_for(view).enter()
         else:
             self.stale = True
             self._ring_pos = -1
@@ -154,6 +193,7 @@ class DefuseScreen(S.Screen):
         if self.phase == ARMED:
             self.phase = NO_BOMB  # given up: counted as started, neither defused nor exploded
         self.app.lights.off()
+        self._drop_lists(VIEW_MENU)
         self.set_view(VIEW_MENU)
 
     def enter(self):
@@ -165,6 +205,7 @@ class DefuseScreen(S.Screen):
         if self.phase == ARMED:
             self.phase = NO_BOMB
         self.app.lights.off()
+        self._drop_lists(-1)  # (their modules' names are here, not in ui/screen_set.py's table)
 
     # -- a bomb --------------------------------------------------------------------------------
     def start_bomb(self):
@@ -173,7 +214,8 @@ class DefuseScreen(S.Screen):
         opts = self.options
         ew = defuse.generate_edgework(app.board.rng)
         self.module = defuse.Module(ew, opts.strike_limit(), opts.time_limit_s(), opts.strict)
-        self.edge.set_bomb(ew)
+        self._drop_lists(VIEW_EDGE)
+        self.list_for(VIEW_EDGE).set_bomb(ew)
         self.phase = ARMED
         self.last_ms = app.now
         self.chosen = 0
@@ -232,13 +274,14 @@ class DefuseScreen(S.Screen):
         if not solved and self.options.practice and module.strikes and (
                 module.strike_limit > 0 and module.strikes >= module.strike_limit):
             reason = REASON_TEXT[module.last_reason]
-        self.result.set_result(solved, new_best, reason)
         self.phase = OVER
         self.over_until = (self.app.now + OVER_MS) & 0x1FFFFFFF
         self.confirming = False
         self.note = b""
         if self.view != VIEW_DICE:
             self.set_view(VIEW_DICE)
+        self._drop_lists(VIEW_RESULT)
+        self.list_for(VIEW_RESULT).set_result(solved, new_best, reason)
         if self.on_stats is not None:
             self.on_stats(stats)
 

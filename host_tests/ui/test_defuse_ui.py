@@ -18,7 +18,9 @@ from ui import screen as S
 from ui import theme
 from ui import title_screen
 from ui import defuse_screen as DS
-from ui import defuse_lists as DL
+from ui import defuse_edge as DE
+from ui import defuse_menu as DM
+from ui import defuse_result as DR
 from ui.defuse_dice import DIE_COLOURS, LETTERS
 from yahtzee_core import defuse
 from yahtzee_core.host_helpers import ScriptedDice
@@ -99,7 +101,7 @@ class Defuser:
             assert getattr(self.screen.options, attr) == value_index
 
     def start(self):
-        self.choose(DL.START)
+        self.choose(DM.START)
         self.give(I.ENTER)
         assert self.screen.view == DS.VIEW_EDGE and self.screen.phase == DS.ARMED
 
@@ -158,7 +160,9 @@ def test_defuse_a_bomb_through_the_boards_keys(profile):
     player = Defuser(app)
     player.open_from_title()
     assert read_field(app, scr.menu.title).rstrip(" ^v").strip() == "Defuse mode"
+    assert scr.edge is None and scr.result is None  # each phase holds its own list only
     player.start()
+    assert scr.menu is None and scr.result is None and scr.edge is not None
     module = scr.module
     assert module.edgework.serial == ew.serial and module.edgework.plates == ew.plates
     settle(app)
@@ -211,6 +215,7 @@ def test_defuse_a_bomb_through_the_boards_keys(profile):
     step(app, DS.OVER_MS // FRAME_MS + 2)
     settle(app)
     assert scr.view == DS.VIEW_RESULT
+    assert scr.menu is None and scr.edge is None
     assert read_field(app, scr.result.title).rstrip(" ^v").strip() == "Defused!"
     rows = [read_field(app, tf).split() for tf in scr.result.rows]
     assert ["Strikes", "1", "of", "3"] in rows
@@ -220,11 +225,12 @@ def test_defuse_a_bomb_through_the_boards_keys(profile):
     assert stats_seen == [stats.values()]
     # back to the defuse menu: the statistics are shown there
     for _ in range(4):
-        if scr.result.items[scr.result.sel] == DL.MENU:
+        if scr.result.items[scr.result.sel] == DR.MENU:
             break
         player.give(I.DOWN)
     player.give(I.ENTER)
     assert scr.view == DS.VIEW_MENU
+    assert scr.edge is None and scr.result is None
     menu_rows = []
     for _ in range(scr.menu.count):
         player.give(I.DOWN)
@@ -256,12 +262,12 @@ def test_three_strikes_blow_it_up(profile):
     step(app, DS.OVER_MS // FRAME_MS + 2)
     settle(app)
     assert scr.view == DS.VIEW_RESULT
-    assert read_field(app, scr.result.title).rstrip(" ^v").strip() == "BOOM!"
-    text = " ".join(words(app, scr.result.rows))
+    assert read_field(app, scr.list_for(DS.VIEW_RESULT).title).rstrip(" ^v").strip() == "BOOM!"
+    text = " ".join(words(app, scr.list_for(DS.VIEW_RESULT).rows))
     assert "Too many strikes" in text and defuse.REASONS[reason] in text, text
     assert scr.defuse_stats.exploded == 1 and scr.defuse_stats.strikes == 3
     # "New bomb" arms another one from the board's dice source
-    assert scr.result.items[scr.result.sel] == DL.AGAIN
+    assert scr.list_for(DS.VIEW_RESULT).items[scr.list_for(DS.VIEW_RESULT).sel] == DR.AGAIN
     board.rng = SeededDice(3)
     player.give(I.ENTER)
     assert scr.view == DS.VIEW_EDGE and scr.phase == DS.ARMED and scr.module is not module
@@ -273,12 +279,12 @@ def test_the_countdown_ticks_and_blows_up_at_zero(profile):
     app, board, ew, scr = defuse_app(profile)
     player = Defuser(app)
     player.open_from_title()
-    player.choose(DL.TIMER, 1, "timer")  # 3:00
+    player.choose(DM.TIMER, 1, "timer")  # 3:00
     player.start()
     module = scr.module
     assert module.time_limit_s == 180
     clock = board.clock.ticks_ms
-    edge = scr.edge
+    edge = scr.list_for(DS.VIEW_EDGE)
     # the countdown: in the edgework's title where it fits, else its first row
     where = edge.title if edge.clock_in_title else edge.rows[0]
     label = ["Edgework"] if edge.clock_in_title else ["Time", "left"]
@@ -303,8 +309,9 @@ def test_the_countdown_ticks_and_blows_up_at_zero(profile):
     assert module.exploded and module.strikes == 0 and board.sound.last == "game_over"
     step(app, DS.OVER_MS // FRAME_MS + 2)
     settle(app)
-    assert scr.view == DS.VIEW_RESULT and read_field(app, scr.result.title).rstrip(" ^v").strip() == "BOOM!"
-    assert "Time ran out" in " ".join(words(app, scr.result.rows))
+    result = scr.list_for(DS.VIEW_RESULT)
+    assert scr.view == DS.VIEW_RESULT and read_field(app, result.title).rstrip(" ^v").strip() == "BOOM!"
+    assert "Time ran out" in " ".join(words(app, scr.list_for(DS.VIEW_RESULT).rows))
 
 
 def test_a_live_bomb_never_sleeps_but_the_menu_does():
@@ -313,7 +320,7 @@ def test_a_live_bomb_never_sleeps_but_the_menu_does():
     app.settings.sleep_after = 1  # 15 s
     player = Defuser(app)
     player.open_from_title()
-    player.choose(DL.TIMER, 2, "timer")  # 5:00
+    player.choose(DM.TIMER, 2, "timer")  # 5:00
     player.start()
     player.give(I.ROLL)
     clock = board.clock.ticks_ms
@@ -333,9 +340,9 @@ def test_giving_up_needs_a_second_menu_press():
     app, board, ew, scr = defuse_app("macropad")
     player = Defuser(app)
     player.open_from_title()
-    player.choose(DL.STRICT)
+    player.choose(DM.STRICT)
     player.give(I.ENTER)  # strict (older module releases): on
-    player.choose(DL.PRACTICE)
+    player.choose(DM.PRACTICE)
     player.give(I.RIGHT)  # practice: off
     player.start()
     assert scr.module.strict and not scr.options.practice
@@ -483,7 +490,7 @@ def test_the_edgework_rows_show_whole(profile):
         defuse.Edgework("AB1CD2", 10, 5, 0, 0, ((), ("Parallel", "Serial"))),
     )
     wide = TextField(app.sheet, app.palette(0), 0, 0, 80)
-    edge = scr.edge
+    edge = scr.list_for(DS.VIEW_EDGE)
     for e in bombs:
         edge.set_bomb(e)
         edge.count = 0
@@ -493,7 +500,7 @@ def test_the_edgework_rows_show_whole(profile):
             edge.render(edge.items[i], narrow)
             edge.render(edge.items[i], wide)
             assert field_text(narrow).split() == field_text(wide).split(), (profile, field_text(wide))
-        text = b" ".join(b" ".join(r) for r in DL.edgework_rows(e, narrow.width)).decode("latin-1")
+        text = b" ".join(b" ".join(r) for r in DE.edgework_rows(e, narrow.width)).decode("latin-1")
         for label, lit in e.indicators:
             assert label in text
         assert text.count("[") == e.plate_count
@@ -516,7 +523,8 @@ def test_menu_and_result_rows_show_whole_at_large_numbers(profile):
     module.last_reason = defuse.R_FOUR_NEEDS_YB  # the longest rule
     wide = TextField(app.sheet, app.palette(0), 0, 0, 80)
     checked = 0
-    for view, setup in ((scr.menu, None), (scr.result, (False, False)), (scr.result, (True, True))):
+    result = scr.list_for(DS.VIEW_RESULT)
+    for view, setup in ((scr.list_for(DS.VIEW_MENU), None), (result, (False, False)), (result, (True, True))):
         if setup is not None:
             reason = DS.REASON_TEXT[module.last_reason] if not setup[0] else b""
             view.set_result(setup[0], setup[1], reason)
@@ -530,15 +538,15 @@ def test_menu_and_result_rows_show_whole_at_large_numbers(profile):
             assert shown[0].split() == shown[1].split(), (profile,) + shown
             checked += 1
     assert checked >= 20
-    scr.result.set_result(False, False, DS.REASON_TEXT[defuse.R_FOUR_NEEDS_YB])
-    scr.result.count = 0
-    scr.result.build_items()
+    scr.list_for(DS.VIEW_RESULT).set_result(False, False, DS.REASON_TEXT[defuse.R_FOUR_NEEDS_YB])
+    scr.list_for(DS.VIEW_RESULT).count = 0
+    scr.list_for(DS.VIEW_RESULT).build_items()
     lines = []
-    for i in range(scr.result.count):
-        item = scr.result.items[i]
-        if item in (DL.R_REASON_1, DL.R_REASON_2):
-            scr.result.render(item, scr.result.rows[0])
-            lines += field_text(scr.result.rows[0]).split()
+    for i in range(scr.list_for(DS.VIEW_RESULT).count):
+        item = scr.list_for(DS.VIEW_RESULT).items[i]
+        if item in (DR.R_REASON_1, DR.R_REASON_2):
+            scr.list_for(DS.VIEW_RESULT).render(item, scr.list_for(DS.VIEW_RESULT).rows[0])
+            lines += field_text(scr.list_for(DS.VIEW_RESULT).rows[0]).split()
     assert " ".join(lines) == defuse.REASONS[defuse.R_FOUR_NEEDS_YB]
 
 
@@ -688,9 +696,9 @@ def test_every_defuse_view_inside_the_screen_and_apart(profile):
     views = {
         "dice": [(tf.bounds(), "field %d" % i) for i, tf in enumerate(scr.fields)]
         + [(scr.dice.bounds(), "dice")],
-        "menu": [(tf.bounds(), "menu %d" % i) for i, tf in enumerate(scr.menu.fields)],
-        "edgework": [(tf.bounds(), "edge %d" % i) for i, tf in enumerate(scr.edge.fields)],
-        "result": [(tf.bounds(), "result %d" % i) for i, tf in enumerate(scr.result.fields)],
+        "menu": [(tf.bounds(), "menu %d" % i) for i, tf in enumerate(scr.list_for(DS.VIEW_MENU).fields)],
+        "edgework": [(tf.bounds(), "edge %d" % i) for i, tf in enumerate(scr.list_for(DS.VIEW_EDGE).fields)],
+        "result": [(tf.bounds(), "result %d" % i) for i, tf in enumerate(scr.list_for(DS.VIEW_RESULT).fields)],
     }
     for name, items in views.items():
         for (x, y, w, h), what in items:

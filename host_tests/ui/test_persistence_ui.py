@@ -1141,7 +1141,7 @@ def test_a_coached_game_continued_after_power_off_is_still_marked_coached(profil
 @pytest.mark.parametrize("profile", ["pygamer", "clue"])
 def test_a_finished_bombs_statistics_survive_power_off(profile):
     from test_defuse_ui import SOLVE_SCRIPT, Defuser, bomb_dice, mask
-    from ui import defuse_lists as DL
+    from ui import defuse_menu as DL
     from ui import defuse_screen as DS
     from yahtzee_core import defuse
 

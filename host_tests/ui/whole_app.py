@@ -336,7 +336,7 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
     P = Names("ui.pause_screen", "CARD SETTINGS RULES")
     SET = Names("ui.settings_screen", "PACE")
     GO = Names("ui.gameover_screen", "TITLE")
-    DL = Names("ui.defuse_lists", "STRIKES START")
+    DL = Names("ui.defuse_menu", "STRIKES START")
     DS = Names("ui.defuse_screen", "OVER")
 
     code = load_code()
