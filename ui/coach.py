@@ -31,7 +31,7 @@ from . import screen as S
 from . import theme
 from .text import ZERO
 
-WIDTH = const(30)
+WIDTH = const(30)  # a hint's longest line (ui/screen.HINT_CELLS = WIDTH - 1)
 _SHORTEST = const(12)  # "Cost 0.1 pts", "Roll, EV 1.0": no message is shorter (padded if it were)
 _SHOW_FROM = const(7)  # units (1/128 point): a cost is shown from 0.05 points (rounds to 0.1)
 
@@ -182,13 +182,7 @@ class Coach:
                 w.tenths(base + x // strategy.SCALE)
             else:
                 box = pl.box_values(game.dice)
-                # the box's name as the screens hold it: the play screen's full one where "Lit
-                # straight for 30, EV 251.3" fits the message line(s), else the scorecard's
-                play = app.screens[S.PLAY]
-                if len(play.msg_lines) > 1 or play.msg_single.width >= WIDTH - 1:
-                    w.add(play.labels[box])
-                else:
-                    w.add(app.screens[S.CARD].labels[box])
+                w.add(app.screens[S.PLAY].hint_labels[box])  # the box's name that fits the line
                 w.add(_FOR)
                 w.number(game.preview[box])
                 w.add(_EV)

@@ -79,7 +79,14 @@ class PlayScreen(S.Screen):
 
     # -- game set-up -----------------------------------------------------------------------
     def new_game(self):
-        self.labels = box_label_bytes(self.app.game.rules)
+        rules = self.app.game.rules
+        self.labels = box_label_bytes(rules)
+        # the names the coach's hint gives a box ("Lit straight for 30, EV 251.3"): the full ones
+        # where the message line(s) hold such a hint, else the scorecard's (not built for them)
+        if len(self.msg_lines) > 1 or self.msg_single.width >= S.HINT_CELLS:
+            self.hint_labels = self.labels
+        else:
+            self.hint_labels = tuple([S.card_label(self.lay, rules, b) for b in range(rules.n_boxes)])
         self.focus = FOCUS_DICE if self.app.die_focus else FOCUS_BOXES
         self.chosen = 0
         self.stale = True

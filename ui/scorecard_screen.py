@@ -33,7 +33,6 @@ SUM_LABELS = {
     LINE_YZ_BONUS: (b"YzB", b"YzBonus", b"Yahtzee bonus"),
     LINE_TOTAL: (b"Tot", b"Total", b"Total"),
 }
-_STYLE = {"abbr": 0, "short": 1, "full": 2}
 _TOTAL = b"Total "
 _TOTAL_MARK = b"T "  # where "Total " does not fit
 _CELL0 = const(1)  # self.fields: the header, then the cells row by row
@@ -46,7 +45,6 @@ class ScorecardScreen(S.Screen):
         super().__init__(app)
         lay = self.lay
         self.header = self.field(lay.card_header, theme.ACCENT)
-        self.style = _STYLE[lay.card_labels]
         self.paren = lay.card_paren
         # the cells: self.fields[_CELL0 + 2 * row + column] (no list of their own: a list per
         # row cost heap)
@@ -65,16 +63,8 @@ class ScorecardScreen(S.Screen):
 
     def new_game(self):
         rs = self.app.game.rules
-        style = self.style
-        labels = []
-        for b in range(rs.n_boxes):
-            if style == 0:
-                labels.append(S.to_bytes(rs.abbrs[b]))
-            elif style == 1:
-                labels.append(S.to_bytes(self.lay.card_short.get(rs.categories[b], rs.abbrs[b])))
-            else:
-                labels.append(S.to_bytes(rs.labels[b]))
-        self.labels = tuple(labels)
+        lay = self.lay
+        self.labels = tuple([S.card_label(lay, rs, b) for b in range(rs.n_boxes)])
         left, right = self.lines
         for i in range(self.MAX_LINES):
             left[i] = LINE_NONE

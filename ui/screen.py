@@ -28,6 +28,7 @@ INITIALS = const(10)
 CONTINUE = const(11)
 CODE = const(12)  # challenge code entry (title screen)
 RULES = const(13)  # the rules reader (built when opened: ui/rules_screen.py)
+HINT_CELLS = const(29)  # a message line this wide holds a hint with a box's full name (ui/coach.py)
 
 # What a ring item does, as shown on a few-button board (index: input code).
 RING_NAMES = (
@@ -51,6 +52,17 @@ def text_palettes(sheet, colours):
 def to_bytes(s):
     """ASCII bytes of a str (start-up only)."""
     return bytes(s, "ascii") if isinstance(s, str) else bytes(s)
+
+
+def card_label(lay, rules, box):
+    """Box ``box``'s label as the scorecard shows it (bytes), in the layout's style: its
+    abbreviation, the layout's short label, or its full label."""
+    style = lay.card_labels
+    if style == "abbr":
+        return to_bytes(rules.abbrs[box])
+    if style == "short":
+        return to_bytes(lay.card_short.get(rules.categories[box], rules.abbrs[box]))
+    return to_bytes(rules.labels[box])
 
 
 class Screen:

@@ -150,6 +150,7 @@ def test_hint_before_rolling_and_for_a_box(profile, name):
     pl.box_values(app.game.dice)
     b = app.game.rules.index("large_straight")
     assert message(app) == "%s for 40, EV %s" % (name, tenths(pl.box[b]))
+    assert app.screens.built(S.CARD) is None  # named without building the scorecard (~8 KB)
 
 
 def test_coach_says_so_without_a_table(tmp_path):

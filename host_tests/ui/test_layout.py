@@ -78,7 +78,7 @@ def test_card_labels_and_largest_numbers_fit(profile, variant):
     header = field_text(card.header)
     ring = app.buttons.ring is not None  # the header shows the ring's item, the card the total
     assert header.startswith("P1 You") and header.rstrip().endswith(">Roll" if ring else str(total)), header
-    style = card.style
+    style = ("abbr", "short", "full").index(app.layout.card_labels)  # SUM_LABELS column
     seen = set()
     totals = []
     for top in range(max(1, card.n_lines - len(card_cells(card)) + 1)):
