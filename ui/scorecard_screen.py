@@ -64,7 +64,11 @@ class ScorecardScreen(S.Screen):
     def new_game(self):
         rs = self.app.game.rules
         lay = self.lay
-        self.labels = tuple([S.card_label(lay, rs, b) for b in range(rs.n_boxes)])
+        play = self.app.screens.built(S.PLAY)
+        if play is not None and play.hint_labels is not play.labels:
+            self.labels = play.hint_labels  # the play screen made these for the coach's hints
+        else:
+            self.labels = tuple([S.card_label(lay, rs, b) for b in range(rs.n_boxes)])
         left, right = self.lines
         for i in range(self.MAX_LINES):
             left[i] = LINE_NONE
