@@ -47,11 +47,29 @@ def test_name_fixes_count_only_the_apps_marks():
     # code: the VM made pool 2 (40 entries, 304 B) after m1; a board needs one pool of 20 (144 B)
     # for "app_a"; "width" and "pressed" (6 + 8 B) are in its flash
     assert fixes["code"] == {"vm_pools": 304, "board_pools": 144, "names": 1, "paths": 0, "static": 2,
-                             "static_bytes": 14, "total": 304 - 144 + 14}
+                             "static_bytes": 14, "drive": 0, "drive_bytes": 0, "total": 304 - 144 + 14}
     assert fixes["strategy"] == fixes["code"]  # nothing interned m4 -> m5
     # the step adds "height" (7 B) and "b", not the driver's "x" (m2 -> m4)
     step = fixes["steps"][0]
     assert (step["names"], step["static"], step["static_bytes"], step["total"]) == (2, 3, 21, 304 - 144 + 21)
+
+
+def test_names_kept_for_the_vm_drivers_count_as_the_drives():
+    """The measured app keeps the names its VM drivers read; a player's drive renames them
+    (tools/bench/core.py drive_names): to a flash name (no bytes), to a short new name (its
+    bytes), or to a name interned anyway (none)."""
+    order = ["boot", "current_id", "screens", "show_held", "keep", "a0"]
+    marks = [("m1", 1, 1), ("m2", 1, 6), ("m4", 1, 6), ("m5", 1, 6)]
+    static = frozenset(["width"])
+    drive = {"current_id": "width", "screens": "b1", "show_held": "a0"}
+    code = tour.name_fixes(marks, order, static, drive=drive)["code"]
+    # on the drive: "width" in flash, "b1" and "a0" (once) and "keep" interned
+    assert (code["names"], code["static"], code["static_bytes"], code["drive"]) == (3, 1, 0, 3)
+    assert code["drive_bytes"] == len("current_id") + 1 + len("screens") + 1 - 3 + len("show_held") + 1
+    assert code["board_pools"] == tour.board_pool_bytes(3)
+    plain = tour.name_fixes(marks, order, static)["code"]
+    assert plain["names"] == 5 and plain["drive_bytes"] == 0
+    assert code["total"] - plain["total"] == code["drive_bytes"] + plain["board_pools"] - code["board_pools"]
 
 
 def test_parse_run_takes_the_fixes_off_the_figures():
@@ -153,3 +171,11 @@ def test_the_rp2040_name_files_are_the_stock_firmwares_flash_pool():
         assert set(names) == static_names.read(board), board
         assert {"acosh", "rotaryio" if board == "macropad" else "busdisplay", "mp_qstr_const_pool"} - set(names) == {
             "mp_qstr_const_pool"}
+
+
+def test_a_drive_renames_what_the_measured_app_keeps_for_its_drivers():
+    from tools.bench import core
+
+    drive = core.drive_names("pybadge")
+    assert drive["current_id"] != "current_id"  # host_tests/ui/whole_app.py reads app.current_id
+    assert len(set(drive.values())) == len(drive)  # one-to-one, as both renamings are

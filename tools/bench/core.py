@@ -23,6 +23,7 @@ the first ended there (a line reports the first power-on that failed: the second
 was never read)."""
 
 import concurrent.futures
+import json
 import os
 import shutil
 import subprocess
@@ -94,7 +95,32 @@ def compile_app(dest, cross, board=None):
     written = deploy.install(tour.app_files(), dest, cross,
                              keep_from=deploy.SOURCE_ONLY + tour.DRIVERS, board=board)
     os.remove(os.path.join(dest, ".pocket-yahtzee-build"))
+    if board:
+        with open(drive_names_path(dest), "w", encoding="utf-8") as f:
+            json.dump(drive_names(board), f, sort_keys=True)
     return sum(size for _, size in written)
+
+
+def drive_names_path(app):
+    return os.path.join(os.path.dirname(app), "drive_names.json")
+
+
+def drive_names(board):
+    """{name in the measured app: the name a player's drive for ``board`` gives it}, where the two
+    differ. The measured app keeps every word its VM drivers and doubles name (the tour reads
+    ``app.current_id``, ``S.TITLE``...), ~300 names that ``deploy.py --board`` renames on a drive,
+    most to a name the firmware holds in flash; tools/memory/tour.py ``names_fix`` counts the
+    interned names as the drive's (``drive``). The drive here: the measured app without them."""
+    files = tour.app_files()
+    _, bench = deploy.renamed(files, deploy.SOURCE_ONLY + tour.DRIVERS, board)
+    drivers = set(tour.DRIVERS)
+    _, drive = deploy.renamed([(src, target) for src, target in files
+                               if os.path.relpath(src, deploy.ROOT) not in drivers], deploy.SOURCE_ONLY, board)
+    out = {}
+    for old in set(bench) | set(drive):
+        if bench.get(old, old) != drive.get(old, old):
+            out[bench.get(old, old)] = drive.get(old, old)
+    return out
 
 
 def prepare(work, kinds, boards):
@@ -138,6 +164,10 @@ class Bench:
         self.run_dir = os.path.join(work, "run")
         os.makedirs(self.run_dir, exist_ok=True)
         self.links = {b: frozen_memory.make_links(apps[b]) for b in boards}
+        self.drive = {}  # board: compile_app's drive_names (the .mpy app's names as a drive has them)
+        for b in boards:
+            with open(drive_names_path(apps[b]["mpy"]), encoding="utf-8") as f:
+                self.drive[b] = json.load(f)
         self.times = {}
         self.cuts = {}
         self.credits = {}  # (board, kind): the stand-in's most excess in the measured tour (fit)
@@ -168,7 +198,7 @@ class Bench:
             k, part = key
             if part != "first":
                 return []
-            firsts[k] = tour.parse_run(k[0], result[1])
+            firsts[k] = tour.parse_run(k[0], result[1], self.drive_for(k))
             # the second power-on's start in the fixed heaps: this run's saved bytes (the same tour)
             cut = tour.cut_figures(firsts[k][0])
             saved = os.path.join(self.run_dir, "%s-%s-saved.hex" % k)
@@ -179,9 +209,13 @@ class Bench:
 
         done = run_jobs([((k, "first"), command(k, ("first",))) for k in keys], JOBS, then=second, stop=True)
         runs = {k: tour.summarize(*tour.join_parts(
-            firsts[k], tour.parse_run(k[0], done[(k, "second")][1]))) for k in keys}
+            firsts[k], tour.parse_run(k[0], done[(k, "second")][1], self.drive_for(k)))) for k in keys}
         self.times["tour peaks"] = (time.time() - t0, 2 * len(keys))
         return runs
+
+    def drive_for(self, key):
+        """The drive's names for a (board, kind) run: the .mpy app's (frozen names cost no heap)."""
+        return self.drive.get(key[0]) if key[1] == "mpy" else None
 
     def tours(self, probes):
         """{(board, kind, heap): (ended, step or None, traceback tail)} of the tour in fixed heaps:

@@ -284,28 +284,42 @@ def interning_order(dumped, pools, first_pool=FIRST_POOL):
     return order
 
 
-def names_fix(parts, order, static, first_pool=FIRST_POOL):
+def names_fix(parts, order, static, first_pool=FIRST_POOL, drive=None):
     """What the app's names interned in ``parts`` (mark pairs ((n_pool, n_qstr), (n_pool,
     n_qstr))) take in the VM (its first pool of ``first_pool`` entries) beyond a board:
-    {"vm_pools", "board_pools", "names", "paths", "static", "static_bytes", "total"}
-    (total = vm_pools - board_pools + paths + static_bytes)."""
+    {"vm_pools", "board_pools", "names", "paths", "static", "static_bytes", "drive", "drive_bytes",
+    "total"} (total = vm_pools - board_pools + paths + static_bytes + drive_bytes). ``drive``
+    ({VM name: the drive's name}, tools/bench/core.py ``drive_names``): a name the measured app
+    keeps only for its VM drivers counts as the drive's name for it (none when that is in flash
+    or interned already); "drive" of them, "drive_bytes" the bytes that saves."""
     names = []
     vm_pools = 0
     for lo, hi in parts:
         names += order[lo[1]:hi[1]]
         vm_pools += pool_bytes(lo[0] + 1, hi[0], VM_ENTRY_BYTES, first_pool)
+    drive = drive or {}
+    renamed = [n for n in names if n in drive]
+    seen = set(n for n in names if n not in drive)
+    drive_bytes = 0
+    for n in renamed:  # the renamed names' bytes in the VM less the drive's names' bytes on a board
+        d = drive[n]
+        drive_bytes += len(n) + 1 - (0 if d in static or d in seen else len(d) + 1)
+        seen.add(d)
+    held_bytes = sum(len(n) + 1 for n in names if n not in drive and n in static)
+    names = list(dict.fromkeys(drive.get(n, n) for n in names))  # (two of the VM's may be one name)
     held = [n for n in names if n in static]
     interned = frozenset(names)
     twins = [n for n in names if board_file_name(n) in interned]  # not on a board at all
     fix = {"vm_pools": vm_pools, "board_pools": board_pool_bytes(len(names) - len(held) - len(twins)),
            "names": len(names) - len(held) - len(twins),
            "paths": sum(board_path_saving(n, interned) for n in names),
-           "static": len(held), "static_bytes": sum(len(n) + 1 for n in held)}
-    fix["total"] = fix["vm_pools"] - fix["board_pools"] + fix["paths"] + fix["static_bytes"]
+           "static": len(held), "static_bytes": held_bytes, "drive": len(renamed), "drive_bytes": drive_bytes}
+    fix["total"] = (fix["vm_pools"] - fix["board_pools"] + fix["paths"] + fix["static_bytes"]
+                    + fix["drive_bytes"])
     return fix
 
 
-def name_fixes(marks, order, static, first_pool=FIRST_POOL):
+def name_fixes(marks, order, static, first_pool=FIRST_POOL, drive=None):
     """The ``names_fix`` of the code (m1 -> m2), the code with the strategy (m1 -> m2, m4 -> m5)
     and each step (m1 -> m2, m4 -> the step: the names the board double and the driver intern,
     m2 -> m4, are not the app's). ``marks``: [(tag, n_pool, n_qstr)] in order; ``order``: every
@@ -315,15 +329,15 @@ def name_fixes(marks, order, static, first_pool=FIRST_POOL):
         if tag != "step":
             at[tag] = (pools, count)
     code = (at["m1"], at["m2"])
-    return {"code": names_fix([code], order, static, first_pool),
+    return {"code": names_fix([code], order, static, first_pool, drive),
             # from after the board's own make_board (m4h; m4 in runs before it was measured)
             "strategy": names_fix([code, (at.get("m4h", at["m4"]), at["m5"])], order, static,
-                                  first_pool),
-            "steps": [names_fix([code, (at["m4"], (pools, count))], order, static, first_pool)
+                                  first_pool, drive),
+            "steps": [names_fix([code, (at["m4"], (pools, count))], order, static, first_pool, drive)
                       for tag, pools, count in marks if tag == "step"]}
 
 
-def parse_qstrs(profile, lines):
+def parse_qstrs(profile, lines, drive=None):
     """{code, strategy, steps} name fixes of one run's QMARK/QNAMES lines, or None when the run
     printed none (tools/memory/mp_board_memory.py prints them)."""
     marks = []
@@ -359,10 +373,11 @@ def parse_qstrs(profile, lines):
     if len(dumped) != final[1]:
         raise SystemExit("board_memory: %s: %d names dumped, the VM said %d" % (profile, len(dumped), final[1]))
     first_pool = vm_first_pool([m[1:] for m in marks] + [final])
-    return name_fixes(marks, interning_order(dumped, final[0], first_pool), static_names.read(profile), first_pool)
+    return name_fixes(marks, interning_order(dumped, final[0], first_pool), static_names.read(profile), first_pool,
+                      drive)
 
 
-def parse_run(profile, proc_out):
+def parse_run(profile, proc_out, drive=None):
     """(RESULT dict, [(label, live, scene, modules, names fix)]) from one VM run's output, the
     figures as a board holds interned names (``name_fixes``: taken off ``live``, ``code`` and
     ``strategy``; the RESULT's ``names_fix`` is what was taken off the code)."""
@@ -377,7 +392,7 @@ def parse_run(profile, proc_out):
             result = dict(kv.split("=", 1) for kv in line[7:].split())
     if result is None or not steps:
         raise SystemExit("board_memory: no RESULT line for %s:\n%s" % (profile, proc_out))
-    fixes = parse_qstrs(profile, lines)
+    fixes = parse_qstrs(profile, lines, drive)
     if fixes is not None:
         if len(fixes["steps"]) != len(steps):
             raise SystemExit("board_memory: %s: %d qstr marks for %d steps" % (

@@ -579,6 +579,23 @@ def _module_names(files):
     return names
 
 
+def renamed(files, keep_from=SOURCE_ONLY, board=None):
+    """({rel: source} of the app's modules and libraries as compiled: constants folded in, names
+    renamed; {old name: new name}) for the planned ``files`` (``install``'s ``keep_from`` and ``board``)."""
+    ours = [os.path.relpath(src, ROOT) for src, target in files
+            if target.split("/")[0] in APP_PACKAGES and target.endswith(".py")
+            and os.path.relpath(src, ROOT) not in keep_from]
+    folded = inline_consts.prepare(ROOT, ours, keep_from=keep_from)
+    # the libraries' names are renamed with the app's (they are compiled here too)
+    libraries = [os.path.relpath(src, ROOT) for src, target in files
+                 if target.endswith(".py") and target not in SOURCE_ONLY
+                 and os.path.relpath(src, ROOT) not in keep_from and os.path.relpath(src, ROOT) not in folded]
+    for rel in libraries:
+        folded[rel] = strip_library_extras(read(os.path.join(ROOT, rel)))
+    return shorten_names.prepare(folded, protected_texts=_protected_texts(files, list(folded), keep_from),
+                                 module_names=_module_names(files), board=board)
+
+
 def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, keep_from=SOURCE_ONLY, board=None):
     """Copy (or compile with mpy-cross ``options``) the planned files into ``dest``; returns
     [(drive path, bytes)]. ``keep_from``: the files (paths under the root) that stay as they are
@@ -590,18 +607,7 @@ def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, ke
     # and boot.py stay source, so what they read stays defined
     folded = {}
     if mpy_cross:
-        ours = [os.path.relpath(src, ROOT) for src, target in files
-                if target.split("/")[0] in APP_PACKAGES and target.endswith(".py")
-                and os.path.relpath(src, ROOT) not in keep_from]
-        folded = inline_consts.prepare(ROOT, ours, keep_from=keep_from)
-        # the libraries' names are renamed with the app's (they are compiled here too)
-        libraries = [os.path.relpath(src, ROOT) for src, target in files
-                     if target.endswith(".py") and target not in SOURCE_ONLY
-                     and os.path.relpath(src, ROOT) not in keep_from and os.path.relpath(src, ROOT) not in folded]
-        for rel in libraries:
-            folded[rel] = strip_library_extras(read(os.path.join(ROOT, rel)))
-        folded, names = shorten_names.prepare(folded, protected_texts=_protected_texts(files, list(folded), keep_from),
-                                              module_names=_module_names(files), board=board)
+        folded, names = renamed(files, keep_from, board)
         _write_name_map(names, dest, board)
     for src, target in files:
         out = os.path.join(dest, *target.split("/"))
