@@ -24,7 +24,10 @@ as N more bytes of heap) a ballast of N less the scene's correction now is held 
 set again after the step's collection: the app has the budget beside its scene as a board would,
 within one step (a step that drops objects frees their Python excess until the next step; one that
 builds them holds it: the two about even out over a tour). Without it (tools/memory/frozen_memory.py
---fit) the excess stays a burden a board does not carry.
+--fit) the excess stays a burden a board does not carry. The ballast is one block when the heap has
+one; else it is taken in pieces of ``PIECE`` bytes (``take``): the excess it stands for is spread
+over the scene's many small objects, so a board has no such block missing, and the ballast's own
+block must not be what fails a tour.
 
 Prints ``FIT label`` and the port's ``micropython.mem_info()`` after a collection at every step
 of the tour (tools/frozen_memory.py reads the most used bytes and the least largest free block
@@ -39,6 +42,21 @@ import micropython
 
 sys.path.append("/repo/tools")  # tools/memory/, mounted there: its scripts
 import mp_board_memory as bm  # noqa: E402  measure_sizes, count_scene, correction (loaded in every run: in ``base``)
+
+
+PIECE = 512  # heap bytes a ballast piece takes when one block does not fit (16 of them its header)
+
+
+def take(n):
+    """``n`` bytes held as a ballast: one block, or when no free block holds it, in pieces."""
+    try:
+        return bytearray(n)
+    except MemoryError:
+        pieces = []
+        while n > 0:
+            pieces.append(bytearray(PIECE - 16))
+            n -= PIECE
+        return pieces
 
 
 def _label(label, app):
@@ -92,7 +110,7 @@ def tour():
             ballast = None
             gc.collect()
             held = credit - STATE[1]
-            ballast = bytearray(held if held > 0 else 0)
+            ballast = take(held if held > 0 else 0)
         gc.collect()
         print("FIT " + STATE[0].replace(" ", "_"))
         micropython.mem_info()
