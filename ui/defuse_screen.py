@@ -156,25 +156,23 @@ class DefuseScreen(S.Screen):
             name, cls = _LISTS[view]
             __import__(name)
             lst = getattr(sys.modules[name], cls)(self.app, self, self.frame)
-            if view == VIEW_MENU:
-                self.menu = lst
-            elif view == VIEW_EDGE:
-                self.edge = lst
-            else:
-                self.result = lst
+            self._set_list(view, lst)
         return lst
+
+    def _set_list(self, view, lst):
+        if view == VIEW_MENU:
+            self.menu = lst
+        elif view == VIEW_EDGE:
+            self.edge = lst
+        else:
+            self.result = lst
 
     def _drop_lists(self, keep):
         """A phase begins (or Defuse mode is left: -1): drop every list view but ``keep``'s,
         unloading its module."""
         for view in (VIEW_MENU, VIEW_EDGE, VIEW_RESULT):
             if view != keep and self._list_view(view) is not None:
-                if view == VIEW_MENU:
-                    self.menu = None
-                elif view == VIEW_EDGE:
-                    self.edge = None
-                else:
-                    self.result = None
+                self._set_list(view, None)
                 if UNLOADS:
                     unload(_LISTS[view][0])
 
