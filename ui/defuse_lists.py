@@ -15,7 +15,7 @@ from yahtzee_core.compat import const
 
 from .text import COLON, SLASH, SPACE, ZERO
 
-NO_TIME = const(45)  # "-": no best time yet
+_NO_TIME = const(45)  # "-": no best time yet
 _OF = b" of "
 
 
@@ -54,6 +54,15 @@ def of_right(tf, a, b, end, slash=False):
         return tf.number(a, i - 1)
     tf.text(_OF, i - 4)
     return tf.number(a, i - 4)
+
+
+def best_right(tf, best_ms, end):
+    """Write the best time (M:SS, or "-" before any) so it ends before cell ``end``; returns
+    its first cell."""
+    if best_ms:
+        return time_right(tf, best_ms // 1000, end)
+    tf.put(end - 1, _NO_TIME)
+    return end - 1
 
 
 def row_label(tf, label, first):

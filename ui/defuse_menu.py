@@ -5,7 +5,7 @@ from yahtzee_core.compat import const
 
 from . import screen as S
 from . import theme
-from .defuse_lists import NO_TIME, of_right, row_label, time_right
+from .defuse_lists import best_right, of_right, row_label
 from .defuse_stats import STRIKE_LIMITS, STRIKE_NAMES, TIMER_NAMES, TIMER_S
 from .list_screen import ListScreen
 
@@ -62,12 +62,7 @@ class DefuseMenu(ListScreen):
         elif item == STAT_STRIKES:
             row_label(tf, _MENU_LABELS[item], tf.number(stats.strikes, tf.width - 1))
         elif item == STAT_BEST:
-            if stats.best_ms:
-                first = time_right(tf, stats.best_ms // 1000, tf.width - 1)
-            else:
-                first = tf.width - 2
-                tf.put(first, NO_TIME)
-            row_label(tf, _MENU_LABELS[item], first)
+            row_label(tf, _MENU_LABELS[item], best_right(tf, stats.best_ms, tf.width - 1))
         else:
             self.label(tf, _MENU_LABELS[item])
 

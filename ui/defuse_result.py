@@ -5,7 +5,7 @@ from hw import inputs
 from yahtzee_core.compat import const
 
 from . import theme
-from .defuse_lists import NO_TIME, of_right, row_label, split_at, time_right
+from .defuse_lists import best_right, of_right, row_label, split_at, time_right
 from .list_screen import ListScreen
 from .text import SPACE
 
@@ -77,12 +77,7 @@ class ResultList(ListScreen):
             limit = module.strike_limit if module.strike_limit > 0 else -1
             row_label(tf, _RESULT_LABELS[item], of_right(tf, module.strikes, limit, end))
         elif item == R_BEST:
-            if stats.best_ms:
-                first = time_right(tf, stats.best_ms // 1000, end)
-            else:
-                first = end - 1
-                tf.put(first, NO_TIME)
-            row_label(tf, _RESULT_LABELS[item], first)
+            row_label(tf, _RESULT_LABELS[item], best_right(tf, stats.best_ms, end))
         elif item == R_DEFUSED:
             row_label(tf, _RESULT_LABELS[item], of_right(tf, stats.defused, stats.bombs, end))
         elif item == R_CAUSE:

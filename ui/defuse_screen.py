@@ -118,8 +118,7 @@ class DefuseScreen(S.Screen):
         self.group = outer
         self.play_group.hidden = True
         outer.append(self.play_group)
-        self.frame = ListScreen(app, b"")  # the list views' shared title, rows and Group
-        self.frame.group.hidden = True
+        self.frame = ListScreen(app, b"")  # the list views' shared title, rows and Group (hidden)
         outer.append(self.frame.group)
         self.menu = None  # the list views, each built in its phase (``list_for``)
         self.edge = None
