@@ -17,7 +17,9 @@ _FACES = const(7)  # free faces 0..6; a held die's tile is face + _FACES (``shad
 class DiceView:
     """The dice row of the play screen. ``group`` is positioned and scaled by the layout."""
 
-    def __init__(self, lay, colours, sheet):
+    def __init__(self, lay, colours, sheet, drawn=None):
+        """``drawn``: the ``sheets`` of a dice view of the same game (the play screen built
+        again after the scorecard), used as they are; else they are drawn."""
         die = lay.die
         pitch = lay.pitch
         self.die = die
@@ -28,12 +30,15 @@ class DiceView:
         self.offset = (pitch - die) // 2  # die drawn centred in its cell
         self.mark_h = lay.mark_h
         # each die is a one-tile grid on each face sheet at its place, one of the two hidden
-        from . import dice_faces
+        if drawn is None:
+            from . import dice_faces
 
-        faces, palette, held, held_palette, marks, mark_palette = dice_faces.sheets(self, lay, colours, sheet)
-        dice_faces = None
-        if UNLOADS:
-            unload("ui.dice_faces")  # drawn: the game keeps the pixels, not the code
+            drawn = dice_faces.sheets(self, lay, colours, sheet)
+            dice_faces = None
+            if UNLOADS:
+                unload("ui.dice_faces")  # drawn: the game keeps the pixels, not the code
+        self.sheets = drawn
+        faces, palette, held, held_palette, marks, mark_palette = drawn
         self.faces = faces
         self.held_faces = held
         self.grids = [displayio.TileGrid(faces, pixel_shader=palette, width=1, height=1, tile_width=die,

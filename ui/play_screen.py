@@ -50,7 +50,8 @@ class PlayScreen(S.Screen):
         super().__init__(app)
         lay = self.lay
         self.header = self.field(lay.play_header, theme.INK)
-        self.dice = DiceView(lay, self.colours, app.sheet)
+        self.dice = DiceView(lay, self.colours, app.sheet, app.screens.dice_sheets)
+        app.screens.dice_sheets = self.dice.sheets  # kept while the scorecard shows (ScreenSet)
         self.group.append(self.dice.group)
         self.roll = self.field(lay.play_roll, theme.INK, private=lay.play_msg is None)
         self.box = self.field(lay.play_box, theme.INK, private=True)

@@ -8,9 +8,12 @@
 A 192 KB board cannot hold every screen and every module at once (docs/memory.md). Every screen
 is built when shown and dropped when left, but for the play screen: built when a game starts, it
 stays until the game ends (initials, game over) or the title or Defuse mode is shown, so that
-coming back to it from the scorecard or the menu builds nothing. The scorecard and the menu are
+coming back to it from the game's menu builds nothing. The scorecard and the menu are
 built when shown and dropped, with their modules, when left: while the play screen
-shows, a game holds neither of them (about 8 KB at a game's peak). A game's screens keep what is
+shows, a game holds neither of them (about 8 KB at a game's peak). While the scorecard shows
+the play screen is dropped too, with its modules, but for its drawn dice sheets
+(``dice_sheets``): a game never holds both screens, and the play screen built again draws no
+die. A game's screens keep what is
 theirs when dropped while the game goes on (``Screen.park``: the die the stick points at, the
 scorecard's scroll, the menu's item) and get it back when built again; the game itself is
 ``App.game``, and each of them draws it whole when built. While the rules reader, settings
@@ -116,6 +119,9 @@ class ScreenSet:
         # a parked game screen's state (``Screen.park()``), + 1 (0: none)
         self.parked = bytearray(len(_SCREENS))
         self.game_parked = False  # the game waits for a ``parks_game`` screen (until a game screen is built)
+        # the play screen's drawn dice sheets (``DiceView.sheets``) while it is dropped for the
+        # scorecard and its menu: built again from them, it draws no die (None: none kept)
+        self.dice_sheets = None
 
     def __len__(self):
         return len(self.slots)
@@ -171,27 +177,33 @@ class ScreenSet:
 
     def leave_for(self, screen_id):
         """Drop every built screen but ``screen_id`` and a game's play screen (that one too while
-        the game waits, ``parks_game``, or when the title, Defuse mode or the game's end is next:
-        no game goes on), a game's screen parked with its state while the game goes on; unload the
-        modules of a dropped game screen and of the groups left with no screen built. Nothing
-        is allocated when nothing is dropped."""
+        the game waits, ``parks_game``, when the title, Defuse mode or the game's end is next:
+        no game goes on, or when the scorecard shows: its dice sheets kept, ``dice_sheets``), a
+        game's screen parked with its state while the game goes on; unload the modules of a
+        dropped game screen and of the groups left with no screen built. Nothing is allocated
+        when nothing is dropped."""
         dropped = False
         slots = self.slots
         game_ends = ends_game(screen_id)
         park = not game_ends and parks_game(screen_id)
+        card = screen_id == S.CARD
         if game_ends:
             self.game_parked = False
+        if not (card or screen_id == S.PLAY or screen_id == S.PAUSE):
+            self.dice_sheets = None  # (drawn again: the colours may change meanwhile)
         for i in range(len(slots)):
             scr = slots[i]
-            if scr is not None and i != screen_id and (i != S.PLAY or game_ends or park):
+            if scr is not None and i != screen_id and (i != S.PLAY or game_ends or park or card):
                 if scr.is_list and scr.count:
                     self.kept[i] = scr.items[scr.sel] + 1
                 if _SCREENS[i][2] == GAME:
                     self.parked[i] = 0 if game_ends else scr.park() + 1
                     if park:
                         self.game_parked = True
-                    if UNLOADS and i != S.PLAY:  # (the play screen's modules go with the game's group)
+                    if UNLOADS and (i != S.PLAY or card):  # (else they go with the game's group)
                         unload("ui." + _SCREENS[i][0])
+                        if i == S.PLAY:
+                            unload("ui.dice_view")
                 self.app.root.remove(scr.group)
                 slots[i] = None
                 dropped = True

@@ -32,27 +32,42 @@ def test_only_the_shown_screen_is_built_at_start_up():
     assert [g for g in app.root][1:] == [app.screens.built(S.TITLE).group]  # background + title
 
 
-def test_a_game_keeps_its_play_screen_and_builds_the_scorecard_and_menu_when_shown():
+def test_a_game_keeps_its_play_screen_beside_its_menu_and_builds_the_scorecard_alone():
+    """The menu shows beside the kept play screen; the scorecard alone: the play screen is
+    dropped, its drawn dice sheets kept, and built again from them it shows the same pixels."""
     app, board, clock = make_app("pybadge", seats=2, kinds=(engine.HUMAN, engine.EASY))
     start(app)
     assert built(app) == [S.PLAY]  # the title was dropped
     play = app.screens.built(S.PLAY)
+    sheets = play.dice.sheets
+    settle(app)
+    before = _pixels(app)
     card = None
-    for sid in (S.PAUSE, S.CARD, S.PLAY, S.CARD):
+    for sid, want in ((S.PAUSE, [S.PLAY, S.PAUSE]), (S.CARD, [S.CARD]), (S.PLAY, [S.PLAY]),
+                      (S.CARD, [S.CARD]), (S.PAUSE, [S.PAUSE]), (S.PLAY, [S.PLAY])):
         app.show(sid)
-        assert built(app) == sorted({S.PLAY, sid}) and not app.screens.game_parked
+        assert built(app) == want and not app.screens.game_parked
         assert len(app.root) == 1 + len(built(app))
-        assert card is None or app.screens.built(S.CARD) is not card  # built again
-        card = app.screens.built(S.CARD)
-    assert app.screens.built(S.PLAY) is play  # kept all along
+        if sid == S.CARD:
+            assert card is None or app.screens.built(S.CARD) is not card  # built again
+            card = app.screens.built(S.CARD)
+            assert app.screens.dice_sheets is sheets
+        elif sid == S.PLAY:
+            assert app.screens.built(S.PLAY) is not play  # built again, its dice not drawn again
+            assert app.screens.built(S.PLAY).dice.sheets is sheets
+            settle(app)
+            assert _pixels(app) == before
+    play = app.screens.built(S.PLAY)
     app.show(S.PLAY)
     app.show(S.PAUSE)
     app.show(S.SETTINGS)  # from the menu: the game waits, its screens (and players) parked
     assert built(app) == [S.SETTINGS] and app.screens.game_parked
+    assert app.screens.dice_sheets is None  # the colours may change: drawn again after
     app.show(S.PAUSE)
     assert built(app) == [S.PAUSE] and not app.screens.game_parked
     app.show(S.PLAY)
     assert built(app) == [S.PLAY] and app.screens.built(S.PLAY) is not play
+    assert app.screens.built(S.PLAY).dice.sheets is not sheets
     app.show(S.TITLE)  # quit: no game on
     assert built(app) == [S.TITLE]
     assert len(app.root) == 2
