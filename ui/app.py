@@ -100,7 +100,9 @@ class App:
         self.die_focus = codes is not None and inputs.HOLD_1 not in codes
         self.sheet = GlyphSheet(app_start.font())
         S.text_palettes(self.sheet, self.colours)
-        self.game = engine.Game(self.settings.rules(), board.rng, seats=1)
+        self.game = None
+        self.reasons = ()  # engine.REASONS while there is a game (``new_game_object``)
+        self.new_game_object()
         if strategy is None:  # tests and bare Apps (a board passes a StrategySet)
             from .resident import Resident
 
@@ -155,6 +157,26 @@ class App:
         self.show(S.CONTINUE if self.screens[S.CONTINUE].wanted() else S.TITLE)
 
     # -- building ---------------------------------------------------------------------------
+    def new_game_object(self):
+        """``game``: a one-seat game of the settings' rules (at power-on, and when Defuse mode is
+        left: it holds no game, so on a board the engine's code is not in its heap)."""
+        from yahtzee_core import engine as game_engine
+
+        self.game = game_engine.Game(self.settings.rules(), self.board.rng, seats=1)
+        self.reasons = game_engine.REASONS
+
+    def _drop_game_object(self):
+        """Defuse mode: no game object, and on a board no engine. The game in progress, if any,
+        was saved when the title showed; without a store it stays (nothing could bring it back)."""
+        if self.store is None or self.game is None or (self.in_game and not self.store.has_game()):
+            return
+        self.game = None
+        self.reasons = ()
+        self.in_game = False  # "Continue game" brings it back from the store
+        if UNLOADS:
+            unload("yahtzee_core.engine")
+            gc.collect()
+
     def _built(self, screen_id, scr):
         """A screen was built (on demand): Defuse mode gets its saved statistics."""
         if screen_id == S.DEFUSE and self.store is not None:
@@ -172,6 +194,10 @@ class App:
             return
         self._saves_on_leaving(self.current_id, screen_id)
         self._put_away(screen_id)
+        if screen_id == S.DEFUSE:
+            self._drop_game_object()
+        elif self.game is None:
+            self.new_game_object()
         screens = self.screens
         if screens.game_parked:
             if group_of(screen_id) == GAME:
@@ -369,7 +395,7 @@ class App:
         self._acting = action
         result = self.game.act(action, arg)
         if result != engine.OK and result != engine.R_CONFIRM_NEEDED:
-            self.say(engine.REASONS[result], theme.WARN)
+            self.say(self.reasons[result], theme.WARN)
             self.sound.play("refuse")
         if coach is not None:
             coach.after_act(self, result)  # before the events: their messages come after

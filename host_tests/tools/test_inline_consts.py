@@ -32,6 +32,12 @@ PKG = {
         "    from .defs import COLOUR\n"
         "    return COLOUR\n"
     ),
+    "pkg/keeper.py": (
+        "from . import defs as D\n"
+        "from . import compat\n"
+        "def k():\n"
+        "    return D.f(D.A)\n"
+    ),
 }
 
 
@@ -78,6 +84,12 @@ def test_folded_values_and_what_stays_defined(tmp_path):
     # the user module reads numbers; the imported name B left its import
     assert "return 3 + 12 + 12 + 4 + f(1) + mod.PASSED" in user
     assert "from .defs import f, TABLE" in user
+    # a module imported only for constants is imported no more (a board would hold it for
+    # nothing); one whose other names are read stays, and so does one never read at all
+    assert "import defs" not in user
+    keeper = texts["pkg/keeper.py"]
+    assert "from . import defs as D" in keeper and "return D.f(3)" in keeper
+    assert "from . import compat" in keeper
     ast.parse(user)
     # the folded modules compute what the originals did
     got = _run(texts, "pkg/user.py", lambda m: m["user"].g(m["defs"]))

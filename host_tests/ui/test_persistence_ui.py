@@ -216,6 +216,44 @@ def test_quit_to_title_saves_the_turn_and_continue_resumes_it_exactly():
     assert (bytes(game.dice), game.held, game.rolls_used) == state
 
 
+def test_defuse_mode_holds_no_game_and_the_saved_one_continues_after_it():
+    # Defuse mode drops the game object (a board unloads the engine with it: ~7 KB of its
+    # peak); the game quit to the title was saved, and "Continue game" brings it back exactly
+    nvm = MemoryNVM(4096)
+    app, board, clock = boot("macropad", nvm=nvm)
+    driver = KeyDriver(app)
+    start_with_keys(app, driver)
+    driver.give(I.ROLL)
+    driver.give(I.HOLD_2)
+    game = app.game
+    state = (bytes(game.dice), game.held, game.rolls_used)
+    app.show(S.TITLE)
+    app.show(S.DEFUSE)
+    assert app.game is None and not app.in_game and app.reasons == ()
+    app.before_sleep()  # saves what there is: no game, nothing to save of one
+    app.show(S.TITLE)
+    assert app.game is not None and app.game is not game and app.reasons
+    assert app.can_continue()
+    app.continue_game()
+    assert app.current_id == S.PLAY and app.in_game
+    game = app.game
+    assert (bytes(game.dice), game.held, game.rolls_used) == state
+    while game.rolls_left() > 0:
+        assert app.act(engine.ROLL) == engine.OK
+    refused = app.act(engine.ROLL)  # the reason comes from the new game object's engine
+    assert refused != engine.OK and app.msg == engine.REASONS[refused]
+
+
+def test_without_a_store_defuse_mode_keeps_the_game():
+    app, board, clock = boot("macropad")
+    app.store = None  # (a bare App: nothing could bring the game back)
+    game = app.game
+    app.show(S.DEFUSE)
+    assert app.game is game
+    app.show(S.TITLE)
+    assert app.game is game
+
+
 def test_title_offers_continue_and_every_scored_box_is_saved_once():
     app, board, clock = boot("pygamer", nvm=MemoryNVM(256))
     title = app.screens[S.TITLE]
@@ -434,6 +472,7 @@ def test_records_are_open_only_while_a_result_or_the_records_show():
     app.act(engine.SCORE_BOX, 0)  # a save during the game
     assert store.writes >= 1 and not store.records.is_open()
     finish_game(app)
+    total = app.game.total(0)  # (Defuse mode, below, holds no game: a new one comes after it)
     assert app.current_id == S.INITIALS and store.records.is_open()
     while app.current_id == S.INITIALS:
         driver.give(I.ENTER)
@@ -451,7 +490,7 @@ def test_records_are_open_only_while_a_result_or_the_records_show():
     app.show(S.TITLE)
     again, _board, _clock = boot("pygamer", nvm=nvm)  # loading opens them; the title closes them
     assert again.current_id == S.TITLE and not again.store.records.is_open()
-    assert again.store.stats.games[0] == 1 and again.store.scores.best(0) == app.game.total(0)
+    assert again.store.stats.games[0] == 1 and again.store.scores.best(0) == total
 
 
 @pytest.mark.parametrize("profile", ["pygamer", "macropad", "clue", "pico_displaypack", "feather_tft"])

@@ -330,7 +330,7 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
 
     fbdisplay.install()
     from ui import screen as S
-    from yahtzee_core import engine
+    from yahtzee_core.engine import EASY, HARD  # (not the module: the app unloads it in Defuse mode)
 
     T = Names("ui.title_screen", "PLAYERS SEAT_1 START STATS DEFUSE")
     P = Names("ui.pause_screen", "CARD SETTINGS RULES")
@@ -356,7 +356,7 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
         drv.give(I.RIGHT)
     for seat in range(1, seats):
         goto_item(drv, title, T.SEAT_1 + seat)
-        want = engine.HARD if seat == 1 else engine.EASY
+        want = HARD if seat == 1 else EASY
         while app.settings.kinds[seat] != want:
             drv.give(I.RIGHT)
     choose(drv, title, T.START)

@@ -13,7 +13,8 @@ dropped unless something still names it: an attribute of that name left anywhere
 passed around as an object, ``board.profile.SHORT``), a word in a string (``getattr(module,
 "NVM_BACKUP")``), or a name the files of ``keep_from`` (the test drivers that run the .mpy
 files) use. A module's own immutable literals that only it reads (``_TEXT_UNDONE = b"..."``)
-are folded the same way. The source files stay as they are: the desktop, the web page and the tests run them."""
+are folded the same way, and an app module imported only for constants that were all folded is
+no longer imported. The source files stay as they are: the desktop, the web page and the tests run them."""
 
 import ast
 import copy
@@ -150,6 +151,15 @@ def _words(text):
     return set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text))
 
 
+def _module_reads(mod):
+    """The aliases of imported app modules (``mod.modules``) the module's code reads."""
+    reads = set()
+    for node in ast.walk(mod.tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in mod.modules:
+            reads.add(node.id)
+    return reads
+
+
 def _names_used(tree):
     """Attribute names and words in strings left in a tree (what may still name a constant)."""
     used = set()
@@ -245,6 +255,7 @@ def _prepare(rels, keep_from, texts):
                         mod.consts[name] = v
                         changed = True
     for mod in mods.values():
+        read_before = _module_reads(mod)
         defs = [i for i, name, _ in _const_defs(mod) if name in mod.consts]
         body = mod.tree.body
         folder = _Fold(mod, mods)
@@ -259,6 +270,14 @@ def _prepare(rels, keep_from, texts):
                 node.names = [a for a in node.names if not (
                     (a.asname or a.name) in mod.imported and (a.asname or a.name) not in mod.stored
                     and mods[mod.imported[a.asname or a.name][0]].consts.get(a.name) is not None)]
+        # an app module imported only for its constants goes too: a board would keep it loaded
+        # for nothing, and hold it while no screen needs it (engine in Defuse mode)
+        read_after = _module_reads(mod)
+        unread = set(alias for alias in read_before if alias not in read_after)
+        if unread:
+            for node in body:
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    node.names = [a for a in node.names if (a.asname or a.name) not in unread]
     keep = set()
     for mod in mods.values():
         keep |= _names_used(mod.tree)
@@ -283,7 +302,7 @@ def _prepare(rels, keep_from, texts):
         for i, node in enumerate(body):
             if i in drop:
                 continue
-            if isinstance(node, ast.ImportFrom) and not node.names:
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and not node.names:
                 continue
             kept.append(node)
         mod.tree.body = kept or [ast.Pass()]
