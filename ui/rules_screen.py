@@ -93,8 +93,8 @@ def ascent(font):
     if hasattr(font, "ascent"):
         return font.ascent
     top = 0
-    for ch in "M j'":
-        g = font.get_glyph(ord(ch))
+    for code in b"M j'":
+        g = font.get_glyph(code)
         if g is not None and g.height + g.dy > top:
             top = g.height + g.dy
     return top
@@ -103,8 +103,8 @@ def ascent(font):
 def measure(text, font):
     """Pixels ``text`` advances in ``font`` (the sum of its glyphs' ``shift_x``)."""
     n = 0
-    for i in range(len(text)):
-        g = font.get_glyph(ord(text[i]))
+    for code in text.encode():  # (the rules are ASCII: a str's own characters would be interned)
+        g = font.get_glyph(code)
         if g is not None:
             n += g.shift_x
     return n
@@ -130,7 +130,7 @@ def wrap(para, max_width, font):
             parts = []
             dash = measure("-", font)
             for j in range(len(word)):
-                ch = word[j]
+                ch = word[j:j + 1]  # (a slice: word[j] would intern the character for good)
                 hyphen = dash if j < len(word) - 1 else 0
                 lead = 0 if newline else space
                 if measure(line, font) + measure(part, font) + measure(ch, font) + hyphen + lead > max_width:
@@ -220,10 +220,10 @@ class RulesScreen(S.Screen):
 
         self.sections = rules_text.sections(self.rules(), board.keymap_help)
         if hasattr(self.font, "load_glyphs"):  # the PCF (terminalio has every glyph in flash)
-            chars = set()
+            codes = set()
             for section in self.sections:
-                chars.update(section[1])
-            self.font.load_glyphs([ord(ch) for ch in chars])  # one batch, not one per miss
+                codes.update(section[1].encode())  # (as measure: no character interned)
+            self.font.load_glyphs(sorted(codes))  # one batch, not one per miss
         pages = []
         for s in range(len(self.sections)):
             n = len(self.wrap(s))
@@ -325,8 +325,8 @@ class RulesScreen(S.Screen):
         base = self.baseline
         for line in lines:
             pen = 0
-            for i in range(len(line)):
-                g = font.get_glyph(ord(line[i]))
+            for code in line.encode():
+                g = font.get_glyph(code)
                 if g is None:
                     continue
                 left = pen + g.dx

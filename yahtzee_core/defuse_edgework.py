@@ -104,9 +104,9 @@ class Edgework:
         self.ports = ports
         self.duplicate_ports = dup
         digits = 0
-        for ch in self.serial:
-            if "0" <= ch <= "9":
-                digits |= 1 << (ord(ch) - 48)
+        for code in self.serial.encode():  # (iterating the str would intern each character)
+            if 48 <= code <= 57:
+                digits |= 1 << (code - 48)
         self.serial_digits = digits
         pair = YELLOW
         for i in range(len(_PAIR_PORTS)):

@@ -202,6 +202,7 @@ def test_wrapping_is_the_librarys(profile):
     for v, j in VARIANTS:
         rs = rules.by_id(v, j if j else None)
         for _, text in rules_text.sections(rs, board.keymap_help):
+            assert text.isascii()  # the reader measures and draws a line's bytes (no character interned)
             for para in text.split("\n"):
                 assert rules_screen.wrap(para, width, reader.font) == wrap_text_to_pixels(para, width, reader.font)
                 paras += 1
