@@ -264,23 +264,34 @@ def play_turns(drv, player, app, checkpoint, label, stop_after=-1):
 
 
 class Names:
-    """Constants of a module, read without keeping it loaded: the app loads and unloads its
-    screen modules itself (ui/screen_set.py), and a module the driver held would stay in the
-    measured heap."""
+    """Constants of a module, read when first used: from the module as the app loaded it, else
+    imported and unloaded again. The app loads and unloads its screen modules itself
+    (ui/screen_set.py): a module the driver held would stay in the measured heap, and one it
+    imported early would intern its names (never freed) before a board does."""
 
     def __init__(self, module, names):
-        before = list(sys.modules)
-        __import__(module)
-        m = sys.modules[module]
-        for name in names.split():
-            setattr(self, name, getattr(m, name))
+        self._module = module
+        self._names = names.split()
+
+    def __getattr__(self, name):
+        if name not in self._names:
+            raise AttributeError(name)
+        m = sys.modules.get(self._module)
+        before = None
+        if m is None:
+            before = list(sys.modules)
+            __import__(self._module)
+            m = sys.modules[self._module]
+        value = getattr(m, name)
+        setattr(self, name, value)
         m = None
-        if MP:
+        if MP and before is not None:
             from ui.screen_set import unload
 
-            for name in list(sys.modules):
-                if name not in before:
-                    unload(name)
+            for loaded in list(sys.modules):
+                if loaded not in before:
+                    unload(loaded)
+        return value
 
 
 def board_fonts(board):
