@@ -156,10 +156,11 @@ def _digits(key, digits):
 
 
 def _zeros(code, n):
-    """array(code) of n zeros, grown in place (no temporary list: start-up RAM stays exact)."""
-    a = array(code)
-    for _ in range(n):
-        a.append(0)
+    """array(code) of n zeros, made at its size (a range has a length: no temporary list or
+    bytes, and no growth by appends, which moved it ~n/8 times, each move a hole in the heap)."""
+    a = array(code, range(n))
+    for i in range(n):
+        a[i] = 0
     return a
 
 
