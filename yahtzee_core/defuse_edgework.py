@@ -148,6 +148,10 @@ class Edgework:
         )
 
 
+def _pick(text, i):
+    return text[i:i + 1]
+
+
 def generate_edgework(rng):
     """A random bomb's edgework drawn with ``rng.die()`` only (via rng.below / rng.chance).
 
@@ -157,13 +161,13 @@ def generate_edgework(rng):
     unused label, lit with probability 3/5) or a port plate (half {Parallel, Serial}, half
     {DVI-D, PS/2, RJ-45, Stereo RCA}, each of its ports present with probability 1/2).
     """
-    chars = []
+    chars = []  # (one-character slices: a str indexed by one position is an interned name for good)
     for _ in range(2):
-        chars.append(SERIAL_ALNUM[below(rng, len(SERIAL_ALNUM))])
-    chars.append(SERIAL_DIGITS[below(rng, 10)])
+        chars.append(_pick(SERIAL_ALNUM, below(rng, len(SERIAL_ALNUM))))
+    chars.append(_pick(SERIAL_DIGITS, below(rng, 10)))
     for _ in range(2):
-        chars.append(SERIAL_LETTERS[below(rng, len(SERIAL_LETTERS))])
-    chars.append(SERIAL_DIGITS[below(rng, 10)])
+        chars.append(_pick(SERIAL_LETTERS, below(rng, len(SERIAL_LETTERS))))
+    chars.append(_pick(SERIAL_DIGITS, below(rng, 10)))
     serial = "".join(chars)
 
     batteries = 0
