@@ -192,16 +192,22 @@ def test_start_game_over_a_saved_game_needs_a_second_press(tmp_path):
     assert app.game.total(0) == 0 and app.game.filled[0] == 0
 
 
-def test_quit_to_title_saves_the_turn_and_continue_resumes_it_exactly():
-    nvm = MemoryNVM(4096)
+def rolled_and_held(nvm, *holds):
+    """A MacroPad game started with its keys, the dice rolled and ``holds`` pressed:
+    (app, board, driver, the dice's state)."""
     app, board, clock = boot("macropad", nvm=nvm)
     driver = KeyDriver(app)
     start_with_keys(app, driver)
     driver.give(I.ROLL)
-    driver.give(I.HOLD_2)
-    driver.give(I.HOLD_4)
+    for key in holds:
+        driver.give(key)
     game = app.game
-    state = (bytes(game.dice), game.held, game.rolls_used)
+    return app, board, driver, (bytes(game.dice), game.held, game.rolls_used)
+
+
+def test_quit_to_title_saves_the_turn_and_continue_resumes_it_exactly():
+    nvm = MemoryNVM(4096)
+    app, board, driver, state = rolled_and_held(nvm, I.HOLD_2, I.HOLD_4)
     writes = app.store.writes
     app.show(S.PAUSE)
     pause = app.screens[S.PAUSE]
@@ -219,14 +225,8 @@ def test_quit_to_title_saves_the_turn_and_continue_resumes_it_exactly():
 def test_defuse_mode_holds_no_game_and_the_saved_one_continues_after_it():
     # Defuse mode drops the game object (a board unloads the engine with it: ~7 KB of its
     # peak); the game quit to the title was saved, and "Continue game" brings it back exactly
-    nvm = MemoryNVM(4096)
-    app, board, clock = boot("macropad", nvm=nvm)
-    driver = KeyDriver(app)
-    start_with_keys(app, driver)
-    driver.give(I.ROLL)
-    driver.give(I.HOLD_2)
+    app, board, driver, state = rolled_and_held(MemoryNVM(4096), I.HOLD_2)
     game = app.game
-    state = (bytes(game.dice), game.held, game.rolls_used)
     app.show(S.TITLE)
     app.show(S.DEFUSE)
     assert app.game is None and not app.in_game and app.reasons == ()
