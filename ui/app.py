@@ -355,6 +355,9 @@ class App:
         if self.in_game:
             self.show_lights()
 
+    def show_title(self):
+        self.show(S.TITLE)
+
     def defuse_available(self):
         return True
 

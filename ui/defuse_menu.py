@@ -3,7 +3,6 @@ statistics (a view of ``ui/defuse_screen.py``, built while no bomb is live)."""
 
 from yahtzee_core.compat import const
 
-from . import screen as S
 from . import theme
 from .defuse_lists import best_right, of_right, row_label
 from .defuse_stats import STRIKE_LIMITS, STRIKE_NAMES, TIMER_NAMES, TIMER_S
@@ -89,4 +88,5 @@ class DefuseMenu(ListScreen):
             self.change(item, 1)
 
     def back(self):
-        self.app.show(S.TITLE)
+        app = self.app
+        app.defer(app.show_title)  # once Defuse mode's screens are no longer held by this press
