@@ -100,9 +100,7 @@ class App:
         self.die_focus = codes is not None and inputs.HOLD_1 not in codes
         self.sheet = GlyphSheet(app_start.font())
         S.text_palettes(self.sheet, self.colours)
-        self.game = None
-        self.reasons = ()  # engine.REASONS while there is a game (``new_game_object``)
-        self.new_game_object()
+        self.new_game_object()  # ``game`` and its engine's ``reasons`` (none in Defuse mode)
         if strategy is None:  # tests and bare Apps (a board passes a StrategySet)
             from .resident import Resident
 
