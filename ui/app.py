@@ -597,6 +597,8 @@ class App:
         if self.demo and (buttons.any_down() or buttons.ring_pos != ring_pos):
             self.stop_demo()  # a key going down (or a step of the ring) ends the demo
             n += 1
+        if n or buttons.ring_pos != ring_pos:
+            self.autoplay.waiting = False  # a computer seat waits its pace again after your last press
         acted = self.autoplay.actions
         if (self.current_id == S.PLAY or self.current_id == S.CARD) and not tumble.active:
             self.autoplay.tick(self, self.now)  # a computer seat waits for its dice to stop

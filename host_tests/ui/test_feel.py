@@ -1,7 +1,7 @@
 """The hand-held feel through the engine: sounds and lights on events, refusals shown with
 the engine's reason for a while, the cursor coming up after the third roll, a first Yahtzee
 pre-selecting its box, the last box filling itself, new game only after a second press,
-computer seats paced by the setting, and hooks that stay hidden until their modules exist."""
+computer seats paced by the setting (and waiting while you press keys), and hooks that stay hidden until their modules exist."""
 
 import pytest
 
@@ -156,6 +156,23 @@ def test_computer_seats_wait_for_the_pace_setting():
     rolls = app.game.rolls_used
     settle(app)
     assert app.game.rolls_used == rolls
+
+
+def test_a_computer_seat_waits_its_pace_after_your_last_press():
+    # a Pico walks the command ring to Undo in four presses: the computer must not move meanwhile
+    app, board, clock = make_app("pico_displaypack", seats=2, kinds=(engine.HUMAN, engine.HARD), pace=1)
+    start(app)
+    app.act(engine.ROLL)
+    app.act(engine.SCORE_BOX, app.game.rules.n_boxes - 1)
+    step(app)
+    assert app.game.is_computer()
+    actions = app.autoplay.actions
+    for _ in range(8):  # a press every 160 ms, within its 250 ms pace ("fast")
+        app.buttons.inject(I.ROLL)
+        step(app, 10)
+    assert app.autoplay.actions == actions
+    step(app, 250 // 16 + 1)
+    assert app.autoplay.actions == actions + 1
 
 
 def test_hooks_stay_hidden_without_their_objects():
