@@ -5,7 +5,7 @@ One ``board run state [ceiling [cuts]]`` a line (# starts a comment):
 - run: ``mpy`` and ``frozen`` (CircuitPython 10's VM core, the app from .mpy or frozen),
   ``firmware`` (the stock firmware in rp2040js, tools/firmware/emulated_boards.py);
 - state: ``fits`` (fits: yes), ``ends`` (the tour or game ended, but the board does not fit, or a
-  firmware run: its script ended, the first turns by default), ``fails`` (it does not end yet:
+  firmware run: its script ended, a game and Continue by default), ``fails`` (it does not end yet:
   MemoryError); a firmware run that stopped for another reason (a traceback, a hang, a timeout:
   ``failed at``) is worse than any of them;
 - ceiling: the most the peak may be (bytes), ``-`` for none yet;
@@ -25,7 +25,7 @@ RANK = {"fails": 0, "ends": 1, "fits": 2}
 BROKEN = -1  # a firmware run that failed otherwise (never a known state)
 CORE = re.compile(r"^(\w+) \(CircuitPython 10 core, (\.mpy|frozen)\): peak (\d+) B of \d+ B budget.*"
                   r"in a \d+-byte heap \(its budget\) the tour (ended|[^;]+);.*fits: (yes|no)$")
-FIRMWARE = re.compile(r"^(\w+) \(CircuitPython 10 firmware, rp2040js\): (game ended|tour ended|first turns ended[^;]*|"
+FIRMWARE = re.compile(r"^(\w+) \(CircuitPython 10 firmware, rp2040js\): (game ended[^;]*|tour ended|"
                       r"MemoryError[^;]*|failed at[^;]*);"
                       r"(?:.*?peak (\d+) B)?")
 CUTS = re.compile(r"; (?:(\d+) power cuts, (\d+) lost|power cuts (?:not run|failed)[^;]*);")

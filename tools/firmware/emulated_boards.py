@@ -4,7 +4,8 @@ one line per board for tools/bench/board_bench.py:
     python tools/firmware/emulated_boards.py [--tour] [--board macropad|pico_displaypack] [--work DIR]
         [--cuts N] [--cut-seed S]
 
-    macropad (CircuitPython 10 firmware, rp2040js): first turns ended | game ended | MemoryError at STEP |
+    macropad (CircuitPython 10 firmware, rp2040js): game ended (N of the tour's M ops) | tour ended |
+      MemoryError at STEP |
       failed at STEP (why); peak N B of M B heap, least largest free block N B; F of F checkpoint frames
       equal to CPython's; C power cuts, L lost; key to frame N ms, hint N ms, computer turn N ms
 
@@ -17,12 +18,11 @@ host_tests/ui/whole_app.py's, recorded on CPython as key presses and checkpoint 
 rp2040_emulator/play.mjs, which reads the screen off the display's SPI bus and compares each
 checkpoint's frame with CPython's. Both boards run side by side (two node processes).
 
-By default the script stops after the first turns (``SHORT_UNTIL``): start-up, your first turn with
-the hint, the hard computer's turn, the scorecard, settings and every page of the rules reader from the
-menu, your next turn with the hint and an undo, and the computer's turn after it. The emulator runs
-slower than the chip, and a whole game takes many minutes of wall time (docs/firmware.md). ``--tour``:
-the whole run (also game over and initials, statistics, a Defuse bomb, a power-off and Continue to the
-end of a second game).
+By default the script stops at ``GAME_UNTIL``: start-up, a whole game of you and a hard computer
+(the hint each turn, an undo after your second box, the scorecard, settings and every page of the
+rules reader from the menu, game over and your initials), statistics, a Defuse bomb, a second game
+powered off after three turns, and Continue with its first turn. ``--tour``: the second game to its
+end too. The emulator runs at about a third of the chip's speed (docs/firmware.md).
 
 Figures: "peak" is the most ``gc.mem_alloc()`` after ``gc.collect()`` at a checkpoint, "M B heap"
 ``mem_free + mem_alloc`` there, "least largest free block" the smallest of the largest bytearray the
@@ -70,9 +70,9 @@ ELF = {  # (the same builds' ELF files: where the core is, named, if the app sto
     "pico_displaypack": "raspberry_pi_pico-stock.elf",
 }
 SEED = 11  # game_script.SEED: the board's dice as CPython's
-# the default script ends here: after the human's scored box, its undo and the hard computer's turn
-SHORT_UNTIL = ("game 1", 2)
-TIMEOUT_S = {False: 900, True: 3600}  # wall seconds a board may take (the game; the cuts add CUT_S each)
+# the default script ends here: the first turn after the power-off and Continue
+GAME_UNTIL = ("game 2 continued", 1)
+TIMEOUT_S = {False: 2400, True: 3600}  # wall seconds a board may take (the game; the cuts add CUT_S each)
 CUTS = 20  # power cuts per board in a default run
 CUT_S = 60
 
@@ -137,7 +137,7 @@ def prepare(board, work, tour):
         script = json.load(f)
     whole = len(script["ops"])
     if not tour:
-        script = shorten(script, SHORT_UNTIL)
+        script = shorten(script, GAME_UNTIL)
     path = os.path.join(work, board + "-script.json")
     with open(path, "w") as f:
         json.dump(script, f)
@@ -173,8 +173,7 @@ def line(board, r, tour, whole=None):
     number of ops."""
     cps = r["checkpoints"]
     if r["reached"] == "game ended":
-        how = ("game ended" if tour else "first turns ended (%d of the whole game's %s ops)" % (
-            r["ops_done"], whole or "?"))
+        how = ("tour ended" if tour else "game ended (%d of the tour's %s ops)" % (r["ops_done"], whole or "?"))
     elif r["reached"] == "MemoryError":
         how = "MemoryError at %s" % r["step"]
     else:
@@ -365,7 +364,7 @@ def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None):
         for text in details(board, r) + cut_details(board, r.get("cuts")):
             say(text)
     say("emulated_boards: %s in %.0f s of wall time (%s)" % (
-        ", ".join(boards), time.time() - t0, "the whole game" if tour else "the first turns; --tour: the whole game"))
+        ", ".join(boards), time.time() - t0, "the tour" if tour else "a game and Continue; --tour: the tour"))
     return lines
 
 
