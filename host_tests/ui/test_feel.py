@@ -1,7 +1,8 @@
 """The hand-held feel through the engine: sounds and lights on events, refusals shown with
 the engine's reason for a while, the cursor coming up after the third roll, a first Yahtzee
 pre-selecting its box, the last box filling itself, new game only after a second press,
-computer seats paced by the setting (and waiting while you press keys), and hooks that stay hidden until their modules exist."""
+computer seats paced by the setting (and waiting while you press keys), and hooks that stay
+hidden until their modules exist."""
 
 import pytest
 
