@@ -22,7 +22,7 @@ const UF2_MAGIC = [0x0a324655, 0x9e5d5157];
 const CYCLE_NANOS = 8; // 125 MHz
 const DMA_TREQ_TIMER0 = 59;
 const DMA_TREQ_PERMANENT = 63;
-const PIO_EVERY = 16; // a power of two
+const PIO_EVERY = 128; // a power of two (rp2040js has no clock divider: the encoder's state machine ran every 16, 12 % of node's time)
 const PIO_AFTER_WAIT = 32;
 
 export function readBootrom(path) {
