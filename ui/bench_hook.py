@@ -40,6 +40,8 @@ def settings(text):
 
 
 def busy(app):
+    if app.demo:
+        return 0  # the demo plays itself until a key is pressed: that is the app waiting for a key
     tumble = app.tumble
     if tumble.active or tumble.waiting():
         return _BUSY_TUMBLE

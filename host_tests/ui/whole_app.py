@@ -8,7 +8,8 @@ CPython.
 Per board: a game with a human and a computer seat (a hint, the scorecard, settings, the rules
 reader from the in-game menu read to its last page, game over, initials), statistics, a Defuse
 bomb, then a second game for one that is "powered off" after three turns (the NVM bytes go to
-a new board and a new app) and continued to the end.
+a new board and a new app) and continued to the end; then a challenge code entered with the
+keys, a turn of its game and an undo, and the demo after a minute on the title.
 Prints one line per board: the totals and the CRC-32 of the final screen; the lines must be
 equal on both (host_tests/ui/test_whole_app.py compares them).
 
@@ -76,6 +77,12 @@ class Driver:
             self.board.clock.advance(FRAME_MS)
             self.app.step()
             self.frames += 1
+
+    def idle(self, seconds):
+        """``seconds`` pass without a key, a frame a second (the app's idle timers)."""
+        for _ in range(seconds):
+            self.board.clock.advance(1000 - FRAME_MS)
+            self.frame()
 
     def tap(self, k, long=False):
         self.keys.press(k)
@@ -521,7 +528,8 @@ def cut_out(cut):
 
 
 def second_power_on(profile, seed, checkpoint, keep_frame, out):
-    """The board powered on again with the NVM bytes of ``out``: Continue, and the game to its end."""
+    """The board powered on again with the NVM bytes of ``out``: Continue, the game to its end, a
+    challenge game's turn with an undo, the demo."""
     if "displayio" not in sys.modules:  # a fresh VM
         from sim import fbdisplay
 
@@ -550,14 +558,75 @@ def second_power_on(profile, seed, checkpoint, keep_frame, out):
     while app.current_id == S.INITIALS:
         drv.give(I.ENTER)
     drv.frame(2)
+    out["second"] = totals(app.game)
+    checkpoint("game 2 over", app)
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    yield
+    for _ in challenge_and_demo(profile, drv, app, checkpoint):
+        forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        yield
+    drv.frame(2)
     checkpoint("end", app)
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
-    out["second"] = totals(app.game)
     out["presses"] += drv.presses
     out["frames"] += drv.frames
     out["screen"] = app.current_id
     out["crc"] = board.display.checksum() if keep_frame else board.display.stream_checksum()
+
+
+def challenge_and_demo(profile, drv, app, checkpoint):
+    """From game over: a challenge code entered with the keys (each character one step on), a
+    turn of its game and the box taken back (undo), quit to the title, and a minute without a
+    key there: the demo plays until a key ends it."""
+    from ui import screen as S
+
+    GO = Names("ui.gameover_screen", "TITLE")
+    T = Names("ui.title_screen", "CHALLENGE START")
+    P = Names("ui.pause_screen", "UNDO TITLE")
+    assert app.current_id == S.GAME_OVER, app.current_id
+    choose(drv, app.screens[S.GAME_OVER], GO.TITLE)
+    choose(drv, app.screens[S.TITLE], T.CHALLENGE)
+    assert app.current_id == S.CODE, app.current_id
+    entry = app.screens[S.CODE]
+    for i in range(len(entry.values)):
+        before = entry.values[i]
+        drv.give(entry.up)  # the next character (the MacroPad's knob: clockwise)
+        assert entry.values[i] == (before + 1) % 32
+        drv.give(I.ENTER)
+    entry = None
+    assert app.current_id == S.TITLE, app.current_id
+    checkpoint("challenge code", app)
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    yield
+    choose(drv, app.screens[S.TITLE], T.START)
+    assert app.current_id == S.PLAY, app.current_id
+    game = app.game
+    Player(app, drv).turn()
+    assert game.round == 1, game.round
+    if drv.can(I.UNDO):
+        drv.give(I.UNDO)
+    else:  # the PyGamer and PyBadge: the in-game menu's "Undo last box"
+        drv.give(I.MENU)
+        goto_item(drv, app.screens[S.PAUSE], P.UNDO)
+        drv.give(I.ENTER)
+    assert app.current_id == S.PLAY and game.round == 0 and game.rolls_used == 3, (app.current_id, game.round)
+    game = None
+    checkpoint("challenge undo", app)
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    yield
+    drv.give(I.MENU)
+    choose(drv, app.screens[S.PAUSE], P.TITLE)
+    assert app.current_id == S.TITLE, app.current_id
+    drv.idle(61)
+    assert app.demo, "no demo after a minute on the title"
+    drv.frame(200)
+    checkpoint("demo", app)
+    forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    yield
+    drv.tap(0)  # any key ends it
+    drv.frame(4)
+    assert not app.demo and app.current_id == S.TITLE, app.current_id
 
 
 def result_line(r):

@@ -84,6 +84,15 @@ def record(profile, seed=SEED):
                     ops.append(["wait", n * whole_app.FRAME_MS])
             super().frame(n)
 
+        def idle(self, seconds):
+            if not self.inside:
+                ops.append(["wait", seconds * 1000])
+            self.inside = True
+            try:
+                super().idle(seconds)
+            finally:
+                self.inside = False
+
         def give(self, code):
             start = len(ops)
             self.give_code(code)
@@ -143,7 +152,7 @@ def record(profile, seed=SEED):
         if app is None:
             ops.append(["power_off"])
             return
-        if busy(app) == 4:  # a computer seat moves: its moment differs on the board
+        if busy(app) == 4 or app.demo:  # a computer seat moves: its moment differs on the board
             ops.append(["checkpoint", label, False])
             return
         drv = drivers[-1]
