@@ -36,7 +36,7 @@ def test_state_of_each_kind_of_line():
     assert states.state_of(ENDS) == ("feather_tft", "mpy", "ends", 189402)
     assert states.state_of(FIRMWARE) == ("macropad", "firmware", "fails", 187000)
     assert states.state_of("clue: peak 1 B") is None
-    short = FIRMWARE.replace("MemoryError at score 13", "game ended (120 of the tour's 567 ops)")
+    short = FIRMWARE.replace("MemoryError at score 13", "game ended (120 of 567 ops)")
     assert states.state_of(short) == ("macropad", "firmware", "ends", 187000)
     broken = FIRMWARE.replace("MemoryError at score 13", "failed at play (op 9 of 120: tap 3; ImportError: x)")
     assert states.state_of(broken) == ("macropad", "firmware", "failed", 187000)
@@ -167,7 +167,7 @@ def test_firmware_lines_come_from_the_emulated_boards_module_when_it_is_there(tm
     monkeypatch.delitem(sys.modules, "emulated_boards", raising=False)
 
 
-CUT_LINE = ("macropad (CircuitPython 10 firmware, rp2040js): game ended (140 of the tour's 568 ops); peak 158272 B of "
+CUT_LINE = ("macropad (CircuitPython 10 firmware, rp2040js): game ended (140 of 568 ops); peak 158272 B of "
             "185344 B heap, least largest free block 7905 B; 28 of 28 checkpoint frames equal to CPython's; "
             "20 power cuts, 0 lost; key to frame 27 ms, hint 603 ms, computer turn 3773 ms")
 

@@ -39,7 +39,7 @@ def test_shorten_ends_at_the_nth_checkpoint_with_its_frames():
 
 def test_lines_in_the_issue_form_judged_by_the_states_file():
     short = E.line("macropad", result(), tour=False, whole=567)
-    assert short == ("macropad (CircuitPython 10 firmware, rp2040js): game ended (120 of the tour's "
+    assert short == ("macropad (CircuitPython 10 firmware, rp2040js): game ended (120 of "
                      "567 ops); peak 147000 B of 185000 B heap, least largest free block 9000 B; 5 of 6 checkpoint "
                      "frames equal to CPython's; power cuts not run; key to frame 25 ms, hint 608 ms, "
                      "computer turn - ms")

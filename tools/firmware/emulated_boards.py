@@ -4,7 +4,7 @@ one line per board for tools/bench/board_bench.py:
     python tools/firmware/emulated_boards.py [--tour] [--board macropad|pico_displaypack] [--work DIR]
         [--cuts N] [--cut-seed S]
 
-    macropad (CircuitPython 10 firmware, rp2040js): game ended (N of the tour's M ops) | tour ended |
+    macropad (CircuitPython 10 firmware, rp2040js): game ended (N of M ops) | tour ended |
       MemoryError at STEP |
       failed at STEP (why); peak N B of M B heap, least largest free block N B; F of F checkpoint frames
       equal to CPython's; C power cuts, L lost; key to frame N ms, hint N ms, computer turn N ms
@@ -21,8 +21,11 @@ checkpoint's frame with CPython's. Both boards run side by side (two node proces
 By default the script stops at ``GAME_UNTIL``: start-up, a whole game of you and a hard computer
 (the hint each turn, an undo after your second box, the scorecard, settings and every page of the
 rules reader from the menu, game over and your initials), statistics, a Defuse bomb, a second game
-powered off after three turns, and Continue with its first turn. ``--tour``: the second game to its
-end too. The emulator runs at about a third of the chip's speed (docs/firmware.md).
+powered off after three turns, and Continue with its first turn (N of the recorded run's M ops).
+``--tour``: the whole-app tour of every mode, as CircuitPython's core runs it (the board's seats: four on
+both, you, the hard computer and two easy ones), the second game to its end, a challenge code and a turn
+of its game with an undo, and the demo. The emulator runs at about a third of the chip's speed
+(docs/firmware.md).
 
 Figures: "peak" is the most ``gc.mem_alloc()`` after ``gc.collect()`` at a checkpoint, "M B heap"
 ``mem_free + mem_alloc`` there, "least largest free block" the smallest of the largest bytearray the
@@ -123,14 +126,14 @@ def shorten(script, until):
 
 
 def prepare(board, work, tour):
-    """(drive image path, script path, the whole game's number of ops) for ``board`` in ``work``."""
+    """(drive image path, script path, the recorded run's number of ops) for ``board`` in ``work``."""
     image, _, _ = circuitpy_image.drive_image(board, work, {"bench.txt": "seed=%d\n" % SEED})
     drive = os.path.join(work, board + ".img")
     with open(drive, "wb") as f:
         f.write(image)
     recorded = os.path.join(work, board + "-whole.json")
-    res = subprocess.run([sys.executable, os.path.join(HERE, "game_script.py"), board, recorded],
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    res = subprocess.run([sys.executable, os.path.join(HERE, "game_script.py"), board, recorded]
+                         + (["--tour"] if tour else []), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if res.returncode:
         raise SystemExit("emulated_boards: game_script.py %s failed:\n%s" % (board, res.stdout[-3000:]))
     with open(recorded) as f:
@@ -173,7 +176,7 @@ def line(board, r, tour, whole=None):
     number of ops."""
     cps = r["checkpoints"]
     if r["reached"] == "game ended":
-        how = ("tour ended" if tour else "game ended (%d of the tour's %s ops)" % (r["ops_done"], whole or "?"))
+        how = ("tour ended" if tour else "game ended (%d of %s ops)" % (r["ops_done"], whole or "?"))
     elif r["reached"] == "MemoryError":
         how = "MemoryError at %s" % r["step"]
     else:

@@ -1,10 +1,12 @@
 """The game the emulated boards play, as CPython plays it first: key presses, waits and checkpoint frames.
 
-    python tools/firmware/game_script.py macropad script.json
+    python tools/firmware/game_script.py macropad script.json [--tour]
 
 host_tests/ui/whole_app.py's run (a game of a human and a hard computer with a hint, the scorecard,
 settings and the rules reader from the in-game menu, game over and initials, statistics, a Defuse
-bomb, then a second game powered off after three turns and continued to its end) on the board double
+bomb, then a second game powered off after three turns and continued to its end, a challenge code
+and a turn of its game with an undo, the demo; ``--tour``: with the board's own seats, as
+whole_app.SEATS, not two) on the board double
 (sim/vmboard.py) in CPython, with an undo after the human's second box, the computer's first turn
 played before the menu is opened (no race between its moves and the presses), the dice seeded as the bench's
 ``/bench.txt`` seeds the board's, a backup file as the RP2040 boards keep, and no date (the emulated
@@ -41,8 +43,9 @@ SEED = 11
 SETTLE_FRAMES = 600  # at most ~10 s of frames for the message line to clear
 
 
-def record(profile, seed=SEED):
-    """{"board", "seed", "ops", "frames", "result"} of the run on CPython."""
+def record(profile, seed=SEED, seats=2):
+    """{"board", "seed", "ops", "frames", "result"} of the run on CPython; ``seats`` in the first
+    game (you and the hard computer), None: the board's own in the whole-app tour (whole_app.SEATS)."""
     from sim import fbdisplay
 
     fbdisplay.install()  # displayio's stand-in before any screen module
@@ -174,7 +177,8 @@ def record(profile, seed=SEED):
 
     saved = (whole_app.Driver, whole_app.Player, vmboard.make_board, dict(whole_app.SEATS))
     whole_app.Driver, whole_app.Player, vmboard.make_board = Tracking, Player, make_board
-    whole_app.SEATS[profile] = 2  # a human and the hard computer
+    if seats is not None:
+        whole_app.SEATS[profile] = seats
     out = {}
     try:
         for _ in whole_app.scenario(profile, seed, checkpoint, out=out):
@@ -188,6 +192,6 @@ def record(profile, seed=SEED):
 
 
 if __name__ == "__main__":
-    script = record(sys.argv[1])
+    script = record(sys.argv[1], seats=None if "--tour" in sys.argv else 2)
     with open(sys.argv[2], "w") as f:
         json.dump(script, f)
