@@ -6,7 +6,9 @@ demand (docs/nvm_layout.md; the records code is split, the format is not).
   the coached mask, sleeps, results, initials, settings, "Continue? no", Defuse bombs) on each
   NVM size;
 - the whole app run (host_tests/ui/whole_app.py: a game, initials, statistics, a Defuse bomb, a
-  power-off and Continue, a second game) on a 256-byte and an 8 KB board, through code.py.
+  power-off and Continue, a second game; then a challenge game's turn with an undo and the demo)
+  on a 256-byte and an 8 KB board, through code.py: its writes to the second game's end (the
+  digests from before the run grew the challenge and the demo) and all of them.
 
 When a change is meant to change the bytes (a new format version), the digests change with it,
 and docs/nvm_layout.md says what and why."""
@@ -32,9 +34,11 @@ SESSIONS = {  # (NVM size, seed) -> sha-256 of every write (offset, bytes) in or
     (4096, 1): "a41be708baefaa4d6e4fe36fa8d99e2b6d18bea0ed045a8e2046af6e45b5b9be",
     (8192, 3): "852fb3d614dd36977c2759254cfe903835dbb1d0195875126f716959c1d0bf8c",
 }
-WHOLE_APP = {  # board -> sha-256 of every NVM write of the whole app run
-    "pybadge": "aba9fc4eda76d2a2db524a6700ea4c243d0880b3f707d14d029af5a29302fca6",
-    "macropad": "d922ff96498809293b2e4d3a0841af6abd53cd4785ba15cac47094be032f65da",
+WHOLE_APP = {  # board -> sha-256 of the whole app run's NVM writes: to the second game's end, all
+    "pybadge": ("aba9fc4eda76d2a2db524a6700ea4c243d0880b3f707d14d029af5a29302fca6",
+                "2271adf8a2a021e5b4d3c91ffbfc605d5995ccb034002affedd8043bf362da7b"),
+    "macropad": ("d922ff96498809293b2e4d3a0841af6abd53cd4785ba15cac47094be032f65da",
+                 "2ae716094e39fa7874f21b7547097d56becf2450ed8d30e27df18075850ff002"),
 }
 
 
@@ -54,9 +58,10 @@ def test_store_session_writes_the_same_bytes(size, seed):
     assert digest([(off, data) for _, off, data in nvm.log]) == SESSIONS[(size, seed)]
 
 
-def whole_app_digest(profile):
-    """sha-256 of every NVM write of the whole app run (call in its own process: the run
-    installs the displayio stand-in, sim/fbdisplay.py, for the rest of the process)."""
+def whole_app_digests(profile):
+    """sha-256 of the whole app run's NVM writes to the second game's end, and of all of them
+    (call in its own process: the run installs the displayio stand-in, sim/fbdisplay.py, for the
+    rest of the process)."""
     import whole_app
 
     log = []
@@ -68,11 +73,17 @@ def whole_app_digest(profile):
         write(self, index, value)
 
     nvm_module.MemoryNVM.__setitem__ = logged
+    game_over = []
+
+    def checkpoint(label, app):
+        if label == "game 2 over":
+            game_over.append(len(log))
+
     out = {}
-    for _ in whole_app.scenario(profile, keep_frame=False, out=out):
+    for _ in whole_app.scenario(profile, checkpoint=checkpoint, keep_frame=False, out=out):
         pass
-    assert out["screen"] is not None and len(log) > 20
-    return digest(log)
+    assert out["screen"] is not None and len(game_over) == 1 and 20 < game_over[0] < len(log)
+    return digest(log[:game_over[0]]), digest(log)
 
 
 @pytest.mark.parametrize("profile", sorted(WHOLE_APP))
@@ -80,9 +91,9 @@ def test_whole_app_run_writes_the_same_bytes(profile):
     run = subprocess.run([sys.executable, os.path.abspath(__file__), profile], cwd=ROOT,
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split()[-1] == WHOLE_APP[profile]
+    assert tuple(run.stdout.split()[-2:]) == WHOLE_APP[profile]
 
 
 if __name__ == "__main__":
     sys.path.insert(0, ROOT)
-    print(whole_app_digest(sys.argv[1]))
+    print(*whole_app_digests(sys.argv[1]))
