@@ -3,10 +3,10 @@ tools/firmware/emulated_boards.py plays the real firmware in an emulator through
 and asks, over the USB serial console, one byte at a time:
 
     s -> "@s STEPS BUSY SCREEN MESSAGE SPENT RING DOWN"  BUSY 0 when the app waits for a key (1
-         dice tumble, 2 codes queued, 3 a screen change due, 4 a computer seat to move); MESSAGE 1
-         while the message line shows; SPENT: bit k set while key k is held past its long press;
-         RING: the command ring's current code (0 without a ring); DOWN: bit k set while the
-         keymap has key k down (the emulator holds a key until the app has seen it)
+         dice tumble, 2 codes queued, 3 a screen change due or a game's end screens, 4 a computer
+         seat to move); MESSAGE 1 while the message line shows; SPENT: bit k set while key k is
+         held past its long press; RING: the command ring's current code (0 without a ring); DOWN:
+         bit k set while the keymap has key k down (the emulator holds a key until the app has seen it)
     c -> "@c FREE ALLOC LARGEST"  after gc.collect(): gc.mem_free(), gc.mem_alloc() and the largest
          bytearray that can be had now (bisection to 16 B)
     n -> "@n SLOT SEQ STATUS C0 C1 C2 C3"  the saved copy the store loaded at start-up (ui/bench_cut.py,
@@ -47,7 +47,7 @@ def busy(app):
         return _BUSY_TUMBLE
     if app.buttons.pending():
         return _BUSY_CODES
-    if app._pending_screen >= 0:
+    if app._pending_screen >= 0 or app._ending:  # (a game's last turn shows, then its end screen)
         return _BUSY_SCREEN
     game = app.game
     if ((app.current_id == S.PLAY or app.current_id == S.CARD) and app.in_game and not game.over
