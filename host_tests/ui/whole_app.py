@@ -562,7 +562,7 @@ def second_power_on(profile, seed, checkpoint, keep_frame, out):
     checkpoint("game 2 over", app)
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
-    for _ in challenge_and_demo(profile, drv, app, checkpoint):
+    for _ in challenge_and_demo(drv, app, checkpoint):
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
     drv.frame(2)
@@ -575,7 +575,7 @@ def second_power_on(profile, seed, checkpoint, keep_frame, out):
     out["crc"] = board.display.checksum() if keep_frame else board.display.stream_checksum()
 
 
-def challenge_and_demo(profile, drv, app, checkpoint):
+def challenge_and_demo(drv, app, checkpoint):
     """From game over: a challenge code entered with the keys (each character one step on), a
     turn of its game and the box taken back (undo), quit to the title, and a minute without a
     key there: the demo plays until a key ends it."""

@@ -155,7 +155,7 @@ def record(profile, seed=SEED, seats=2):
         if app is None:
             ops.append(["power_off"])
             return
-        if busy(app) == 4 or app.demo:  # a computer seat moves: its moment differs on the board
+        if busy(app) == 4 or app.demo:  # a computer seat or the demo moves: its moment differs on the board
             ops.append(["checkpoint", label, False])
             return
         drv = drivers[-1]
