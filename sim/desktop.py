@@ -25,6 +25,7 @@ from hw.null import NullLights, NullSound
 from .null_power import NullPower
 from hw.nvm import MemoryNVM
 from .file_nvm import FileNVM
+from . import boards
 from .boards import NAMES
 from .keytable import DIRECT_KEYS, LIGHTS, key_tables, keymap_help  # noqa: F401 (shared tables)
 
@@ -43,8 +44,7 @@ except ImportError:  # pragma: no cover - listed in requirements-desktop.txt
 
 
 PROFILES = NAMES
-SCALE = {"macropad": 6, "pygamer": 5, "pybadge": 5, "clue": 3, "feather_tft": 4,
-         "pico_displaypack": 4}
+SCALE = boards.table("scale")  # window pixels per screen pixel
 FONT_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib", "fonts")
 DATA_DIR = os.path.join(os.path.expanduser("~"), ".local", "share", "pocket-yahtzee")
 

@@ -3,27 +3,20 @@ files. ``from tools import common`` (with the repository's root on sys.path)."""
 
 import os
 
-from sim.boards import NAMES
+from sim import boards
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-PROFILES = NAMES  # sim/boards.py
+PROFILES = boards.NAMES
 
 # Heap the app may hold at its peak on stock CircuitPython 10 (cd3da4a5) with the board's display up
-# (docs/memory.md, "Budgets", has each line's source). Each is: what a program can hold in small
-# objects, less what CircuitPython holds itself at the prompt (gc.mem_alloc(), 496 B) and 512 B for
-# board C objects above what sim/vmhardware.py's fakes count. RP2040: measured on the stock images in
-# rp2040js (tools/firmware/rp2040_heap_budget.py); SAMD51: its link's RAM less _ebss, the stacks and
-# the run-time loss measured on the Pico; nRF52840: the same from its link's _euninitialized;
-# ESP32-S3: its PSRAM.
-BUDGETS = {
-    "pygamer": 145240,  # SAMD51J19 196608 - 8 - stack 25600 - _ebss 12212 (+512) - run time 12028 - 1008
-    "pybadge": 145232,  # as the PyGamer, its link's _ebss 12220
-    "clue": 124304,  # nRF52840 app RAM 196608 - stack 25600 - _euninitialized 31924 - run time 13772 - 1008
-    "macropad": 182528,  # rp2040js, stock image, display up, board objects made: held 183536 - 1008
-    "pico_displaypack": 178640,  # rp2040js, stock Pico image + the Display Pack's display: 179648 - 1008
-    "feather_tft": 2000000,  # ESP32-S3 2 MiB PSRAM less 16 KiB, x 32/33 GC tables (2017714), rounded down
-}
+# (docs/memory.md, "Budgets", has each line's source; sim/boards.py FACTS each board's figure). Each
+# is: what a program can hold in small objects, less what CircuitPython holds itself at the prompt
+# (gc.mem_alloc(), 496 B) and 512 B for board C objects above what sim/vmhardware.py's fakes count.
+# RP2040: measured on the stock images in rp2040js (tools/firmware/rp2040_heap_budget.py); SAMD51:
+# its link's RAM less _ebss, the stacks and the run-time loss measured on the Pico; nRF52840: the
+# same from its link's _euninitialized; ESP32-S3: its PSRAM.
+BUDGETS = boards.table("budget")
 
 
 def read_table(path):

@@ -19,8 +19,12 @@ import tempfile
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
+
+from sim.boards import table
+
 BLOCK = 512
-FLASH_MB = {"macropad": 8, "pico_displaypack": 2}
+FLASH_MB = table("flash_mb")  # the emulated boards' flash (sim/boards.py)
 DRIVE_OFFSET = 1 << 20
 
 # Runs inside CircuitPython's unix port: argv = [script, source folder, image path, blocks].

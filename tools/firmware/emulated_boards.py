@@ -1,8 +1,8 @@
 """The MacroPad's and the Pico's stock CircuitPython 10 firmware playing the game in rp2040js (issue 22),
 one line per board for tools/bench/board_bench.py:
 
-    python tools/firmware/emulated_boards.py [--tour] [--board macropad|pico_displaypack] [--work DIR]
-        [--cuts N] [--cut-seed S]
+    python tools/firmware/emulated_boards.py [--tour] [--board B] [--work DIR]
+        [--cuts N] [--cut-seed S]      # B: one of sim/boards.py emulated(), the MacroPad and the Pico
 
     macropad (CircuitPython 10 firmware, rp2040js): game ended (N of M ops) | tour ended |
       MemoryError at STEP |
@@ -60,18 +60,14 @@ sys.path.insert(0, ROOT)
 
 import circuitpy_image
 import circuitpython_build
+from sim.boards import FACTS, emulated, screen, stock_firmware
 
 EMULATOR = os.path.join(HERE, "rp2040_emulator")
 FIRMWARE = os.path.join(circuitpython_build.SHARED, "firmware")
 BOOTROM = "rp2040-bootrom.ts"
-BOARDS = {
-    "macropad": {"uf2": "adafruit_macropad_rp2040-stock.uf2", "flash_mb": 8},
-    "pico_displaypack": {"uf2": "raspberry_pi_pico-stock.uf2", "flash_mb": 2},
-}
-ELF = {  # (the same builds' ELF files: where the core is, named, if the app stops answering)
-    "macropad": "adafruit_macropad_rp2040-stock.elf",
-    "pico_displaypack": "raspberry_pi_pico-stock.elf",
-}
+BOARDS = {name: {"uf2": stock_firmware(name) + ".uf2", "flash_mb": FACTS[name]["flash_mb"]} for name in emulated()}
+# (the same builds' ELF files: where the core is, named, if the app stops answering)
+ELF = {name: stock_firmware(name) + ".elf" for name in emulated()}
 SEED = 11  # game_script.SEED: the board's dice as CPython's
 # the default script ends here: the first turn after the power-off and Continue
 GAME_UNTIL = ("game 2 continued", 1)
@@ -268,7 +264,7 @@ def details(board, r):
     return out
 
 
-SIZES = {"macropad": (128, 64), "pico_displaypack": (240, 135)}
+SIZES = {name: screen(name) for name in emulated()}
 
 
 def png(path, frame, width, height):

@@ -1,6 +1,6 @@
 """The RP2040 boards' heap budgets, measured on their stock CircuitPython 10 images in rp2040js.
 
-    python tools/firmware/rp2040_heap_budget.py [--firmware DIR] [--board macropad|pico_displaypack]
+    python tools/firmware/rp2040_heap_budget.py [--firmware DIR] [--board B]
 
 For each board it boots the stock image (DIR: ../shared/circuitpython/firmware, with the boot ROM),
 prints ``gc.mem_free() gc.mem_alloc()`` at the prompt, makes the C objects the board's
@@ -22,6 +22,10 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
+
+from sim.boards import FACTS, emulated, stock_firmware
+
 EMULATOR = os.path.join(ROOT, "tools", "firmware", "rp2040_emulator")
 FIRMWARE = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython", "firmware")
 OBJECT_ALLOWANCE = 512
@@ -85,8 +89,8 @@ if __name__ == "__main__":
     pass
 """
 
-BOARDS = {"macropad": ("adafruit_macropad_rp2040-stock", MACROPAD, 8),
-          "pico_displaypack": ("raspberry_pi_pico-stock", PICO, 2)}
+OBJECTS = {"macropad": MACROPAD, "pico_displaypack": PICO}  # the C objects of each emulated board's make_board
+BOARDS = {name: (stock_firmware(name), OBJECTS[name], FACTS[name]["flash_mb"]) for name in emulated()}
 
 
 def measure(board, firmware=FIRMWARE, timeout=400):

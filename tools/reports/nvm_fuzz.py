@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from yahtzee_core import nvm_store
 from hw import pygamer
 from hw.nvm import MemoryNVM, PowerCut
+from sim import boards
 from sim.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFileCopy, Power
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
@@ -419,16 +420,20 @@ def fuzz_images(n, size, seed, counts, resave_every=1):
 
 # -- the boards: each port's write, and the backup file where it is needed -------------------
 
-# name, NVM bytes, write model (hw.nvm.PORT_MODELS), backup file (docs/nvm_layout.md)
-BOARDS = (
-    ("pygamer", 8192, "samd51", True),
-    ("pybadge", 8192, "samd51", True),
-    ("macropad", 4096, "rp2040", True),
-    ("pico_displaypack", 4096, "rp2040", True),
-    ("clue", 8192, "nordic", False),
-    ("feather_tft", 8192, "nvs", True),
-    ("desktop", pygamer.NVM_SIZE, "atomic", False),  # the simulator's default (PyGamer) profile
-)
+def _boards():
+    """(name, NVM bytes, write model (sim/flash_model.py PORT_MODELS), backup file) of each board
+    (sim/boards.py FACTS "nvm", the module's NVM_BACKUP; docs/nvm_layout.md), boards of one write
+    model together, then the desktop."""
+    models = [boards.FACTS[name]["nvm"][0] for name in boards.NAMES]
+    out = []
+    for name in sorted(boards.NAMES, key=lambda n: models.index(boards.FACTS[n]["nvm"][0])):
+        model, size = boards.FACTS[name]["nvm"]
+        out.append((name, size, model, bool(getattr(boards.module(name), "NVM_BACKUP", False))))
+    out.append(("desktop", pygamer.NVM_SIZE, "atomic", False))  # the simulator's default (PyGamer) profile
+    return tuple(out)
+
+
+BOARDS = _boards()
 
 
 class Rig:

@@ -22,11 +22,11 @@ import tokenize
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from hw.select import BOARDS  # board ids -> hw module names
+from sim import boards
 from tools.ship import inline_consts
 from tools.ship import shorten_names
 
-BOARD_NAMES = sorted(set(BOARDS.values()))
+BOARD_NAMES = sorted(boards.NAMES)
 PACKAGES = ("yahtzee_core", "ui")  # shipped whole but for the host-only modules below
 APP_PACKAGES = ("yahtzee_core", "ui", "hw")  # compiled with their constants folded in
 HOST_ONLY = ("yahtzee_core/table_bytes.py", "yahtzee_core/host_helpers.py")  # tests' and tools' helpers
@@ -37,11 +37,8 @@ OURS = ("code.py", "boot.py", "hw", "ui", "yahtzee_core", "tables")  # replaced 
 # (the default game), the free-Joker house rule, then Yatzy.
 TABLE_ORDER = ("yahtzee_forced", "yahtzee_free", "yatzy")
 # CIRCUITPY drive size by board when deploying into a folder (a mounted drive's real free space
-# is used instead): SAMD51 and nRF52840 boards keep the whole external flash for the drive;
-# RP2040 gives CircuitPython's firmware 1020 KB + 4 KB NVM (Pico: 1 MB drive; a Pico W: ~508 KB);
-# 4 MB ESP32-S3 boards have a 940 KB drive partition.
-DRIVE_BYTES = {"pygamer": 8 << 20, "pybadge": 2 << 20, "clue": 2 << 20, "macropad": 7 << 20,
-               "pico_displaypack": 1 << 20, "feather_tft": 963072}
+# is used instead; sim/boards.py FACTS has each board's and why)
+DRIVE_BYTES = boards.table("drive")
 RESERVE = 64 * 1024  # FAT structures, cluster rounding, boot_out.txt and the user's small files
 
 # CircuitPython 10's .mpy header: 'C', version 6 (py/persistentcode.c mp_raw_code_load refuses

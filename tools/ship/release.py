@@ -23,18 +23,14 @@ import zipfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
+from sim import boards
 from tools.ship import deploy
 from hw import boot_drive
 
 OUT = os.path.join(ROOT, "build", "release")
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)  # the same bytes for the same files
-TITLES = {"pygamer": "Adafruit PyGamer", "pybadge": "Adafruit PyBadge (or EdgeBadge)",
-          "macropad": "Adafruit MacroPad RP2040", "clue": "Adafruit CLUE",
-          "feather_tft": "Adafruit Feather ESP32-S3 Reverse TFT",
-          "pico_displaypack": "Raspberry Pi Pico with the Pimoroni Pico Display Pack"}
-# How each board takes a CircuitPython .uf2 (circuitpython.org's page for the board says the same)
-BOOTLOADER = {"pico_displaypack": "hold BOOTSEL while you plug the Pico in: RPI-RP2 appears",
-              "macropad": "hold the encoder's push button (BOOT) and press reset: RPI-RP2 appears"}
+TITLES = boards.table("title")
+BOOTLOADER = boards.table("bootloader")  # how a board takes a CircuitPython .uf2, where not DOUBLE_TAP
 DOUBLE_TAP = "double-tap the reset button: a ...BOOT drive appears"
 
 

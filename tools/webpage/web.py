@@ -18,6 +18,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
+from sim import boards
 from sim.boards import NAMES
 from tools.ship.deploy import compact_source
 
@@ -31,8 +32,7 @@ SIM_MODULES = ("__init__", "fbdisplay", "keytable", "null_power", "vmboard", "we
 # the libraries of lib/ the app imports on the page (its rules reader reads in terminalio's font: the
 # page has no font files, so no adafruit_bitmap_font)
 LIB_MODULES = ("adafruit_ticks.py",)
-TITLES = {"pygamer": "PyGamer", "pybadge": "PyBadge", "macropad": "MacroPad RP2040", "clue": "CLUE",
-          "feather_tft": "Feather ESP32-S3 Reverse TFT", "pico_displaypack": "Pico + Display Pack"}
+TITLES = boards.table("menu")
 BOARDS = tuple((name, TITLES[name]) for name in NAMES)  # the page's board menu, in sim/boards.py's order
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".bin": "application/octet-stream", ".json": "application/json"}
