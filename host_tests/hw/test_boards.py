@@ -8,16 +8,12 @@ import pytest
 
 from hw import inputs as I
 from hw.keymap import RING_DO, RING_NEXT
+from sim import boards
 from sim.testing import FakeClock, install_fakes
 
-BOARDS = {  # module -> (board_id, NVM size)
-    "pygamer": ("pygamer", 256),
-    "pybadge": ("pybadge", 256),
-    "macropad": ("adafruit_macropad_rp2040", 4096),
-    "clue": ("clue_nrf52840_express", 8192),
-    "feather_tft": ("adafruit_feather_esp32s3_reverse_tft", 8192),
-    "pico_displaypack": ("raspberry_pi_pico", 4096),
-}
+BOARDS = {name: (boards.module(name).BOARD_ID, boards.module(name).NVM_SIZE) for name in boards.NAMES}
+# the Pico's Display Pack: the one board whose module builds its display by hand (no board.DISPLAY)
+HAND_BUILT_DISPLAY = [name for name in boards.NAMES if hasattr(boards.module(name), "make_display")]
 EVERY_ACTION = set(range(I.HOLD_1, I.HINT + 1))
 DIE_KEYS = set(range(I.HOLD_1, I.HOLD_5 + 1))
 
@@ -211,7 +207,7 @@ def test_feather_pins_polarities_and_scheme(made):
     assert isinstance(board.sound, type(board.sound)) and not hasattr(board.sound, "audio")
 
 
-@pytest.mark.parametrize("made", ["pico_displaypack"], indirect=True)
+@pytest.mark.parametrize("made", HAND_BUILT_DISPLAY, indirect=True)
 def test_pico_display_pack_hand_built_display_and_buttons(made):
     module, board, fakes, clock = made
     (scanner,) = fakes.keys
@@ -277,13 +273,14 @@ def test_pygamer_joystick_repeats_and_speaker_plays_without_blocking(made):
 
 def test_one_list_of_boards_and_every_board_table_follows_it():
     # sim/boards.py: the boards are hw/select.py's BOARDS (a board needs that table anyway); a new
-    # board is its hw/ module and its line there. Every host-side table of per-board facts must
-    # then name it too: this fails until each does.
+    # board is its hw/ module, its line there and its entry in sim/boards.py FACTS, which must have
+    # every fact each board has. The tables that run inside the VMs (the web page's, the hardware
+    # fakes', the whole-app tour's) stay there and must name it too: this fails until each does.
     import importlib
 
     from sim import desktop, keytable, vmhardware
     from sim import web as web_board
-    from sim.boards import NAMES
+    from sim.boards import FACTS, NAMES
 
     from tools import common
     from tools.ship import deploy, release
@@ -297,6 +294,9 @@ def test_one_list_of_boards_and_every_board_table_follows_it():
     assert set(BOARDS) == set(NAMES) and sorted(deploy.BOARD_NAMES) == sorted(NAMES)
     for name in NAMES:
         assert os.path.exists(os.path.join(root, "hw", name + ".py")), name
+        assert boards.module(name).NAME == name
+        assert set(boards.EVERY_BOARD) <= set(FACTS[name]), name
+    assert set(FACTS) == set(NAMES)
     tables = {"common.BUDGETS": common.BUDGETS, "deploy.DRIVE_BYTES": deploy.DRIVE_BYTES,
               "release.TITLES": release.TITLES, "web.TITLES": web.TITLES, "desktop.SCALE": desktop.SCALE,
               "keytable.LIGHTS": keytable.LIGHTS, "vmhardware.PINS": vmhardware.PINS,
@@ -304,6 +304,12 @@ def test_one_list_of_boards_and_every_board_table_follows_it():
               "whole_app.SEATS": whole_app.SEATS}
     for label, table in tables.items():
         assert set(table) == set(NAMES), label
+    # the hardware fakes' copies of what a board module says (they run in the measured VMs)
+    for name in NAMES:
+        assert vmhardware.NVM_BYTES[name] == boards.module(name).NVM_SIZE, name
+        if name in vmhardware.DISPLAYS:
+            assert vmhardware.DISPLAYS[name] == boards.screen(name), name
+    assert [n for n in NAMES if n not in vmhardware.DISPLAYS] == HAND_BUILT_DISPLAY
 
 
 def test_select_maps_board_ids_to_modules():

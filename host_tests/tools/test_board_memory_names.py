@@ -162,10 +162,13 @@ def test_the_rp2040_name_files_are_the_stock_firmwares_flash_pool():
     (``static_names.py --elf``); tools/ship/deploy.py renames the app to them, so a name not in that
     flash would be interned on the board after all."""
     import os
+
+    from sim import boards
+
     firmware = os.path.join(os.path.dirname(tour.ROOT), "shared", "circuitpython", "firmware")
-    for board, image in (("macropad", "adafruit_macropad_rp2040-stock.elf"),
-                         ("pico_displaypack", "raspberry_pi_pico-stock.elf")):
-        path = os.path.join(firmware, image)
+    assert len(boards.emulated()) >= 2  # the MacroPad and the Pico
+    for board in boards.emulated():
+        path = os.path.join(firmware, boards.stock_firmware(board) + ".elf")
         assert os.path.exists(path), "the stock firmware is missing: %s" % path
         names = static_names.names_of_elf(path)
         assert set(names) == static_names.read(board), board

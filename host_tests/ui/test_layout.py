@@ -9,11 +9,7 @@ from ui import screen as S
 from ui.scorecard_screen import SUM_LABELS
 from yahtzee_core import engine
 
-from ui_harness import PROFILES, card_cells, field_text, make_app, settle, start
-
-SIZES = {"pygamer": (160, 128), "pybadge": (160, 128), "macropad": (128, 64), "clue": (240, 240),
-         "feather_tft": (240, 135), "pico_displaypack": (240, 135)}
-
+from ui_harness import PROFILES, SIZES, card_cells, field_text, make_app, settle, start
 
 def boxes(app, scr):
     out = [(tf.bounds(), "field %d" % i) for i, tf in enumerate(scr.fields)]

@@ -25,12 +25,10 @@ from ui.resident import Resident
 from yahtzee_core import engine, records, save
 from yahtzee_core.host_helpers import ScriptedDice
 
-from ui_harness import FRAME_MS, KeyDriver, Player, read_field, settle, step
+from ui_harness import FRAME_MS, PROFILES, RING_BOARDS, SIZES, KeyDriver, Player, read_field, settle, step
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LAYOUT_PROFILES = ["macropad", "pygamer", "feather_tft", "clue"]
-SIZES = {"pygamer": (160, 128), "pybadge": (160, 128), "macropad": (128, 64), "clue": (240, 240),
-         "feather_tft": (240, 135), "pico_displaypack": (240, 135)}
 
 
 def boot(profile, seed=1, path=None, nvm=None, clock=None, backup=None):
@@ -385,7 +383,7 @@ def enter_initials(driver, plan):
         driver.give(I.ENTER)
 
 
-@pytest.mark.parametrize("profile", ["pygamer", "macropad", "clue", "pico_displaypack"])
+@pytest.mark.parametrize("profile", PROFILES)
 def test_high_score_initials_entered_with_the_buttons(profile):
     nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
     app, board, clock = boot(profile, nvm=nvm)
@@ -493,7 +491,7 @@ def test_records_are_open_only_while_a_result_or_the_records_show():
     assert again.store.stats.games[0] == 1 and again.store.scores.best(0) == total
 
 
-@pytest.mark.parametrize("profile", ["pygamer", "macropad", "clue", "pico_displaypack", "feather_tft"])
+@pytest.mark.parametrize("profile", PROFILES)
 def test_up_goes_forward_through_the_letters_then_the_punctuation(profile):
     """Up (the knob clockwise on the MacroPad) gives B after A, and after Z the punctuation;
     the other way goes back through the space and the punctuation."""
@@ -523,10 +521,7 @@ def test_up_goes_forward_through_the_letters_then_the_punctuation(profile):
 @pytest.mark.parametrize("profile, says", [
     ("pygamer", "Start: back a letter"),  # its own line under the hint
     ("macropad", "key 8 next, 10 back"),  # one line of 20 cells for both
-    ("clue", ">Back a letter"),  # ring boards: an item of the command ring (the footer)
-    ("pico_displaypack", ">Back a letter"),
-    ("feather_tft", ">Back a letter"),
-])
+] + [(p, ">Back a letter") for p in RING_BOARDS])  # ring boards: an item of the command ring (the footer)
 def test_the_initials_screen_says_how_to_go_back_a_letter(profile, says):
     """Issue 24 (17): the hint did not say that Menu goes back a letter. The screen says it (read
     from the pixels), and the key it names, pressed, does go back a letter."""

@@ -148,7 +148,7 @@ def test_text_comes_from_the_rule_table():
     assert "free" in rules_text.joker(rules.get("yahtzee", rules.JOKER_FREE))
 
 
-@pytest.mark.parametrize("profile", ["pygamer", "macropad", "clue", "pico_displaypack"])
+@pytest.mark.parametrize("profile", PROFILES)
 def test_from_the_game_menu_it_explains_the_game_and_returns(profile):
     app, board, clock = make_app(profile, seed=2, variant=1)
     start(app)

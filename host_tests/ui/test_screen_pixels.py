@@ -10,7 +10,7 @@ from ui import theme
 from ui.dice_faces import _PIPS, pip_centres
 from yahtzee_core import engine
 
-from ui_harness import card_cells, field_text, make_app, read_field, settle, start, step
+from ui_harness import RING_BOARDS, card_cells, field_text, make_app, read_field, settle, start, step
 
 LAYOUT_PROFILES = ["macropad", "pygamer", "feather_tft", "clue"]
 
@@ -186,7 +186,7 @@ def test_idle_frames_redraw_nothing_and_one_die_redraws_one_cell(profile):
     assert app.game.dice[4] == 6
 
 
-@pytest.mark.parametrize("profile", ["clue", "pico_displaypack", "feather_tft"])
+@pytest.mark.parametrize("profile", RING_BOARDS)
 def test_a_ring_boards_card_header_shows_the_ring_item_and_the_card_its_total(profile):
     """Not "P1 You  >Down T 1": the ring's item ends the header, the total is a line of the card."""
     app, board, clock = make_app(profile, dice=[2, 2, 3, 5, 6] * 20)

@@ -6,7 +6,7 @@ import os
 
 from hw import inputs as I
 from hw.keymap import RING_DO, RING_NEXT
-from sim import desktop
+from sim import boards, desktop
 from sim.testing import FakeClock
 from ui import screen as S
 from ui.app import App
@@ -19,6 +19,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 PROFILES = desktop.PROFILES
+SIZES = {p: boards.screen(p) for p in PROFILES}  # each board's screen, as its module says
+RING_BOARDS = tuple(p for p in PROFILES if boards.module(p).RING is not None)  # played with a command ring
 FRAME_MS = 16
 
 
