@@ -70,6 +70,7 @@ def core_lines(args):
             lines.append(text)
             core.say(text)
             core.say(core.detail(board, kind, runs[(board, kind)], fits[(board, kind)]))
+            core.say(core.by_step(board, kind, runs[(board, kind)]))
             ended, _, tail = fits[(board, kind)]["budget_run"]
             if not ended:
                 core.say("    " + tail.replace("\n", "\n    "))

@@ -364,6 +364,12 @@ def line(board, kind, r, fit):
                 "yes" if fits else "no")), fits
 
 
+def by_step(board, kind, r):
+    """The peak of each of the tour's steps, one line (the steps after ``power_off`` are the
+    second power-on's: a fresh VM)."""
+    return "  %s %s by step: %s" % (board, kind, r["by_step"].replace(":", " ").replace(",", ", "))
+
+
 def detail(board, kind, r, fit):
     """The parts of the peak and what was subtracted or added, one line."""
     return ("  %s %s: peak at %s; code %s B, screens %s B, strategy %s B; the board's own make_board on the fakes "
