@@ -1,7 +1,7 @@
 """The boards, for the host: the one list every tool, test, the desktop and the web page take
 theirs from, and what only the host knows about each board.
 
-    from sim.boards import NAMES      # ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
+    from sim.boards import NAMES      # ("pygamer", "pybadge", ...): every hw/ board module, once
     from sim import boards
     boards.FACTS["clue"]["budget"]    # one host-only fact of one board
     boards.table("drive")             # {name: fact} for every board that has it, in NAMES' order

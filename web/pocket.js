@@ -2,7 +2,7 @@
 // MicroPython VM, where the whole app runs (sim/web.py, code.py), and composes the displayio
 // scene Python lists into the frame (web/compose.js). No screen, layout or rule here.
 //
-// URL parameters: board=pygamer|pybadge|macropad|clue|feather_tft|pico_displaypack,
+// URL parameters: board=NAME (one of manifest.json's boards; the default: pygamer),
 // seed=N (dice; default: random), date=YYYY-MM-DD (the board's date; default: today),
 // step=manual (no animation frames: the browser test steps the app with pocket.frames()).
 import { loadMicroPython } from "./micropython.mjs";

@@ -284,7 +284,7 @@ def _prepare(rels, keep_from, texts):
     for rel in keep_from:
         keep |= _words(texts[rel])
     imported = set()  # names other modules import by name (``from mod import NAME``), anywhere:
-    for mod in mods.values():  # a function's own import too (hw/pico_displaypack.py: HELD_COLOUR)
+    for mod in mods.values():  # a function's own import too (a board module's ``from .parts import HELD_COLOUR``)
         for src, name in mod.imported.values():
             imported.add((src, name))
         for node in ast.walk(mod.tree):

@@ -1,8 +1,8 @@
 // The Pimoroni Pico Display Pack's ST7789 as the firmware drives it over SPI0 (D/C on GP16, chip
-// select on GP17; hw/pico_displaypack.py): CASET (0x2a) and RASET (0x2b) set the column and row
-// window, RAMWR (0x2c) and RAMWRC (0x3c) write RGB565 pixels (high byte first), left to right and
-// top to bottom within the window, kept here by the column and row addresses as sent (before
-// MADCTL turns them onto the glass). frame() reads the 240x135 picture back out of them.
+// select on GP17; its board module's make_display): CASET (0x2a) and RASET (0x2b) set the column
+// and row window, RAMWR (0x2c) and RAMWRC (0x3c) write RGB565 pixels (high byte first), left to
+// right and top to bottom within the window, kept here by the column and row addresses as sent
+// (before MADCTL turns them onto the glass). frame() reads the 240x135 picture back out of them.
 
 const RAM_COLUMNS = 320;
 const RAM_ROWS = 320;
