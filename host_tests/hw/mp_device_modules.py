@@ -1,20 +1,15 @@
 """Run inside the MicroPython VM (tools/mpy_runner/run.mjs --mount hw): every hw module that
-goes onto a board imports under MicroPython (hardware is imported only inside make_board),
+goes onto a board imports under MicroPython (the board modules through hw/select.py, as on a
+board; hardware is imported only inside make_board),
 and the RAM NVM fallback and hardware dice work there. Prints "device modules ok"."""
 
 from array import array
 
 import hw.assembly
 import hw.base
-import hw.clue
-import hw.feather_tft
 import hw.keymap
-import hw.macropad
 import hw.null
 import hw.parts
-import hw.pico_displaypack
-import hw.pybadge
-import hw.pygamer
 import hw.select
 import hw.sound
 from hw.nvm import MemoryNVM, PowerCut
@@ -35,6 +30,8 @@ assert hw.select.module_name("adafruit_macropad_rp2040") == "macropad"
 d = hw.parts.HardwareDice()
 assert all(1 <= d.die() <= 6 for _ in range(100))
 assert len(hw.sound.sine_cycle(array)) == 16
-for mod in (hw.pygamer, hw.pybadge, hw.macropad, hw.clue, hw.feather_tft, hw.pico_displaypack):
+for board_id in hw.select.BOARDS:  # every board module, imported as a board imports its own
+    mod = hw.select.board_module(board_id)
+    assert mod.NAME == hw.select.module_name(board_id) == hw.select.module_name(mod.BOARD_ID), board_id
     assert len(mod.SHORT) >= len(mod.LONG) and mod.KEYMAP_HELP
 print("device modules ok")
