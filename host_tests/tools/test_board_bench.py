@@ -193,10 +193,13 @@ def test_power_cuts_judged_on_safe_boards():
 
 
 def test_states_file_cut_column(tmp_path):
+    from sim import boards
+
+    other = boards.emulated()[-1]  # the emulated board after the MacroPad
     path = tmp_path / "s.txt"
-    path.write_text("macropad firmware ends 159100 safe\npico_displaypack firmware ends - loses\n")
+    path.write_text("macropad firmware ends 159100 safe\n%s firmware ends - loses\n" % other)
     assert states.read(str(path)) == {("macropad", "firmware"): ("ends", 159100, "safe"),
-                                      ("pico_displaypack", "firmware"): ("ends", None, "loses")}
+                                      (other, "firmware"): ("ends", None, "loses")}
     for bad in ("pygamer mpy fails 100 safe\n", "macropad firmware ends 100 sure\n"):
         path.write_text(bad)
         with pytest.raises(SystemExit, match="expected"):

@@ -10,6 +10,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "tools", "firmware"))
 
 import emulated_boards as E
+from sim import boards
 from tools.bench import states
 
 SCRIPT = {"board": "macropad", "ops": [
@@ -46,8 +47,8 @@ def test_lines_in_the_issue_form_judged_by_the_states_file():
     assert states.state_of(short) == ("macropad", "firmware", "ends", 147000)
     assert E.line("macropad", result(), tour=True).startswith(
         "macropad (CircuitPython 10 firmware, rp2040js): tour ended; peak 147000 B")
-    oom = E.line("pico_displaypack", result(reached="MemoryError", step="play (op 60 of 175: checkpoint play true)",
-                                              error="Traceback ...\nMemoryError: memory allocation failed"), False)
+    oom = E.line(boards.emulated()[-1], result(reached="MemoryError", step="play (op 60 of 175: checkpoint play true)",
+                                                error="Traceback ...\nMemoryError: memory allocation failed"), False)
     assert states.state_of(oom)[2] == "fails"
     assert "MemoryError at play (op 60 of 175" in oom
     hung = E.line("macropad", result(reached="failed", step="game 1 #10", error='no answer to "s" in 5000 ms'),

@@ -9,9 +9,12 @@ import zipfile
 
 import pytest
 
+from sim import boards
 from tools.ship import deploy, fetch_libs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# the Pico's Display Pack: the board whose module builds its display by hand (adafruit_st7789)
+HAND_BUILT = next(name for name in boards.NAMES if hasattr(boards.module(name), "make_display"))
 
 
 def test_pins_file_is_exact_and_maps_to_pypi_names():
@@ -207,14 +210,15 @@ def test_deploy_plan_per_board(fake_lib):
     hw = {t for t in pygamer if t.startswith("hw/")}
     assert {"hw/pygamer.py", "hw/keymap.py", "hw/parts.py", "hw/assembly.py", "hw/inputs.py", "hw/select.py",
             "hw/__init__.py"} <= hw
-    assert not hw & {"sim/desktop.py", "sim/testing.py", "hw/clue.py", "hw/pico_displaypack.py"}
+    other_boards = {"hw/%s.py" % b for b in boards.NAMES if b != "pygamer"}
+    assert not hw & ({"sim/desktop.py", "sim/testing.py"} | other_boards)
     assert {"lib/adafruit_debouncer.py", "lib/adafruit_ticks.py", "lib/neopixel.py"} <= set(pygamer)
     assert "lib/adafruit_st7789.py" not in pygamer and "lib/unused_lib.py" not in pygamer
     assert "yahtzee_core/engine.py" in pygamer
     pybadge = targets("pybadge", fake_lib)
     assert "hw/shift_board.py" in pybadge and "hw/shift_board.py" in pygamer  # shared board code
     assert "hw/pygamer.py" not in pybadge  # names JOYSTICK pins the PyBadge does not have
-    pico = targets("pico_displaypack", fake_lib)
+    pico = targets(HAND_BUILT, fake_lib)
     assert "lib/adafruit_st7789.py" in pico and "lib/adafruit_debouncer.py" not in pico
     with pytest.raises(SystemExit):
         deploy.plan("arduboy", ROOT, fake_lib)
@@ -313,7 +317,7 @@ def test_deploy_ships_the_backup_file_made_and_keeps_the_players(tmp_path):
     deploy.backup_file("macropad", str(drive))  # deployed again: kept
     assert FileCopy(str(drive / "yahtzee.sav"), 512).read() == b"S" * 512
     (drive / "yahtzee.sav").write_bytes(b"T" * 512)  # a version before the 8 KB file
-    deploy.backup_file("pico_displaypack", str(drive))
+    deploy.backup_file(HAND_BUILT, str(drive))  # another board with the file
     image = (drive / "yahtzee.sav").read_bytes()
     assert len(image) == FILE_BYTES and image[COPY_AT:COPY_AT + 512] == b"T" * 512
 
@@ -467,7 +471,7 @@ def test_a_library_package_ships_only_the_modules_the_code_imports(tmp_path):
     assert {os.path.basename(p) for p in used} == {"__init__.py", "bitmap_label.py"}
     # and the real plan: the app imports none of it (the rules reader wraps and draws its pages
     # itself), so none of it ships
-    pico = targets("pico_displaypack", str(lib))
+    pico = targets(HAND_BUILT, str(lib))  # the board with a display library of its own
     assert not [t for t in pico if t.startswith("lib/adafruit_display_text")]
     # compacted, with the licence header kept and the lines where they were
     out = deploy.compact_library((pkg / "__init__.py").read_text())
