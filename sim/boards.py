@@ -42,6 +42,9 @@ NAMES = tuple(dict.fromkeys(BOARDS.values()))  # in BOARDS' order, each once
 #               (circuitpython.org's page for the board says the same; tools/ship/release.py)
 #   flash_mb    its flash, where its stock firmware runs in rp2040js (tools/firmware/: the
 #               emulated boards, their drive images and heap budgets)
+#   pins        with flash_mb: the GPIOs the emulator drives (tools/firmware/rp2040_emulator/play.mjs):
+#               the keys in hw/<board>.py's key order (GPIO numbers of CircuitPython's pins.c for the
+#               board), the encoder's A and B or None, the display's controller (sh1106, st7789) and SPI
 FACTS = {
     "pygamer": {
         "title": "Adafruit PyGamer", "menu": "PyGamer",
@@ -60,6 +63,8 @@ FACTS = {
         "drive": 7 << 20, "scale": 6, "nvm": ("rp2040", 4096),
         "bootloader": "hold the encoder's push button (BOOT) and press reset: RPI-RP2 appears",
         "flash_mb": 8,
+        "pins": {"keys": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0], "encoder": [17, 18],
+                 "display": "sh1106", "displaySpi": 1},
     },
     "clue": {
         "title": "Adafruit CLUE", "menu": "CLUE",
@@ -79,6 +84,7 @@ FACTS = {
         "drive": 1 << 20, "scale": 4, "nvm": ("rp2040", 4096),
         "bootloader": "hold BOOTSEL while you plug the Pico in: RPI-RP2 appears",
         "flash_mb": 2,
+        "pins": {"keys": [12, 13, 14, 15], "encoder": None, "display": "st7789", "displaySpi": 0},
     },
 }
 EVERY_BOARD = ("title", "menu", "budget", "drive", "scale", "nvm")  # the facts each entry has

@@ -296,6 +296,10 @@ def test_one_list_of_boards_and_every_board_table_follows_it():
         assert os.path.exists(os.path.join(root, "hw", name + ".py")), name
         assert boards.module(name).NAME == name
         assert set(boards.EVERY_BOARD) <= set(FACTS[name]), name
+        if name in boards.emulated():  # what tools/firmware/rp2040_emulator/play.mjs drives
+            pins = FACTS[name]["pins"]
+            assert sorted(pins) == ["display", "displaySpi", "encoder", "keys"], name
+            assert pins["display"] in ("sh1106", "st7789") and pins["displaySpi"] in (0, 1), name
     assert set(FACTS) == set(NAMES)
     tables = {"common.BUDGETS": common.BUDGETS, "deploy.DRIVE_BYTES": deploy.DRIVE_BYTES,
               "release.TITLES": release.TITLES, "web.TITLES": web.TITLES, "desktop.SCALE": desktop.SCALE,

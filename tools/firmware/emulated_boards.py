@@ -149,7 +149,8 @@ def start(node, board, drive, script, work, tour, cuts=CUTS, cut_seed=None):
     if os.path.exists(out):
         os.remove(out)
     log = open(os.path.join(work, board + "-node.log"), "w")
-    cmd = [node, os.path.join(EMULATOR, "play.mjs"), "--board", board, "--script", script,
+    cmd = [node, os.path.join(EMULATOR, "play.mjs"), "--board", board, "--pins", json.dumps(FACTS[board]["pins"]),
+           "--script", script,
            "--bootrom", os.path.join(FIRMWARE, BOOTROM), "--image", os.path.join(FIRMWARE, spec["uf2"]),
            "--drive", drive, "--flash-mb", str(spec["flash_mb"]), "--out", out, "--timeout", str(TIMEOUT_S[tour]),
            "--cuts", str(cuts)]

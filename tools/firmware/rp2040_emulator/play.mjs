@@ -1,12 +1,13 @@
 // Plays a game on stock CircuitPython in rp2040js through the board's own pins, as
 // tools/firmware/game_script.py recorded it on CPython (tools/firmware/emulated_boards.py runs it):
 //
-//   node play.mjs --board macropad --script script.json --bootrom rp2040-bootrom.ts \
+//   node play.mjs --board macropad --pins '{"keys": [...], ...}' --script script.json --bootrom rp2040-bootrom.ts \
 //       --image firmware.uf2 --drive drive.img --flash-mb 8 --out result.json [--timeout 1800]
 //       [--elf firmware.elf] [--cuts N] [--cut-seed S] [--cut-elf firmware.elf]
 //
 // The drive image (FAT, tools/firmware/circuitpy_image.py) goes into the flash at CIRCUITPY's offset
-// and the firmware runs the drive's code.py from power-on. Keys are GPIOs held low (keypad's pull-up
+// and the firmware runs the drive's code.py from power-on. --pins: the board's GPIOs (sim/boards.py's
+// FACTS[board]['pins']). Keys are GPIOs held low (keypad's pull-up
 // lets them idle high); the MacroPad's encoder turns through its two quadrature pins. The drive's
 // bench.txt turns on the app's bench hook (ui/bench_hook.py), which answers one-byte questions on
 // the USB serial console: "s" (is the app idle?) and "c" (gc figures at a checkpoint). The screen
@@ -27,10 +28,6 @@ import { apply, loadedCopy, pickCuts, random, replay, savedCopy, savesIn } from 
 import { Sh1106 } from './oled.mjs';
 import { St7789 } from './st7789.mjs';
 
-const BOARDS = {
-  macropad: { keys: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0], encoder: [17, 18], displaySpi: 1 },
-  pico_displaypack: { keys: [12, 13, 14, 15], encoder: null, displaySpi: 0 },
-};
 const TAP_MS = 20; // a key is held (and released) at least one of keypad's 20 ms scans ...
 const KEY_POLL_MS = 10; // ... and until the app has seen it
 const KEY_MAX_MS = 5000;
@@ -52,6 +49,7 @@ function parseArgs(argv) {
     const v = () => argv[++i];
     const a = argv[i];
     if (a === '--board') o.board = v();
+    else if (a === '--pins') o.pins = JSON.parse(v());
     else if (a === '--script') o.script = v();
     else if (a === '--bootrom') o.bootrom = v();
     else if (a === '--image') o.image = v();
@@ -82,7 +80,7 @@ class Session {
       drive: flash ? undefined : fs.readFileSync(opts.drive), flash, busyWait,
     });
     const { mcu } = this.board;
-    this.display = spec.displaySpi === 1 ? new Sh1106(mcu) : new St7789(mcu);
+    this.display = spec.display === 'sh1106' ? new Sh1106(mcu) : new St7789(mcu);
     this.bursts = []; // [start ns, end ns] of display writes
     const port = mcu.spi[spec.displaySpi];
     const send = port.onTransmit;
@@ -277,11 +275,11 @@ function median(values) {
 }
 
 // The screen as CPython's frame bytes compare: MacroPad lit/unlit, Pico RGB565.
-function frameEqual(session, expectedB64, board) {
+function frameEqual(session, expectedB64) {
   const want = Buffer.from(expectedB64, 'base64');
   const d = session.display;
   let differ = 0;
-  if (board === 'macropad') {
+  if (d instanceof Sh1106) {
     for (let y = 0; y < 64; y++) {
       for (let x = 0; x < 128; x++) {
         const o = (y * 128 + x) * 2;
@@ -297,9 +295,9 @@ function frameEqual(session, expectedB64, board) {
 }
 
 // The emulated screen in CPython's frame format: RGB565 big-endian (the MacroPad: lit 0xffff).
-function frameBytes(session, board) {
+function frameBytes(session) {
   const d = session.display;
-  if (board === 'macropad') {
+  if (d instanceof Sh1106) {
     const out = Buffer.alloc(128 * 64 * 2);
     for (let y = 0; y < 64; y++) for (let x = 0; x < 128; x++) if (d.pixel(x, y)) out.writeUInt16BE(0xffff, (y * 128 + x) * 2);
     return out;
@@ -318,7 +316,7 @@ function picoMap(x, y) {
 
 function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const spec = BOARDS[opts.board];
+  const spec = opts.pins; // sim/boards.py's FACTS[board]['pins']
   const script = JSON.parse(fs.readFileSync(opts.script, 'utf8'));
   const t0 = Date.now();
   const result = {
@@ -409,14 +407,14 @@ function main() {
         benchMs += session.ms - asked;
         const cp = { label: name, n: labelCount[name], free, alloc, largest, at_ms: Math.round(session.ms) };
         if (same) {
-          const differ = frameEqual(session, script.frames[frameIndex], opts.board);
+          const differ = frameEqual(session, script.frames[frameIndex]);
           frameIndex++;
           cp.differ = differ;
           result.frames.compared++;
           if (differ === 0) result.frames.equal++;
           else {
             result.frames.differ.push(`${name} #${labelCount[name]}: ${differ} pixels`);
-            cp.frame = frameBytes(session, opts.board).toString('base64'); // as CPython's (RGB565, big-endian)
+            cp.frame = frameBytes(session).toString('base64'); // as CPython's (RGB565, big-endian)
           }
         }
         result.checkpoints.push(cp);
