@@ -26,7 +26,6 @@ from .null_power import NullPower
 from hw.nvm import MemoryNVM
 from .file_nvm import FileNVM
 from . import boards
-from .boards import NAMES
 from .keytable import DIRECT_KEYS, LIGHTS, key_tables, keymap_help  # noqa: F401 (shared tables)
 
 with contextlib.redirect_stdout(io.StringIO()):  # Blinka warns that a PC has no GPIO
@@ -43,7 +42,7 @@ except ImportError:  # pragma: no cover - listed in requirements-desktop.txt
         return (time.monotonic_ns() // 1000000) & 0x1FFFFFFF
 
 
-PROFILES = NAMES
+PROFILES = boards.NAMES
 SCALE = boards.table("scale")  # window pixels per screen pixel
 FONT_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib", "fonts")
 DATA_DIR = os.path.join(os.path.expanduser("~"), ".local", "share", "pocket-yahtzee")

@@ -19,7 +19,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 from sim import boards
-from sim.boards import NAMES
 from tools.ship.deploy import compact_source
 
 PACKAGE = os.path.join(ROOT, "tools", "mpy_runner", "node_modules", "@micropython",
@@ -27,13 +26,13 @@ PACKAGE = os.path.join(ROOT, "tools", "mpy_runner", "node_modules", "@micropytho
 PAGE = os.path.join(ROOT, "web")
 TABLE = "yahtzee_forced"  # the official rules (forced Joker), the app's default
 PAGE_BUDGET = 1536 * 1024  # bytes of the whole page: above this the table is left out
-HW_MODULES = ("__init__", "base", "inputs", "keymap", "null", "nvm", "sound", "tables") + NAMES
+HW_MODULES = ("__init__", "base", "inputs", "keymap", "null", "nvm", "sound", "tables") + boards.NAMES
 SIM_MODULES = ("__init__", "fbdisplay", "keytable", "null_power", "vmboard", "web")  # the page's board (sim/web.py)
 # the libraries of lib/ the app imports on the page (its rules reader reads in terminalio's font: the
 # page has no font files, so no adafruit_bitmap_font)
 LIB_MODULES = ("adafruit_ticks.py",)
 TITLES = boards.table("menu")
-BOARDS = tuple((name, TITLES[name]) for name in NAMES)  # the page's board menu, in sim/boards.py's order
+BOARDS = tuple((name, TITLES[name]) for name in boards.NAMES)  # the page's board menu, in sim/boards.py's order
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".bin": "application/octet-stream", ".json": "application/json"}
 
