@@ -24,7 +24,7 @@ rules reader from the menu, game over and your initials), statistics, a Defuse b
 powered off after three turns, and Continue with its first turn (N of the recorded run's M ops).
 ``--tour``: the whole-app tour of every mode, as CircuitPython's core runs it (the board's seats: four on
 both, you, the hard computer and two easy ones), the second game to its end, a challenge code and a turn
-of its game with an undo, and the demo. The emulator runs at about a third of the chip's speed
+of its game with an undo, and the demo. Alone on a core the emulator runs at about half the chip's speed
 (docs/firmware.md).
 
 Figures: "peak" is the most ``gc.mem_alloc()`` after ``gc.collect()`` at a checkpoint, "M B heap"

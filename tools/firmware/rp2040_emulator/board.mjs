@@ -10,6 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { ConsoleLogger, LogLevel, Simulator, USBCDC } from 'rp2040js';
+import { decodeFirst } from './fastcore.mjs';
 import { SpiNorFlash } from './flash.mjs';
 
 export const FLASH_BASE = 0x10000000;
@@ -141,7 +142,9 @@ export class EmulatedBoard {
   // busyWait: the address of pico-sdk's busy_wait_us (elfFunction), to run each call as the clock
   // jumping over the wait (the power cuts' boots: the firmware's 200 ms double-reset window and its
   // 1 s safe-mode window are busy waits, a third of a boot's instructions).
-  constructor({ bootrom, image, drive, flash, flashMb = 8, logLevel = LogLevel.Error, dmaAsShipped = false, busyWait = null }) {
+  // plainDecode: rp2040js's own instruction decoder only (fastcore.mjs; play.mjs --plain-decode)
+  constructor({ bootrom, image, drive, flash, flashMb = 8, logLevel = LogLevel.Error, dmaAsShipped = false, busyWait = null,
+    plainDecode = false }) {
     this.sim = new Simulator();
     const mcu = this.sim.rp2040;
     this.mcu = mcu;
@@ -189,6 +192,7 @@ export class EmulatedBoard {
     this.pendingWakes = 0; // WFIs that did not sleep: an interrupt was pending (wakes())
     this.busyWait = busyWait;
     this.busyWaitsSkipped = 0;
+    if (!plainDecode) decodeFirst(mcu.core);
     mcu.core.PC = FLASH_BASE; // the image's boot2, as rp2040js's own demo starts
   }
 
@@ -237,17 +241,31 @@ export class EmulatedBoard {
     const [pio0, pio1] = this.mcu.pio;
     const end = clock.nanos + ms * 1e6;
     const busyWait = this.busyWait ?? -1;
+    const regs = core.registers;
     let instructions = 0;
     while (clock.nanosCounter < end && !this.stopped) {
       if (done()) break;
       // (the hot loop: fields read directly, no getters, the counters kept local)
       for (let i = 0; i < 4000; i++) {
-        if (core.waiting && wakes(core)) {
+        if (!core.waiting) {
+          if (regs[15] !== busyWait) {
+            clock.tick(core.executeInstruction() * CYCLE_NANOS);
+            if ((++instructions & (PIO_EVERY - 1)) === 0) {
+              if (!pio0.stopped) pio0.step();
+              if (!pio1.stopped) pio1.step();
+            }
+          } else {
+            // busy_wait_us(uint64_t us): the time passes at once (alarms fire in order), then return
+            clock.tick((regs[0] + regs[1] * 4294967296) * 1000);
+            core.PC = regs[14] & ~1;
+            this.busyWaitsSkipped++;
+          }
+        } else if (wakes(core)) {
           // an interrupt pending when WFI ran: the Cortex-M0+ does not sleep (below)
           core.waiting = false;
           core.interruptsUpdated = true;
           this.pendingWakes++;
-        } else if (core.waiting) {
+        } else {
           const next = clock.nextAlarm ? clock.nextAlarm.nanos - clock.nanosCounter : 0;
           const left = end - clock.nanosCounter;
           const skip = next > 0 && next < left ? next : left;
@@ -255,18 +273,6 @@ export class EmulatedBoard {
           this.waitNanos += skip;
           this.waits++;
           for (let s = 0; s < PIO_AFTER_WAIT; s++) {
-            if (!pio0.stopped) pio0.step();
-            if (!pio1.stopped) pio1.step();
-          }
-        } else if (core.PC === busyWait) {
-          // busy_wait_us(uint64_t us): the time passes at once (alarms fire in order), then return
-          const regs = core.registers;
-          clock.tick((regs[0] + regs[1] * 4294967296) * 1000);
-          core.PC = regs[14] & ~1;
-          this.busyWaitsSkipped++;
-        } else {
-          clock.tick(core.executeInstruction() * CYCLE_NANOS);
-          if ((++instructions & (PIO_EVERY - 1)) === 0) {
             if (!pio0.stopped) pio0.step();
             if (!pio1.stopped) pio1.step();
           }

@@ -3,7 +3,7 @@
 //
 //   node play.mjs --board macropad --pins '{"keys": [...], ...}' --script script.json --bootrom rp2040-bootrom.ts \
 //       --image firmware.uf2 --drive drive.img --flash-mb 8 --out result.json [--timeout 1800]
-//       [--elf firmware.elf] [--cuts N] [--cut-seed S] [--cut-elf firmware.elf]
+//       [--elf firmware.elf] [--cuts N] [--cut-seed S] [--cut-elf firmware.elf] [--plain-decode]
 //
 // The drive image (FAT, tools/firmware/circuitpy_image.py) goes into the flash at CIRCUITPY's offset
 // and the firmware runs the drive's code.py from power-on. --pins: the board's GPIOs (sim/boards.py's
@@ -20,7 +20,8 @@
 // (``spent``: emulated and wall ms per kind of op; ``cpu``: instructions run, time asleep in WFI).
 // --cuts N: after the game, N power cuts inside its saves (cuts.mjs), each a new board booted from
 // the cut flash; result.json's ``cuts``. --cut-elf: the firmware's ELF, whose busy_wait_us those boots
-// run as a jump of the clock (board.mjs busyWait).
+// run as a jump of the clock (board.mjs busyWait). --plain-decode: rp2040js's instruction decoder
+// alone, without fastcore.mjs's (the same result, about a third slower).
 
 import fs from 'node:fs';
 import { DRIVE_OFFSET, EmulatedBoard, NVM_OFFSET, NVM_SIZE, elfFunction, symbolizer } from './board.mjs';
@@ -60,6 +61,7 @@ function parseArgs(argv) {
     else if (a === '--timeout') o.timeout = Number(v());
     else if (a === '--elf') o.elf = v();
     else if (a === '--dma-as-shipped') o.dmaAsShipped = true;
+    else if (a === '--plain-decode') o.plainDecode = true;
     else if (a === '--cuts') o.cuts = Number(v());
     else if (a === '--cut-seed') o.cutSeed = Number(v());
     else if (a === '--cut-elf') o.cutElf = v();
@@ -77,7 +79,7 @@ class Session {
     this.spec = spec;
     this.board = new EmulatedBoard({
       bootrom: opts.bootrom, image: opts.image, flashMb: opts.flashMb, dmaAsShipped: !!opts.dmaAsShipped,
-      drive: flash ? undefined : fs.readFileSync(opts.drive), flash, busyWait,
+      plainDecode: !!opts.plainDecode, drive: flash ? undefined : fs.readFileSync(opts.drive), flash, busyWait,
     });
     const { mcu } = this.board;
     this.display = spec.display === 'sh1106' ? new Sh1106(mcu) : new St7789(mcu);
