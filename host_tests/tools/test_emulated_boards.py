@@ -115,7 +115,7 @@ function board(pending) {
   const core = {
     waiting: true, PM: true, IPSR: 0, pendingInterrupts: pending, enabledInterrupts: 1,
     interruptPriorities: [0xffffffff, 0, 0, 0], pendingSystick: false, pendingPendSV: false, systickPriority: 3,
-    pendSVPriority: 3, PC: 0, interruptsUpdated: false, exceptionPriority: () => 4, ran: null,
+    pendSVPriority: 3, registers: new Uint32Array(16), interruptsUpdated: false, exceptionPriority: () => 4, ran: null,
     executeInstruction() { if (this.ran === null) this.ran = clock.nanos; return 1; },
   };
   return { clock, mcu: { core, pio: [{ stopped: true }, { stopped: true }] }, busyWait: null, instructions: 0,
