@@ -21,9 +21,9 @@ export function decodeFirst(core) {
   const slow = core.executeInstruction.bind(core);
   const r = core.registers;
   const mcu = core.rp2040;
-  // Words in SRAM and in flash read and written straight from rp2040js's own views of them, as its
-  // readUint32 and writeUint32 do after their checks (flash: its first mirror only): an aligned
-  // word there costs one cycle (cyclesIO) and no peripheral lies over SRAM (findPeripheral).
+  // Aligned words in SRAM and flash read and written straight through rp2040js's own views of them,
+  // as its readUint32 and writeUint32 end up doing after their checks (flash: its first mirror;
+  // no peripheral lies over SRAM); any other address through them.
   const sram = mcu.sramView;
   const flash = mcu.flashView;
   const ramWords = RAM + mcu.sram.length - 3;
@@ -31,6 +31,17 @@ export function decodeFirst(core) {
   for (let a = RAM; a < RAM + mcu.sram.length; a += 0x4000) {
     if (mcu.findPeripheral(a)) throw new Error(`fastcore: a peripheral at ${a.toString(16)}`);
   }
+  const load32 = (a) => {
+    if (!(a & 3)) {
+      if (a >= RAM && a < ramWords) return sram.getUint32(a - RAM, true);
+      if (a >= FLASH && a < flashWords) return flash.getUint32(a - FLASH, true);
+    }
+    return core.readUint32(a);
+  };
+  const store32 = (a, value) => {
+    if (!(a & 3) && a >= RAM && a < ramWords) sram.setUint32(a - RAM, value, true);
+    else core.writeUint32(a, value);
+  };
   const fetch16 = (a) => {
     if (a >= FLASH && a < flashWords) return flash.getUint16(a - FLASH, true);
     if (a >= RAM && a < ramWords) return sram.getUint16(a - RAM, true);
@@ -192,13 +203,8 @@ export function decodeFirst(core) {
       case 0b01001: { // LDR (literal)
         r[PC] += 2;
         const addr = ((r[PC] + 2) & 0xfffffffc) + ((opcode & 0xff) << 2);
-        if (addr >= FLASH && addr < flashWords) {
-          deltaCycles++;
-          r[(opcode >> 8) & 7] = flash.getUint32(addr - FLASH, true);
-        } else {
-          deltaCycles += core.cyclesIO(addr);
-          r[(opcode >> 8) & 7] = core.readUint32(addr);
-        }
+        deltaCycles += core.cyclesIO(addr);
+        r[(opcode >> 8) & 7] = load32(addr);
         break;
       }
       case 0b01011: { // LDR (register), LDRB (register)
@@ -207,31 +213,21 @@ export function decodeFirst(core) {
         r[PC] += 2;
         const addr = r[(opcode >> 6) & 0x7] + r[(opcode >> 3) & 0x7];
         deltaCycles += core.cyclesIO(addr);
-        r[opcode & 0x7] = kind === 0b0101100 ? core.readUint32(addr) : core.readUint8(addr);
+        r[opcode & 0x7] = kind === 0b0101100 ? load32(addr) : core.readUint8(addr);
         break;
       }
       case 0b01100: { // STR (immediate)
         r[PC] += 2;
         const address = r[(opcode >> 3) & 0x7] + (((opcode >> 6) & 0x1f) << 2);
-        if (address >= RAM && address < ramWords && !(address & 3)) {
-          deltaCycles++;
-          sram.setUint32(address - RAM, r[opcode & 0x7], true);
-        } else {
-          deltaCycles += core.cyclesIO(address, true);
-          core.writeUint32(address, r[opcode & 0x7]);
-        }
+        deltaCycles += core.cyclesIO(address, true);
+        store32(address, r[opcode & 0x7]);
         break;
       }
       case 0b01101: { // LDR (immediate)
         r[PC] += 2;
         const addr = r[(opcode >> 3) & 0x7] + (((opcode >> 6) & 0x1f) << 2);
-        if (addr >= RAM && addr < ramWords && !(addr & 3)) {
-          deltaCycles++;
-          r[opcode & 0x7] = sram.getUint32(addr - RAM, true);
-        } else {
-          deltaCycles += core.cyclesIO(addr);
-          r[opcode & 0x7] = core.readUint32(addr);
-        }
+        deltaCycles += core.cyclesIO(addr);
+        r[opcode & 0x7] = load32(addr);
         break;
       }
       case 0b01111: { // LDRB (immediate)
@@ -265,25 +261,15 @@ export function decodeFirst(core) {
       case 0b10010: { // STR (sp + immediate)
         r[PC] += 2;
         const address = r[SP] + ((opcode & 0xff) << 2);
-        if (address >= RAM && address < ramWords) {
-          deltaCycles++;
-          sram.setUint32(address - RAM, r[(opcode >> 8) & 0x7], true);
-        } else {
-          deltaCycles += core.cyclesIO(address, true);
-          core.writeUint32(address, r[(opcode >> 8) & 0x7]);
-        }
+        deltaCycles += core.cyclesIO(address, true);
+        store32(address, r[(opcode >> 8) & 0x7]);
         break;
       }
       case 0b10011: { // LDR (sp + immediate)
         r[PC] += 2;
         const addr = r[SP] + ((opcode & 0xff) << 2);
-        if (addr >= RAM && addr < ramWords) {
-          deltaCycles++;
-          r[(opcode >> 8) & 0x7] = sram.getUint32(addr - RAM, true);
-        } else {
-          deltaCycles += core.cyclesIO(addr);
-          r[(opcode >> 8) & 0x7] = core.readUint32(addr);
-        }
+        deltaCycles += core.cyclesIO(addr);
+        r[(opcode >> 8) & 0x7] = load32(addr);
         break;
       }
       case 0b10101: // ADD (register = SP plus immediate)
@@ -311,19 +297,14 @@ export function decodeFirst(core) {
           if (opcode & (1 << i)) bitCount++;
         }
         let address = r[SP] - 4 * bitCount;
-        const inRam = address >= RAM && address + 4 * bitCount <= ramWords + 3;
         for (let i = 0; i <= 7; i++) {
           if (opcode & (1 << i)) {
-            if (inRam) sram.setUint32(address - RAM, r[i], true);
-            else core.writeUint32(address, r[i]);
+            store32(address, r[i]);
             deltaCycles++;
             address += 4;
           }
         }
-        if (opcode & (1 << 8)) {
-          if (inRam) sram.setUint32(address - RAM, r[14], true);
-          else core.writeUint32(address, r[14]);
-        }
+        if (opcode & (1 << 8)) store32(address, r[14]);
         core.SP -= 4 * bitCount;
         break;
       }
@@ -331,17 +312,16 @@ export function decodeFirst(core) {
         if (opcode >> 9 !== 0b1011110) return slow();
         r[PC] += 2;
         let address = r[SP];
-        const inRam = address >= RAM && address + 36 <= ramWords + 3;
         for (let i = 0; i <= 7; i++) {
           if (opcode & (1 << i)) {
-            r[i] = inRam ? sram.getUint32(address - RAM, true) : core.readUint32(address);
+            r[i] = load32(address);
             address += 4;
             deltaCycles++;
           }
         }
         if ((opcode >> 8) & 1) {
           core.SP = address + 4;
-          core.BXWritePC(core.readUint32(address));
+          core.BXWritePC(load32(address));
           deltaCycles += 2;
         } else {
           core.SP = address;
