@@ -2,12 +2,12 @@
 // decoder. rp2040js 1.4.1's CortexM0Core.executeInstruction tests an opcode against its 83 patterns
 // in turn; the firmware's instructions matched on the 30th on average. The 45 kinds here are 98.6 %
 // of what the MacroPad's firmware ran in a boot and the game's first 40 key presses. Each one is
-// rp2040js's own code for that kind, copied (aligned words in SRAM and flash are read and written
-// through rp2040js's own views of them, as its readUint32 and writeUint32 end up doing), so every
-// register, flag, cycle and memory access is the same; any other instruction, or one with an
-// interrupt to look at first, goes to rp2040js. The emulated firmware runs about a third faster
-// (docs/firmware.md). Nothing in node_modules is changed. host_tests/tools/test_fastcore.py runs
-// every 16-bit opcode from random states through both decoders and compares what follows.
+// rp2040js's own code for that kind, copied. Its aligned words go straight to where rp2040js's
+// readUint32 and writeUint32 end up: its views of SRAM and flash, the APB peripheral's or SIO's
+// object. So every register, flag, cycle and memory access is the same. Any other instruction, or
+// one with an interrupt to look at first, goes to rp2040js. The emulated firmware runs about a third
+// faster (docs/firmware.md). Nothing in node_modules is changed. host_tests/tools/test_fastcore.py
+// runs every 16-bit opcode from random states through both decoders and compares what follows.
 //
 //   import { decodeFirst } from './fastcore.mjs';  decodeFirst(mcu.core);
 
@@ -15,6 +15,9 @@ const SP = 13;
 const PC = 15;
 const RAM = 0x20000000;
 const FLASH = 0x10000000;
+const APB = 0x40000000;
+const SIO = 0xd0000000;
+const PAGE = 0x4000; // rp2040js's findPeripheral: a peripheral per 16 KB
 
 // Puts the switch in front of ``core``'s own executeInstruction (rp2040js's CortexM0Core).
 export function decodeFirst(core) {
@@ -22,25 +25,46 @@ export function decodeFirst(core) {
   const r = core.registers;
   const mcu = core.rp2040;
   // Aligned words in SRAM and flash read and written straight through rp2040js's own views of them,
-  // as its readUint32 and writeUint32 end up doing after their checks (flash: its first mirror;
-  // no peripheral lies over SRAM); any other address through them.
+  // and the APB peripherals' and SIO's registers through their own objects, as rp2040js's readUint32
+  // and writeUint32 end up doing after their checks (flash: its first mirror; the peripheral of an
+  // APB address found in an array, not in rp2040js's object of them keyed by page, which is a hash
+  // lookup; no peripheral lies over SRAM or SIO, which writeUint32 looks for first); any other
+  // address through them.
   const sram = mcu.sramView;
   const flash = mcu.flashView;
   const ramWords = RAM + mcu.sram.length - 3;
   const flashWords = FLASH + mcu.flash.length - 3;
-  for (let a = RAM; a < RAM + mcu.sram.length; a += 0x4000) {
-    if (mcu.findPeripheral(a)) throw new Error(`fastcore: a peripheral at ${a.toString(16)}`);
+  const apb = Array.from({ length: 0x10000000 / PAGE }, (_, i) => mcu.findPeripheral(APB + i * PAGE) || null);
+  for (const [start, size] of [[RAM, mcu.sram.length], [SIO, 0x10000000]]) {
+    for (let a = start; a < start + size; a += PAGE) {
+      if (mcu.findPeripheral(a)) throw new Error(`fastcore: a peripheral at ${a.toString(16)}`);
+    }
   }
+  const { sio } = mcu;
   const load32 = (a) => {
     if (!(a & 3)) {
       if (a >= RAM && a < ramWords) return sram.getUint32(a - RAM, true);
       if (a >= FLASH && a < flashWords) return flash.getUint32(a - FLASH, true);
+      if (a >= APB && a < APB + 0x10000000) {
+        const peripheral = apb[(a - APB) >>> 14];
+        if (peripheral) return peripheral.readUint32(a & 0x3fff);
+      } else if (a >= SIO && a < SIO + 0x10000000) {
+        return sio.readUint32(a - SIO);
+      }
     }
     return core.readUint32(a);
   };
   const store32 = (a, value) => {
-    if (!(a & 3) && a >= RAM && a < ramWords) sram.setUint32(a - RAM, value, true);
-    else core.writeUint32(a, value);
+    if (!(a & 3)) {
+      if (a >= RAM && a < ramWords) return sram.setUint32(a - RAM, value, true);
+      if (a >= APB && a < APB + 0x10000000) {
+        const peripheral = apb[(a - APB) >>> 14];
+        if (peripheral) return peripheral.writeUint32Atomic(a & 0xfff, value, (a & 0x3000) >> 12);
+      } else if (a >= SIO && a < SIO + 0x10000000) {
+        return sio.writeUint32(a - SIO, value);
+      }
+    }
+    return core.writeUint32(a, value);
   };
   const fetch16 = (a) => {
     if (a >= FLASH && a < flashWords) return flash.getUint16(a - FLASH, true);
