@@ -1,12 +1,13 @@
 // Every 16-bit Thumb opcode, from random states, through rp2040js's decoder alone and through
 // fastcore.mjs's in front of it: the registers, flags, cycles and SRAM that follow must be the same.
 // Run by host_tests/tools/test_fastcore.py from tools/firmware/rp2040_emulator/ (node --input-type=module
-// -e, so that 'rp2040js' resolves from its node_modules); prints {"trials": N, "decoded": (by the switch), "failures": [...]}.
+// -e, so that 'rp2040js' resolves from its node_modules); prints {"trials": N, "decoded": (by the switch),
+// "failures": [...]}.
 // OPCODES: the first and last opcode to try, in hex ("0-ffff" by default); FASTCORE: another
 // fastcore.mjs, as a file URL.
 import { RP2040 } from 'rp2040js';
 
-const { decodeFirst } = await import(process.env.FASTCORE || './fastcore.mjs'); // (FASTCORE: a file URL)
+const { decodeFirst } = await import(process.env.FASTCORE || './fastcore.mjs');
 
 const RAM = 0x20000000;
 const FLASH = 0x10000000;

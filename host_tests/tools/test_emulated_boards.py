@@ -136,13 +136,9 @@ def test_an_interrupt_pending_before_wfi_wakes_the_core_at_once():
     its WFI) wakes the core at once, as on the Cortex-M0+; rp2040js alone left it asleep until
     another interrupt, and a tap on the Pico became a long press (docs/firmware.md)."""
     import json
-    import shutil
     import subprocess
 
-    node = shutil.which("node")
-    assert node, "node is not on PATH (the emulated boards and this test need it)"
-    if not os.path.isdir(os.path.join(E.EMULATOR, "node_modules", "rp2040js")):
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=E.EMULATOR, check=True)
+    node = E.node_with_rp2040js()
     js = WFI_JS % json.dumps("file://" + os.path.join(E.EMULATOR, "board.mjs"))
     # (run from the emulator's folder: 'rp2040js' resolves from its node_modules)
     out = subprocess.run([node, "--input-type=module", "-e", js], cwd=E.EMULATOR, stdout=subprocess.PIPE,

@@ -4,7 +4,6 @@ pointing into SRAM), the same registers, flags, cycles and SRAM after it (host_t
 
 import json
 import os
-import shutil
 import subprocess
 
 from tools.firmware import emulated_boards as E
@@ -13,10 +12,7 @@ CHECK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fastcore_check
 
 
 def check(first=0, last=0xFFFF, fastcore=None):
-    node = shutil.which("node")
-    assert node, "node is not on PATH (the emulated boards and this test need it)"
-    if not os.path.isdir(os.path.join(E.EMULATOR, "node_modules", "rp2040js")):
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=E.EMULATOR, check=True)
+    node = E.node_with_rp2040js()
     with open(CHECK) as f:
         js = f.read()
     # (run from the emulator's folder: 'rp2040js' and './fastcore.mjs' resolve there)

@@ -85,8 +85,8 @@ def say(text):
     sys.stdout.flush()
 
 
-def check_tools():
-    """node, the emulator's npm packages, the firmware images and the boot ROM, or Missing."""
+def node_with_rp2040js():
+    """node, with rp2040js installed in the emulator's folder (``npm ci`` there, once), or Missing."""
     node = shutil.which("node")
     if node is None:
         raise Missing("emulated_boards: node is not on PATH (the emulated boards run in rp2040js under node)")
@@ -97,6 +97,12 @@ def check_tools():
         if res is None or res.returncode or not os.path.isdir(os.path.join(EMULATOR, "node_modules", "rp2040js")):
             raise Missing("emulated_boards: rp2040js is not installed in %s and `npm ci` there failed:\n%s"
                           % (EMULATOR, res.stdout[-2000:] if res else "npm is not on PATH"))
+    return node
+
+
+def check_tools():
+    """node, the emulator's npm packages, the firmware images and the boot ROM, or Missing."""
+    node = node_with_rp2040js()
     needed = [os.path.join(FIRMWARE, BOOTROM)] + [os.path.join(FIRMWARE, b["uf2"]) for b in BOARDS.values()]
     missing = [p for p in needed if not os.path.exists(p)]
     if missing:

@@ -17,26 +17,25 @@ const RAM = 0x20000000;
 const FLASH = 0x10000000;
 const APB = 0x40000000;
 const SIO = 0xd0000000;
-const PAGE = 0x4000; // rp2040js's findPeripheral: a peripheral per 16 KB
+const REGION = 0x10000000; // the APB's and SIO's address ranges
+const PAGE_BITS = 14; // rp2040js's findPeripheral: a peripheral per 16 KB page
 
 // Puts the switch in front of ``core``'s own executeInstruction (rp2040js's CortexM0Core).
 export function decodeFirst(core) {
   const slow = core.executeInstruction.bind(core);
   const r = core.registers;
   const mcu = core.rp2040;
-  // Aligned words in SRAM and flash read and written straight through rp2040js's own views of them,
-  // and the APB peripherals' and SIO's registers through their own objects, as rp2040js's readUint32
-  // and writeUint32 end up doing after their checks (flash: its first mirror; the peripheral of an
-  // APB address found in an array, not in rp2040js's object of them keyed by page, which is a hash
-  // lookup; no peripheral lies over SRAM or SIO, which writeUint32 looks for first); any other
-  // address through them.
+  // An aligned word goes straight to where rp2040js's readUint32 and writeUint32 end up after their
+  // checks: SRAM's and flash's views (flash: its first mirror), an APB peripheral (found in an array
+  // by page: rp2040js keys them in an object, a hash lookup) or SIO. No peripheral lies over SRAM or
+  // SIO (writeUint32 looks for one first). Any other address goes through rp2040js.
   const sram = mcu.sramView;
   const flash = mcu.flashView;
   const ramWords = RAM + mcu.sram.length - 3;
   const flashWords = FLASH + mcu.flash.length - 3;
-  const apb = Array.from({ length: 0x10000000 / PAGE }, (_, i) => mcu.findPeripheral(APB + i * PAGE) || null);
-  for (const [start, size] of [[RAM, mcu.sram.length], [SIO, 0x10000000]]) {
-    for (let a = start; a < start + size; a += PAGE) {
+  const apb = Array.from({ length: REGION >> PAGE_BITS }, (_, i) => mcu.findPeripheral(APB + (i << PAGE_BITS)) || null);
+  for (const [start, size] of [[RAM, mcu.sram.length], [SIO, REGION]]) {
+    for (let a = start; a < start + size; a += 1 << PAGE_BITS) {
       if (mcu.findPeripheral(a)) throw new Error(`fastcore: a peripheral at ${a.toString(16)}`);
     }
   }
@@ -45,10 +44,10 @@ export function decodeFirst(core) {
     if (!(a & 3)) {
       if (a >= RAM && a < ramWords) return sram.getUint32(a - RAM, true);
       if (a >= FLASH && a < flashWords) return flash.getUint32(a - FLASH, true);
-      if (a >= APB && a < APB + 0x10000000) {
-        const peripheral = apb[(a - APB) >>> 14];
+      if (a >= APB && a < APB + REGION) {
+        const peripheral = apb[(a - APB) >>> PAGE_BITS];
         if (peripheral) return peripheral.readUint32(a & 0x3fff);
-      } else if (a >= SIO && a < SIO + 0x10000000) {
+      } else if (a >= SIO && a < SIO + REGION) {
         return sio.readUint32(a - SIO);
       }
     }
@@ -57,10 +56,10 @@ export function decodeFirst(core) {
   const store32 = (a, value) => {
     if (!(a & 3)) {
       if (a >= RAM && a < ramWords) return sram.setUint32(a - RAM, value, true);
-      if (a >= APB && a < APB + 0x10000000) {
-        const peripheral = apb[(a - APB) >>> 14];
+      if (a >= APB && a < APB + REGION) {
+        const peripheral = apb[(a - APB) >>> PAGE_BITS];
         if (peripheral) return peripheral.writeUint32Atomic(a & 0xfff, value, (a & 0x3000) >> 12);
-      } else if (a >= SIO && a < SIO + 0x10000000) {
+      } else if (a >= SIO && a < SIO + REGION) {
         return sio.writeUint32(a - SIO, value);
       }
     }
