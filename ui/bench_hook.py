@@ -9,6 +9,8 @@ and asks, over the USB serial console, one byte at a time:
          bit k set while the keymap has key k down (the emulator holds a key until the app has seen it)
     c -> "@c FREE ALLOC LARGEST"  after gc.collect(): gc.mem_free(), gc.mem_alloc() and the largest
          bytearray that can be had now (bisection to 16 B)
+    m -> "@m NAME,NAME,..."  the modules loaded now (``sys.modules``), to check the bench's list of what
+         a board loads (tools/memory/tour.py ``app_modules``) against the firmware's
     n -> "@n SLOT SEQ STATUS C0 C1 C2 C3"  the saved copy the store loaded at start-up (ui/bench_cut.py,
          for the power cuts: tools/firmware/rp2040_emulator/cuts.mjs)
 
@@ -99,6 +101,8 @@ def answer(app, steps, ask):
         free = gc.mem_free()  # type: ignore[attr-defined]  # in CircuitPython's gc, not in its stubs
         alloc = gc.mem_alloc()  # type: ignore[attr-defined]
         print("@c", free, alloc, largest_block())
+    elif ask == "m":
+        print("@m", ",".join(sorted(sys.modules)))
     elif ask == "n":
         from . import bench_cut  # (only the power cuts' boots ask: its code stays off the heap of a game)
 

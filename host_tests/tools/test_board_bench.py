@@ -233,3 +233,36 @@ def test_run_jobs_fills_a_slot_when_any_run_ends_and_queues_what_follows_a_run(t
 def test_run_jobs_with_stop_ends_at_a_failed_run():
     with pytest.raises(SystemExit, match="the run fails failed .exit 3."):
         core.run_jobs([("fails", _py("import sys; sys.exit(3)"))], 2, stop=True)
+
+
+def test_the_modules_a_board_loads_are_its_own_not_the_doubles():
+    # a CPython dry run of the board's own make_board and build_app: hw/inputs.py is imported by
+    # the sources only for constants the .mpy files fold in; hw/null.py and hw/nvm.py only where
+    # a board lacks a speaker or lights, or an NVM (the double and the driver load all three)
+    from tools.memory import tour
+
+    macropad = tour.app_modules("macropad").split(",")
+    assert "hw.macropad" in macropad and "ui.crash_guard" in macropad and "hw.assembly" in macropad
+    assert not {"hw.inputs", "hw.null", "hw.nvm", "yahtzee_core.seeded_dice"} & set(macropad)
+    pico = tour.app_modules("pico_displaypack").split(",")
+    assert "hw.null" in pico and "hw.inputs" not in pico  # its LED is no NeoPixel, it has no speaker
+    assert tour.folded_away(["hw.pygamer", "hw.inputs", "hw.keymap"]) == {"hw.inputs"}
+
+
+def test_the_cores_start_up_modules_are_held_to_the_firmwares(monkeypatch):
+    from tools.bench import board_bench
+
+    firmware = ["hw.macropad", "ui.app"]
+    fake = type(sys)("emulated_boards")
+    fake.app_modules_at_start = lambda board: firmware if board == "macropad" else None
+    monkeypatch.setitem(sys.modules, "emulated_boards", fake)
+    monkeypatch.setattr(board_bench, "FIRMWARE", __file__)
+    monkeypatch.setattr(board_bench, "PROBLEMS", [])
+    runs = {("macropad", "mpy"): {"steps": [("start-up", 1, "hw.macropad,ui.app"), ("play", 2, "ui.app")]},
+            ("pygamer", "mpy"): {"steps": [("start-up", 1, "hw.pygamer")]}}
+    board_bench.check_modules(runs)
+    assert board_bench.PROBLEMS == []
+    runs[("macropad", "mpy")]["steps"][0] = ("start-up", 1, "hw.macropad,ui.app,hw.inputs")
+    board_bench.check_modules(runs)
+    assert board_bench.PROBLEMS == ["board_bench: macropad: the modules at start-up on the core are not the "
+                                    "firmware's (only the core: hw.inputs; only the firmware: -)"]

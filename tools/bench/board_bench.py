@@ -82,7 +82,7 @@ def core_lines(args):
                                 board, ", ".join("%s %s" % item for item in sorted(crcs.items()))))
     for stage, (seconds, n) in bench.times.items():
         core.say("board_bench: %s: %d unix runs in %.0f s" % (stage, n, seconds))
-    return lines
+    return lines, runs
 
 
 def firmware_lines(tour, cuts=None, cut_seed=None):
@@ -107,13 +107,38 @@ def firmware_lines(tour, cuts=None, cut_seed=None):
     return lines
 
 
+def check_modules(runs):
+    """The modules the tour's start-up holds on CircuitPython's core (the list of what a board
+    loads: tools/memory/tour.py ``app_modules``) must be those the stock firmware held at its
+    start-up, for each board run both ways."""
+    if not os.path.exists(FIRMWARE):
+        return
+    import emulated_boards  # (firmware_lines put it on the path, imported it)
+
+    for (board, kind), r in sorted(runs.items()):
+        firmware = emulated_boards.app_modules_at_start(board) if kind == "mpy" else None
+        if firmware is None:
+            continue
+        label, _, modules = r["steps"][0]
+        core_set = set(m for m in modules.split(",") if m)
+        if label != "start-up" or core_set != set(firmware):
+            PROBLEMS.append("board_bench: %s: the modules at start-up on the core are not the firmware's (only "
+                            "the core: %s; only the firmware: %s)" % (
+                                board, ", ".join(sorted(core_set - set(firmware))) or "-",
+                                ", ".join(sorted(set(firmware) - core_set)) or "-"))
+        else:
+            core.say("board_bench: %s: the core's start-up holds the firmware's %d modules" % (board, len(firmware)))
+
+
 def main(argv):
     args = parse_args(argv)
     t0 = time.time()
     stale = shorten_names.stale_words()
     if stale:
         PROBLEMS.append("board_bench: " + stale)
-    lines = core_lines(args) + firmware_lines(args["tour"], args["cuts"], args["cut-seed"])
+    lines, runs = core_lines(args)
+    lines += firmware_lines(args["tour"], args["cuts"], args["cut-seed"])
+    check_modules(runs)
     core.say("board_bench: %d lines in %.0f s" % (len(lines), time.time() - t0))
     for text in PROBLEMS:
         core.say(text)

@@ -317,6 +317,25 @@ def differing_frames(board, r, script_path, work):
     return paths
 
 
+# what the drive's bench hook loads (ui/bench_hook.py): on no player's board
+BENCH_ONLY = ("ui.bench_hook", "ui.bench_cut", "yahtzee_core.seeded_dice")
+
+
+def app_modules_at_start(board, work=None):
+    """The app's modules (ui/, hw/, yahtzee_core/ and lib/'s) the firmware held at its run's first
+    checkpoint (start-up), the bench hook's left out; None when the run has not asked."""
+    path = os.path.join(os.path.abspath(work or os.path.join(ROOT, "build", "emulated_boards")),
+                        board + "-result.json")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        names = json.load(f).get("modules")
+    if names is None:
+        return None
+    return sorted(n for n in names if (n.split(".")[0] in ("ui", "hw", "yahtzee_core") and "." in n
+                                       or n.startswith("adafruit_") or n == "neopixel") and n not in BENCH_ONLY)
+
+
 def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None):
     """One line per board (the module docstring's form); the details are printed."""
     boards = list(boards or BOARDS)

@@ -27,6 +27,7 @@ import sys
 import micropython
 
 RESULT = {}
+DOUBLE_ONLY = []  # the modules the board double and the driver load, not the app (hw/inputs.py...)
 
 
 def measure():
@@ -73,12 +74,15 @@ def measure():
         last = now
     m2 = gc.mem_alloc()
     qmark("m2")
+    app_loaded = list(sys.modules)
     # the board double and the driver (not on a board, subtracted)
     from sim import vmboard
 
     import whole_app
 
     probe = vmboard.make_board(profile, keep_frame=False)
+    DOUBLE_ONLY.extend(n for n in sys.modules if n not in app_loaded)  # theirs, not the app's
+    app_loaded = None
     gc.collect()
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
@@ -234,14 +238,14 @@ SCENE_KEYS = ("groups", "tilegrids", "tile_bytes", "bitmaps", "bitmap_bytes", "p
 
 def app_modules_loaded():
     """The app's modules loaded now, with the libraries of lib/ it loads (the board's and the
-    rules reader's), not the fakes of CircuitPython's modules (tools/board_memory.py adds up
-    their code per step)."""
+    rules reader's), not the fakes of CircuitPython's modules nor what only the board double and
+    the driver loaded (tools/board_memory.py adds up their code per step; tools/bench/board_bench.py
+    holds the start-up's to the firmware's)."""
     from sim.vmhardware import Module
 
     return sorted([n for n in sys.modules if (n.split(".")[0] in ("ui", "hw", "yahtzee_core") and "." in n
                                               or n.startswith("adafruit_") or n == "neopixel")
-                   and n not in ("sim.fbdisplay", "sim.vmboard", "sim.vmhardware")
-                   and not isinstance(sys.modules[n], Module)])
+                   and n not in DOUBLE_ONLY and not isinstance(sys.modules[n], Module)])
 
 
 def tour(profile, part, cut, checkpoint, out):

@@ -19,43 +19,75 @@ LINE = re.compile(r"^(\w+): peak (\d+) B of (\d+) B budget; code (\d+) B; screen
                   r"strategy (\d+) B; free (-?\d+) B; (ok|OVER)$")
 
 def app_modules(profile):
-    """The modules build_app (ui/app.py, through code.py) imports on this board (a CPython dry run on the doubles)
-    and the
-    board's own make_board imports from lib/. Not the double's seeded dice (``yahtzee_core.seeded_dice``): a board
-    rolls its hardware RNG and never loads that module; the double's import of it counts as the double's."""
+    """The app's modules a board holds once it has powered on: a CPython dry run of what a board
+    does (its own make_board on fakes of its hardware, sim/vmhardware.py, with lib/ on the path,
+    then code.py's build_app under its crash guard), less a module that only the sources import: where every read of a
+    module is a constant ``inline_consts`` folds, the .mpy files do not import it (hw/inputs.py's
+    key codes). The board double and the tour's driver load more (hw/null.py, hw/nvm.py,
+    hw/inputs.py, the seeded dice): theirs, not counted. The libraries are not listed: the board's
+    own make_board loads them in the VM, where they count; adafruit_ticks is (every board's
+    make_board imports it; listed, it is measured as code before the driver loads it)."""
     code = (
-        "import sys\n"
+        "import importlib.util, sys\n"
         "sys.path.insert(0, %r)\n"
-        "sys.path.insert(0, %r)\n"
-        "import hw\n"  # with the doubles, as in tools/memory/mp_board_memory.py
-        "from sim import fbdisplay\n"
+        "sys.path.append(%r)\n"
+        "import hw\n"
+        "from sim import fbdisplay, vmhardware\n"
         "fbdisplay.install()\n"
+        "vmhardware.install(%r)\n"
+        "sys.modules['microcontroller'].Pin = object\n"  # neopixel's type hints (not in its .mpy)
         "before = set(sys.modules)\n"
-        "from sim import vmboard\n"
-        "import whole_app\n"
-        "code = whole_app.load_code()\n"
-        "board = vmboard.make_board(%r)\n"
-        "app = code.build_app(board)\n"
-        "names = sorted(n for n in set(sys.modules) - before\n"
-        "               if n.split('.')[0] in ('ui', 'hw', 'yahtzee_core')\n"
-        "               and n not in ('sim.fbdisplay', 'sim.vmboard', 'yahtzee_core.seeded_dice'))\n"
-        "print(','.join(names))\n"
-    ) % (ROOT, os.path.join(ROOT, "host_tests", "ui"), profile)
+        "spec = importlib.util.spec_from_file_location('board_code', %r)\n"
+        "code = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(code)\n"
+        "board = getattr(__import__('hw.' + %r), %r).make_board()\n"
+        "import ui.crash_guard\n"  # code.py runs the app under it, so it stays loaded
+        "code.build_app(board)\n"
+        "print(','.join(sorted(n for n in set(sys.modules) - before\n"
+        "                      if n.split('.')[0] in ('ui', 'hw', 'yahtzee_core'))))\n"
+    ) % (ROOT, os.path.join(ROOT, "lib"), profile, os.path.join(ROOT, "code.py"), profile, profile)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          check=True).stdout
-    # + the clock's library: every board's make_board imports adafruit_ticks (hw/*.py), the VM's
-    # board double does not (without it the VM loaded it only with the rules reader, and kept it)
-    return out.strip().splitlines()[-1] + ",adafruit_ticks"
+    names = out.strip().splitlines()[-1].split(",")
+    return ",".join(n for n in names if n not in folded_away(names)) + ",adafruit_ticks"
+
+
+def folded_away(names):
+    """The modules of ``names`` that some of them (or code.py) import in their sources and none
+    in the text ``inline_consts`` makes of them: a board never loads those."""
+    rels = {}
+    for name in names:
+        path = os.path.join(*name.split("."))
+        rels[name] = path + (os.sep + "__init__.py" if os.path.isdir(os.path.join(ROOT, path)) else ".py")
+    app = [os.path.relpath(src, ROOT) for src, rel in app_files()
+           if rel.split(os.sep)[0] in ("ui", "hw", "yahtzee_core") and os.path.relpath(src, ROOT) not in DOUBLES]
+    folded = inline_consts.prepare(ROOT, app, keep_from=("code.py",) + DRIVERS)
+    source, kept = set(), set()
+    for name, rel in list(rels.items()) + [("code", "code.py")]:
+        package = name if rel.endswith("__init__.py") else name.rpartition(".")[0]
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            mods, members = imports_in(f.read(), package)
+        source |= mods | members
+        if rel in folded:
+            mods, members = imports_in(folded[rel], package)
+        kept |= mods | members
+    return set(n for n in names if n in source and n not in kept)
 
 
 def imports_of(path, package):
     """(modules, members) a source file in ``package`` (its dotted package: "" at the top)
-    imports, relative imports made absolute: ``import X`` and ``from X import a`` give X in
-    modules and X.a in members (a module or only an attribute: the caller tells)."""
+    imports (``imports_in``)."""
+    with open(path, encoding="utf-8") as f:
+        return imports_in(f.read(), package)
+
+
+def imports_in(text, package):
+    """(modules, members) a module's source ``text`` in ``package`` imports, relative imports made
+    absolute: ``import X`` and ``from X import a`` give X in modules and X.a in members (a module
+    or only an attribute: the caller tells)."""
     import ast
 
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
+    tree = ast.parse(text)
     modules, members = set(), set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

@@ -10,8 +10,8 @@
 // FACTS[board]['pins']). Keys are GPIOs held low (keypad's pull-up
 // lets them idle high); the MacroPad's encoder turns through its two quadrature pins. The drive's
 // bench.txt turns on the app's bench hook (ui/bench_hook.py), which answers one-byte questions on
-// the USB serial console: "s" (is the app idle?) and "c" (gc figures at a checkpoint). The screen
-// is read from the display's SPI bus (oled.mjs, st7789.mjs) and compared with CPython's frames.
+// the USB serial console: "s" (is the app idle?), "c" (gc figures at a checkpoint) and, at the first
+// checkpoint, "m" (the modules loaded: result.json's ``modules``). The screen is read from the display's SPI bus (oled.mjs, st7789.mjs) and compared with CPython's frames.
 // After a press the next op waits until the app has handled it (a computer seat may then be due
 // to move: CPython's run went on at once too; an "idle" op waits for the seat's turn).
 // result.json: how far it got, the firmware's figures per checkpoint, frames equal, times (the
@@ -149,6 +149,10 @@ class Session {
   // status ("@s STEPS ...") counts only from a later step than the last one taken, so the second
   // answer to a question asked twice is never taken for the next question's.
   ask(ch, kind, maxMs = 15000) {
+    return this.askWords(ch, kind, maxMs).map(Number);
+  }
+
+  askWords(ch, kind, maxMs = 15000) {
     const fresh = (r) => r[0] === kind && (kind !== '@s' || Number(r[1]) > this.lastStep);
     this.replies = this.replies.filter((r) => r[0] !== kind);
     const end = this.ms + maxMs;
@@ -162,7 +166,7 @@ class Session {
     if (!got) throw new Failure(`no answer to "${ch}" in ${maxMs} ms (emulated; asked every ${ASK_AGAIN_MS} ms)`);
     const answer = this.replies.find(fresh);
     if (kind === '@s') this.lastStep = Number(answer[1]);
-    return answer.slice(1).map(Number);
+    return answer.slice(1);
   }
 
   status() {
@@ -322,7 +326,7 @@ function main() {
   const script = JSON.parse(fs.readFileSync(opts.script, 'utf8'));
   const t0 = Date.now();
   const result = {
-    board: opts.board, reached: null, error: null, step: null, checkpoints: [], frames: { equal: 0, compared: 0, differ: [] },
+    board: opts.board, reached: null, error: null, step: null, checkpoints: [], modules: null, frames: { equal: 0, compared: 0, differ: [] },
     times: {}, spent: {}, emulated_s: 0, wall_s: 0, boots: 1, ops_done: 0, ops: script.ops.length,
   };
   const logFlash = opts.cuts > 0;
@@ -405,6 +409,7 @@ function main() {
         labelCount[name] = (labelCount[name] || 0) + 1;
         if (same) session.waitIdle(true);
         const asked = session.ms;
+        if (result.modules === null) result.modules = session.askWords('m', '@m', 20000)[0].split(',');
         const [free, alloc, largest] = session.ask('c', '@c', 20000);
         benchMs += session.ms - asked;
         const cp = { label: name, n: labelCount[name], free, alloc, largest, at_ms: Math.round(session.ms) };
