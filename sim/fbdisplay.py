@@ -370,6 +370,36 @@ def replace_color(dest, old, new):
         y += 1
 
 
+def readinto(bitmap, file, bits_per_pixel, element_size=1, reverse_pixels_in_element=False,
+             swap_bytes_in_element=False, reverse_rows=False):
+    """``bitmaptools.readinto`` for 1, 2, 4 and 8 bits a pixel (shared-module/bitmaptools's
+    loop): rows of whole elements, their bytes swapped if asked, then a byte's first pixel in
+    its low bits unless ``reverse_pixels_in_element``."""
+    if bits_per_pixel not in (1, 2, 4, 8) or element_size not in (1, 2, 4):
+        raise NotImplementedError("readinto: 1, 2, 4 or 8 bits a pixel, elements of 1, 2 or 4 bytes")
+    per = 8 // bits_per_pixel
+    mask = (1 << bits_per_pixel) - 1
+    bits = element_size * 8
+    row_bytes = element_size * ((bitmap.width * bits_per_pixel + bits - 1) // bits)
+    y = 0
+    while y < bitmap.height:
+        row = bytearray(file.read(row_bytes))
+        if len(row) != row_bytes:
+            raise EOFError()
+        if swap_bytes_in_element and element_size > 1:
+            for e in range(0, row_bytes, element_size):
+                row[e:e + element_size] = row[e:e + element_size][::-1]
+        ty = bitmap.height - 1 - y if reverse_rows else y
+        x = 0
+        while x < bitmap.width:
+            k = x % per
+            if reverse_pixels_in_element:
+                k = per - 1 - k
+            bitmap[x, ty] = (row[x // per] >> (k * bits_per_pixel)) & mask  # (any displayio's Bitmap)
+            x += 1
+        y += 1
+
+
 # -- Palette --------------------------------------------------------------------------------
 
 
@@ -1246,7 +1276,7 @@ def modules():
         # CircuitPython's fontio has none at run time and the library's import of it is in a try)
         "fontio": _Module("fontio", {"BuiltinFont": BuiltinFont, "Glyph": Glyph, "FontProtocol": BuiltinFont}),
         "bitmaptools": _Module("bitmaptools", {
-            "fill_region": fill_region, "blit": blit, "replace_color": replace_color,
+            "fill_region": fill_region, "blit": blit, "replace_color": replace_color, "readinto": readinto,
         }),
     }
 

@@ -4,8 +4,7 @@ pages that fit the screen.
 
 Nothing of it stays in memory while it is closed: ``enter()`` imports the text module
 (``ui/rules_text.py``), opens the font, builds the header, one bitmap for the page's text and,
-on command-ring boards, a footer; ``leave()`` drops them all, closes the font file and forgets
-those modules again.
+on command-ring boards, a footer; ``leave()`` drops them all and forgets those modules again.
 
 A page is drawn glyph by glyph into its bitmap with ``bitmaptools.blit`` (C on a board), the way
 ``adafruit_display_text``'s ``bitmap_label`` draws a label, and wrapped as its
@@ -13,9 +12,11 @@ A page is drawn glyph by glyph into its bitmap with ``bitmaptools.blit`` (C on a
 library's code is not loaded on a board, about 13 KB of heap while the reader is open.
 
 The font: Adobe Helvetica 8 pt (proportional, 10-pixel glyph box; ``FONT_FILE`` in the board's
-``font_dir``, a PCF read by ``adafruit_bitmap_font.pcf`` one batch of glyphs at open) where the
-board has room for it (``PROPORTIONAL``), else terminalio's fixed 6x12 (in flash on a
-board, no heap). README "Fonts" has the figures behind each board's choice.
+``font_dir``: its glyphs as ``adafruit_bitmap_font`` reads them from the PCF, baked on the host
+into one sheet by tools/ship/font_bake.py, read at open with ``bitmaptools.readinto``, so no font
+library is loaded and none of its names stays interned) where the board has room for it
+(``PROPORTIONAL``), else terminalio's fixed 6x12 (in flash on a board, no heap). README "Fonts"
+has the figures behind each board's choice.
 
 Keys: DOWN / RIGHT / ENTER next page (ENTER on the last page closes), UP / LEFT previous page,
 MENU closes. The header (tile text, like every live field) says the section and page."""
@@ -34,13 +35,10 @@ from .text import SLASH, TextField
 
 _MARGIN = const(2)  # pixels left and right of the text
 _GAP = const(4)  # pixels between the header and the text (1 on the 64-pixel screen)
-_MODULES = ("ui.rules_text", "adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache",
-            "adafruit_bitmap_font")
-# the boards whose reader uses the proportional font (README "Fonts" has the figures). Not the
-# Pico: its 1 MB drive would lose the official strategy table to the font's 21 KB of files
-# (library and font) when the code ships as compacted .py.
+_MODULES = ("ui.rules_text",)
+# the boards whose reader uses the proportional font (README "Fonts" has the figures)
 PROPORTIONAL = ("pygamer", "pybadge", "macropad", "clue", "feather_tft")
-FONT_FILE = "helvR08-ascii.pcf"  # made by tools/ship/fetch_libs.py (ASCII of Debian's xfonts-75dpi helvR08)
+FONT_FILE = "helvR08-ascii.bin"  # made by tools/ship/fetch_libs.py (ASCII of Debian's xfonts-75dpi helvR08)
 _RING = {inputs.ENTER: b"Next page", inputs.DOWN: b"Next page", inputs.RIGHT: b"Next page",
          inputs.UP: b"Prev page", inputs.LEFT: b"Prev page", inputs.MENU: b"Close"}
 
@@ -66,7 +64,7 @@ def font_dir(board):
 
 
 def load_font(font_dir):
-    """(font, line height in pixels): the proportional PCF in ``font_dir``, or terminalio's
+    """(font, line height in pixels): the proportional font in ``font_dir``, or terminalio's
     6x12 when ``font_dir`` is None or holds no font file (a board without it still reads)."""
     if font_dir:
         try:
@@ -74,16 +72,61 @@ def load_font(font_dir):
         except OSError:
             f = None
         if f is not None:
-            import displayio
-            from adafruit_bitmap_font.pcf import PCF
-
-            # as the library's own load_font() calls it: the class, not a Bitmap, and the
-            # opened file (its annotations say a Bitmap instance and a FileIO)
-            font = PCF(f, displayio.Bitmap)  # type: ignore[arg-type]
-            return font, font.get_bounding_box()[1] + 1  # a pixel between descender and capital
+            try:
+                font = BakedFont(f)
+            finally:
+                f.close()
+            return font, font.box + 1  # a pixel between descender and capital
     import terminalio
 
     return terminalio.FONT, 12
+
+
+class _Glyph:
+    """What the reader reads of a glyph, as terminalio's glyphs have it (cells of one sheet)."""
+
+    def __init__(self, sheet, width):
+        self.bitmap = sheet
+        self.width = width
+        self.tile_index = 0
+        self.height = 0
+        self.dx = 0
+        self.dy = 0
+        self.shift_x = 0
+
+
+class BakedFont:
+    """The font tools/ship/font_bake.py writes: one sheet of fixed cells and each glyph's height,
+    offsets and advance. ``get_glyph`` fills and returns one glyph object (read it before the
+    next call), or None for a code the font lacks."""
+
+    def __init__(self, f):
+        import displayio
+        from bitmaptools import readinto
+
+        head = f.read(8)
+        if head[:2] != b"YF":
+            raise ValueError("not a baked font")
+        self.first = head[2]
+        self.count = head[3]
+        self.ascent = head[6]
+        self.box = head[7]
+        self.metrics = f.read(4 * head[3])
+        self.glyph = _Glyph(displayio.Bitmap(head[3] * head[4], head[5], 2), head[4])
+        readinto(self.glyph.bitmap, f, 1)
+
+    def get_glyph(self, code):
+        i = code - self.first
+        m = self.metrics
+        if i < 0 or i >= self.count or m[4 * i] == 255:
+            return None
+        g = self.glyph
+        g.tile_index = i
+        g.height = m[4 * i]
+        g.dx = m[4 * i + 1] - 128
+        g.dy = m[4 * i + 2] - 128
+        g.shift_x = m[4 * i + 3]
+        return g
 
 
 def ascent(font):
@@ -161,12 +204,6 @@ def wrap(para, max_width, font):
         newline = False
     lines.append(line)
     return lines
-
-
-def close_font(font):
-    f = getattr(font, "file", None)
-    if f is not None:
-        f.close()
 
 
 class RulesScreen(S.Screen):
@@ -263,8 +300,6 @@ class RulesScreen(S.Screen):
         self.fields = []
         self.header = self.footer = self.text = self.bitmap = None
         self.sections = self.pages = None
-        if self.font is not None:
-            close_font(self.font)
         self.font = None
         for name in _MODULES:
             unload(name)

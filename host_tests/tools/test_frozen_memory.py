@@ -31,8 +31,7 @@ def test_manifest_freezes_the_app_less_the_desktop_modules():
                 on_disk.add(package if n == "__init__.py" else package + "." + n[:-3])
     # the lib/ modules the tour and the boards' own make_board (on fakes) import
     libs = {n for n in names if n.startswith("adafruit_") or n == "neopixel"}
-    assert libs == {"adafruit_ticks", "neopixel", "adafruit_debouncer", "adafruit_st7789",
-                    "adafruit_bitmap_font", "adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache"}
+    assert libs == {"adafruit_ticks", "neopixel", "adafruit_debouncer", "adafruit_st7789"}
     assert set(names) == on_disk - {"sim.desktop", "sim.testing"} | {"whole_app"} | libs
 
 

@@ -130,8 +130,7 @@ def test_every_import_of_a_shipped_module_resolves_on_the_board(bundles):
     # each shipped module's imports (outside try/except ImportError) are in the bundle or built in
     for board, (folder, *_rest) in bundles.items():
         files = files_of(folder)
-        # the rules reader loads its font library only on the boards that read in it (PROPORTIONAL)
-        skipped = () if deploy.proportional_text(board) else ("adafruit_bitmap_font",)
+        skipped = ()
         for src, target in deploy.plan(board):
             if not target.endswith(".py"):
                 continue

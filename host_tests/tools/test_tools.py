@@ -20,11 +20,11 @@ HAND_BUILT = next(name for name in boards.NAMES if hasattr(boards.module(name), 
 def test_pins_file_is_exact_and_maps_to_pypi_names():
     pins = fetch_libs.read_pins(os.path.join(ROOT, "requirements-device.txt"))
     names = [p.module for p in pins]
-    assert {"adafruit_ticks", "adafruit_debouncer", "adafruit_bitmap_font", "neopixel",
-            "adafruit_st7789"} <= set(names)
+    assert {"adafruit_ticks", "adafruit_debouncer", "neopixel", "adafruit_st7789"} <= set(names)
+    assert "adafruit_bitmap_font" not in names  # the rules font is baked on the host (tools/ship/font_bake.py)
     assert all(p.reason for p in pins)  # every pin says why
     by_name = {p.module: p for p in pins}
-    assert by_name["adafruit_bitmap_font"].pypi == "adafruit-circuitpython-bitmap-font"
+    assert by_name["adafruit_debouncer"].pypi == "adafruit-circuitpython-debouncer"
     assert by_name["neopixel"].pypi == "adafruit-circuitpython-neopixel"
 
 
@@ -171,9 +171,13 @@ def test_fetch_extracts_only_the_library_and_writes_a_manifest(tmp_path, fake_fo
 
     fetch_libs.fetch(pins, str(lib), downloader=fake_download, deb_fetcher=fake_font[0])
     found = sorted(str(p.relative_to(lib)) for p in lib.rglob("*") if p.is_file())
-    assert found == ["MANIFEST.txt", "README.md", "adafruit_thing/__init__.py",
-                     "adafruit_thing/sub.py", "fonts/x.pcf", "fonts/x.pcf.license", "solo.py"]
+    assert found == ["MANIFEST.txt", "README.md", "adafruit_thing/__init__.py", "adafruit_thing/sub.py",
+                     "fonts/x.bin", "fonts/x.bin.license", "fonts/x.pcf", "fonts/x.pcf.license", "solo.py"]
     assert fetch_libs.check(pins, str(lib)) == []
+    (lib / "fonts" / "x.bin").write_bytes(b"YF")  # not the pinned font baked: refused
+    assert fetch_libs.check(pins, str(lib)) == ["lib/fonts/x.bin is not the pinned font baked (tools/ship/font_bake.py)"]
+    (lib / "fonts" / "x.bin").unlink()
+    assert fetch_libs.check(pins, str(lib)) == ["lib/fonts/x.bin is not the pinned font baked (tools/ship/font_bake.py)"]
     assert fetch_libs.check(fetch_libs.parse_pins("solo==0.2\n"), str(lib))  # version drift
 
 

@@ -82,8 +82,8 @@ def test_every_page_fits_and_nothing_is_cut(profile, variant, joker):
     drv.give(I.ENTER)
     assert app.current_id == S.RULES
     reader = app.screens[S.RULES]
-    # the proportional PCF (Blinka displayio here) on the boards that use it, terminalio elsewhere
-    assert (type(reader.font).__name__ == "PCF") == (profile in rules_screen.PROPORTIONAL)
+    # the proportional font (baked from the PCF) on the boards that use it, terminalio elsewhere
+    assert (type(reader.font).__name__ == "BakedFont") == (profile in rules_screen.PROPORTIONAL)
     assert reader.line == (11 if profile in rules_screen.PROPORTIONAL else 12)
     rs = app.settings.rules()
     assert reader.rules() is rs and rs.variant_id == variant
@@ -116,7 +116,7 @@ def test_the_font_has_every_character_of_every_page():
     from sim.desktop import FONT_DIR, board_module
 
     font, line = rules_screen.load_font(FONT_DIR)
-    assert type(font).__name__ == "PCF" and line == 11
+    assert type(font).__name__ == "BakedFont" and line == 11
     chars = set()
     for v, j in VARIANTS:
         rs = rules.by_id(v, j if j else None)
@@ -127,7 +127,6 @@ def test_the_font_has_every_character_of_every_page():
                     chars.update(text)
     chars.discard("\n")
     missing = [ch for ch in sorted(chars) if font.get_glyph(ord(ch)) is None]
-    rules_screen.close_font(font)
     assert not missing
 
 
@@ -176,16 +175,13 @@ def test_closing_frees_the_reader():
     app.show(S.RULES)
     settle(app)
     assert len(reader.group) >= 2 and "ui.rules_text" in sys.modules
-    assert "adafruit_bitmap_font.pcf" in sys.modules
-    f = reader.font.file
     app.show(S.TITLE)
     settle(app)
     assert len(reader.group) == 0 and reader.text is None and reader.bitmap is None and reader.sections is None
     assert "ui.rules_text" not in sys.modules
-    # every module the reader imports is forgotten (on CPython Blinka's terminalio keeps the
-    # rest of adafruit_bitmap_font loaded for its own font)
+    # every module the reader imports is forgotten
     assert not [m for m in rules_screen._MODULES if m in sys.modules]
-    assert reader.font is None and f.closed  # the font file is closed too
+    assert reader.font is None
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -218,4 +214,33 @@ def test_words_wider_than_a_line_are_split_as_the_library_splits_them(width):
     for para in ("Scandinavian", "a Scandinavian Yatzy", "Full house scores 25 abcdefghijklmnopqrstuvwxyz x",
                  "", "two  spaces", "x" * 40):
         assert rules_screen.wrap(para, width, font) == wrap_text_to_pixels(para, width, font), (para, width)
-    rules_screen.close_font(font)
+
+
+def test_the_baked_font_is_the_pcfs_glyphs():
+    """tools/ship/font_bake.py's sheet, as ui/rules_screen.BakedFont reads it, holds what
+    adafruit_bitmap_font reads from the PCF: each glyph's pixels (and nothing else in its cell),
+    height, offsets and advance, the font's ascent and line height."""
+    import os
+
+    import displayio
+    from adafruit_bitmap_font.pcf import PCF
+
+    from sim.desktop import FONT_DIR
+
+    baked, line = rules_screen.load_font(FONT_DIR)
+    with open(os.path.join(FONT_DIR, "helvR08-ascii.pcf"), "rb") as f:
+        pcf = PCF(f, displayio.Bitmap)
+        pcf.load_glyphs(range(32, 127))
+        assert (baked.ascent, line) == (pcf.ascent, pcf.get_bounding_box()[1] + 1)
+        for code in range(0, 256):
+            want = pcf.get_glyph(code) if 32 <= code < 127 else None
+            got = baked.get_glyph(code)
+            if want is None:
+                assert got is None, code
+                continue
+            assert (got.height, got.dx, got.dy, got.shift_x) == (want.height, want.dx, want.dy, want.shift_x), code
+            left = got.tile_index * got.width
+            for y in range(got.height):
+                for x in range(got.width):
+                    ink = want.bitmap[x, y] if x < want.width else 0
+                    assert got.bitmap[left + x, y] == ink, (code, x, y)

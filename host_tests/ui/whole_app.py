@@ -322,7 +322,7 @@ def check_reader_font(board, app):
     rules_screen = sys.modules["ui.rules_screen"]
     want = board.name in rules_screen.PROPORTIONAL and bool(getattr(board, "font_dir", "/lib/fonts"))
     font = type(app.current.font).__name__
-    assert font == ("PCF" if want else "BuiltinFont"), (
+    assert font == ("BakedFont" if want else "BuiltinFont"), (
         "%s: the reader's font is %s: no %s in the board's font folder?" % (board.name, font, rules_screen.FONT_FILE))
 
 

@@ -345,9 +345,7 @@ def main(argv=None):
     built = image_modules(os.path.join(port_dir, build))
     if built is not None:
         frozen, drive = stage_plan(args.board)
-        # a board that reads the rules in terminalio's font never imports the PCF reader (ui/rules_screen.py)
-        left_out = () if deploy.proportional_text(args.board) else ("adafruit_bitmap_font",)
-        lacking = missing_from_image([s for s, _ in frozen + drive], [n for _, n in frozen], built, left_out)
+        lacking = missing_from_image([s for s, _ in frozen + drive], [n for _, n in frozen], built, ())
         for line in lacking:
             print("WARNING: " + line)
         if not lacking:

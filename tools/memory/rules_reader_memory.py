@@ -1,19 +1,16 @@
 """What the rules reader holds while it is open, and what stays after it is closed, with each
-font (terminalio's fixed 6x12 and the proportional Helvetica 8 PCF), in the MicroPython VM:
+font (terminalio's fixed 6x12 and the proportional Helvetica 8, baked: tools/ship/font_bake.py),
+in the MicroPython VM:
 
     python tools/memory/rules_reader_memory.py        # (``python tools/fetch_libs.py`` first)
 
-On CPython it compiles the app and the libraries the reader imports (lib/:
-adafruit_bitmap_font, adafruit_ticks) to .mpy with mpy-cross, as tools/memory/board_memory.py does,
-and runs itself in the VM on those, with lib/fonts mounted at /lib/fonts as on a board. For each
-board: the live heap (``gc.mem_alloc()`` after a collection) on the title, and with each font
-the reader open, the most while turning every page, and after closing it; then what the
-proportional font's part is made of: the bitmap_font modules' code (pcf and glyph_cache), the
-open font (its tables) and the glyphs the reader's text needs (one small Bitmap and a Glyph
-each; also reckoned with CircuitPython's C object sizes). The title's figure includes the displayio stand-in (C
-objects and flash on a board);
-the reader's figures are differences, so they are what a board's heap would hold for it,
-within the few bytes a Python object differs from CircuitPython's C object."""
+On CPython it compiles the app to .mpy with mpy-cross, as tools/memory/board_memory.py does, and
+runs itself in the VM on it, with lib/fonts mounted at /lib/fonts as on a board. For each board:
+the live heap (``gc.mem_alloc()`` after a collection) on the title, and with each font the reader
+open, the most while turning every page, and after closing it; then the proportional font loaded
+on its own (its sheet and glyph table). The title's figure includes the displayio stand-in (C
+objects and flash on a board); the reader's figures are differences, so they are what a board's
+heap would hold for it, within the few bytes a Python object differs from CircuitPython's C object."""
 
 import gc
 import sys
@@ -65,7 +62,6 @@ def vm_steps():
     from ui.app import App
     from ui import rules_screen
     from ui import screen as S
-    from ui import screen_set
 
     print("rules reader heap (MicroPython VM, app and libraries as .mpy): bytes live")
     # The reader opened and closed once first: the names it interns are never freed, and the
@@ -99,10 +95,7 @@ def vm_steps():
             yield
             opened = live()
             reader = app.screens[S.RULES]
-            assert (type(reader.font).__name__ == "PCF") == proportional, "no font file at /lib/fonts?"
-            chars = set()
-            for section in reader.sections:
-                chars.update(section[1])
+            assert (type(reader.font).__name__ == "BakedFont") == proportional, "no font file at /lib/fonts?"
             peak = opened
             for _ in range(len(reader.pages) - 1):
                 app.handle(inputs.DOWN)
@@ -118,36 +111,17 @@ def vm_steps():
             figures.append((opened - base, peak - base, closed - base))
             del app, board, reader
             yield
-        # the proportional font's parts, on their own (the reader closed)
+        # the proportional font on its own (the reader closed): its sheet, table and objects
         before = live()
-        from adafruit_bitmap_font.pcf import PCF
+        loaded = rules_screen.load_font("/lib/fonts")
         yield
-        code = live() - before
-        import displayio
-        font = PCF(open("/lib/fonts/" + rules_screen.FONT_FILE, "rb"), displayio.Bitmap)
-        yield
-        tables = live() - before - code
-        font.load_glyphs([ord(ch) for ch in chars])
-        yield
-        glyphs = live() - before - code - tables
-        # the same glyphs as CircuitPython's C objects (tools/memory/mp_board_memory.py's sizes): a
-        # Bitmap 48 B plus its pixel words in 16-byte blocks, a fontio.Glyph (a named tuple of 8:
-        # 8 B header + 8 words) 48 B
-        on_board = 0
-        for ch in chars:
-            g = font.get_glyph(ord(ch))
-            if g is not None:
-                on_board += 48 + (g.bitmap.nbytes + 15) // 16 * 16 + 48
-        font.file.close()
-        del font, PCF
-        for name in ("adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font"):
-            screen_set.unload(name)
+        held = live() - before
+        del loaded
         yield
         t, p = figures
         print("%s: title %d B; terminalio: open +%d, most +%d, closed +%d; Helvetica 8: open +%d, "
-              "most +%d, closed +%d (font: code %d, tables %d, %d glyphs %d here, about %d as C objects)" % (
-                  profile, base, t[0], t[1], t[2], p[0], p[1], p[2], code, tables, len(chars), glyphs,
-                  on_board))
+              "most +%d, closed +%d (the font loaded: %d B)" % (profile, base, t[0], t[1], t[2], p[0], p[1], p[2],
+                                                               held))
         yield
 
 

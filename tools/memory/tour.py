@@ -143,12 +143,9 @@ def mpy_cross():
 
 
 # The libraries of lib/ the app imports on a board (tools/ship/deploy.py ships these files), compiled
-# with the app: the clock's, those the boards' make_board loads (each board's own is run on fakes
-# of its hardware, sim/vmhardware.py) and the rules reader's, loaded only while it is open (the
-# tour opens it).
-LIB_MODULES = ("adafruit_ticks.py", "neopixel.py", "adafruit_debouncer.py", "adafruit_st7789.py",
-               "adafruit_bitmap_font/__init__.py", "adafruit_bitmap_font/pcf.py",
-               "adafruit_bitmap_font/glyph_cache.py")
+# with the app: the clock's and those the boards' make_board loads (each board's own is run on fakes
+# of its hardware, sim/vmhardware.py). The rules reader's font is a file (lib/fonts, baked).
+LIB_MODULES = ("adafruit_ticks.py", "neopixel.py", "adafruit_debouncer.py", "adafruit_st7789.py")
 FONTS = os.path.join(ROOT, "lib", "fonts")  # at /lib/fonts in the VM, as on a board's drive
 
 

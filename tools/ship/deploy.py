@@ -209,8 +209,6 @@ def plan(board, root=ROOT, lib=None, tables=()):
     sources = [src for src, _ in files]
     proportional = proportional_text(board, root)
     for entry in lib_entries(sources, lib):
-        if entry == "adafruit_bitmap_font" and not proportional:
-            continue  # this board reads the rules in terminalio's font
         full = os.path.join(lib, entry)
         if os.path.isdir(full):
             used = package_modules(entry, full, sources)
@@ -246,20 +244,21 @@ def split_frozen(files):
 
 def proportional_text(board, root=ROOT):
     """Does the board's rules reader use the proportional font (ui/rules_screen.py
-    PROPORTIONAL; then its library and font file are shipped)?"""
+    PROPORTIONAL; then its font file is shipped)?"""
     m = re.search(r"^PROPORTIONAL = \(([^)]*)\)", read(os.path.join(root, "ui", "rules_screen.py")), re.M)
     name = re.search(r"^NAME = \"(\w+)\"", read(os.path.join(root, "hw", board + ".py")), re.M)
     return m is not None and name is not None and '"%s"' % name.group(1) in m.group(1)
 
 
 def font_files(lib):
-    """[(lib/fonts/<file>, lib/fonts/<file>)]: the rules reader's font and its licence
-    (tools/ship/fetch_libs.py makes them; a board without them reads in terminalio's font)."""
+    """[(lib/fonts/<file>, lib/fonts/<file>)]: the rules reader's font, baked (tools/ship/font_bake.py;
+    not the PCF it is baked from), and its licence (tools/ship/fetch_libs.py makes them; a board
+    without them reads in terminalio's font)."""
     folder = os.path.join(lib, "fonts")
     if not os.path.isdir(folder):
         return []
     return [(os.path.join(folder, n), "lib/fonts/" + n) for n in sorted(os.listdir(folder))
-            if n.endswith((".pcf", ".license"))]
+            if n.endswith((".bin", ".bin.license"))]
 
 
 def table_files(names, root=ROOT):

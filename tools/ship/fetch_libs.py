@@ -21,6 +21,7 @@ import tempfile
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import font_bake
 import pcf_subset
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -191,7 +192,33 @@ def check(pins, lib=LIB):
         problems.append("lib/ has no %s" % FONT.out)
     elif sha256(font) != FONT.sha256:
         problems.append("lib/%s is not the pinned font (sha256 %s)" % (FONT.out, sha256(font)))
+    else:
+        baked = os.path.join(lib, *baked_name(FONT).split("/"))
+        try:
+            with open(baked, "rb") as f:
+                same = f.read() == font_bake.bake_file(font)
+        except OSError:
+            same = False
+        if not same:
+            problems.append("lib/%s is not the pinned font baked (tools/ship/font_bake.py)" % baked_name(FONT))
     return problems
+
+
+def baked_name(font):
+    """The baked font's path in lib/ (what a board reads: ui/rules_screen.FONT_FILE)."""
+    return font.out.rsplit(".", 1)[0] + ".bin"
+
+
+def bake_font(font, lib):
+    """The pinned PCF in ``lib`` baked for the boards (tools/ship/font_bake.py), with its licence;
+    returns the bytes written."""
+    path = os.path.join(lib, *font.out.split("/"))
+    data = font_bake.bake_file(path)
+    out = os.path.join(lib, *baked_name(font).split("/"))
+    with open(out, "wb") as f:
+        f.write(data)
+    shutil.copyfile(path + ".license", out + ".license")
+    return len(data)
 
 
 def download_deb(font, folder):
@@ -278,6 +305,9 @@ def fetch(pins, lib=LIB, downloader=download, deb_fetcher=download_deb):
     size = make_font(FONT, lib, deb_fetcher)
     lines.append("%r %s" % (FONT, FONT.sha256))
     print("%-36s %-28s %3d file(s) %7d bytes" % (FONT.out, FONT.deb + " " + FONT.version, 1, size))
+    baked = bake_font(FONT, lib)
+    print("%-36s %-28s %3d file(s) %7d bytes" % (baked_name(FONT), "tools/ship/font_bake.py", 1, baked))
+    size += baked
     with open(os.path.join(lib, MANIFEST), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("lib/: %d libraries and the rules font, %d bytes" % (len(pins), total + size))
