@@ -36,8 +36,8 @@ from .text import SLASH, TextField
 _MARGIN = const(2)  # pixels left and right of the text
 _GAP = const(4)  # pixels between the header and the text (1 on the 64-pixel screen)
 _MODULES = ("ui.rules_text",)
-# the boards whose reader uses the proportional font (README "Fonts" has the figures)
-PROPORTIONAL = ("pygamer", "pybadge", "macropad", "clue", "feather_tft")
+# the boards whose reader uses the proportional font (README "Fonts" has the figures): all six
+PROPORTIONAL = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 FONT_FILE = "helvR08-ascii.bin"  # made by tools/ship/fetch_libs.py (ASCII of Debian's xfonts-75dpi helvR08)
 _RING = {inputs.ENTER: b"Next page", inputs.DOWN: b"Next page", inputs.RIGHT: b"Next page",
          inputs.UP: b"Prev page", inputs.LEFT: b"Prev page", inputs.MENU: b"Close"}
