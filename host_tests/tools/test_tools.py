@@ -174,10 +174,11 @@ def test_fetch_extracts_only_the_library_and_writes_a_manifest(tmp_path, fake_fo
     assert found == ["MANIFEST.txt", "README.md", "adafruit_thing/__init__.py", "adafruit_thing/sub.py",
                      "fonts/x.bin", "fonts/x.bin.license", "fonts/x.pcf", "fonts/x.pcf.license", "solo.py"]
     assert fetch_libs.check(pins, str(lib)) == []
+    not_baked = ["lib/fonts/x.bin is not the pinned font baked (tools/ship/font_bake.py)"]
     (lib / "fonts" / "x.bin").write_bytes(b"YF")  # not the pinned font baked: refused
-    assert fetch_libs.check(pins, str(lib)) == ["lib/fonts/x.bin is not the pinned font baked (tools/ship/font_bake.py)"]
+    assert fetch_libs.check(pins, str(lib)) == not_baked
     (lib / "fonts" / "x.bin").unlink()
-    assert fetch_libs.check(pins, str(lib)) == ["lib/fonts/x.bin is not the pinned font baked (tools/ship/font_bake.py)"]
+    assert fetch_libs.check(pins, str(lib)) == not_baked
     assert fetch_libs.check(fetch_libs.parse_pins("solo==0.2\n"), str(lib))  # version drift
 
 
