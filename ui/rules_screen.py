@@ -14,9 +14,8 @@ library's code is not loaded on a board, about 13 KB of heap while the reader is
 The font: Adobe Helvetica 8 pt (proportional, 10-pixel glyph box; ``FONT_FILE`` in the board's
 ``font_dir``: its glyphs as ``adafruit_bitmap_font`` reads them from the PCF, baked on the host
 into one sheet by tools/ship/font_bake.py, read at open with ``bitmaptools.readinto``, so no font
-library is loaded and none of its names stays interned) where the board has room for it
-(``PROPORTIONAL``), else terminalio's fixed 6x12 (in flash on a board, no heap). README "Fonts"
-has the figures behind each board's choice.
+library is loaded and none of its names stays interned), else, where there is no font file (the
+web page), terminalio's fixed 6x12 (in flash on a board, no heap). README "Fonts" has the figures.
 
 Keys: DOWN / RIGHT / ENTER next page (ENTER on the last page closes), UP / LEFT previous page,
 MENU closes. The header (tile text, like every live field) says the section and page."""
@@ -36,8 +35,6 @@ from .text import SLASH, TextField
 _MARGIN = const(2)  # pixels left and right of the text
 _GAP = const(4)  # pixels between the header and the text (1 on the 64-pixel screen)
 _MODULES = ("ui.rules_text",)
-# the boards whose reader uses the proportional font (README "Fonts" has the figures): all six
-PROPORTIONAL = ("pygamer", "pybadge", "macropad", "clue", "feather_tft", "pico_displaypack")
 FONT_FILE = "helvR08-ascii.bin"  # made by tools/ship/fetch_libs.py (ASCII of Debian's xfonts-75dpi helvR08)
 _RING = {inputs.ENTER: b"Next page", inputs.DOWN: b"Next page", inputs.RIGHT: b"Next page",
          inputs.UP: b"Prev page", inputs.LEFT: b"Prev page", inputs.MENU: b"Close"}
@@ -54,12 +51,8 @@ def body_box(lay, ring, line=12):
 
 
 def font_dir(board):
-    """Where ``board``'s rules font is, or None for terminalio's. The board's ``font_dir``
-    (``/lib/fonts`` unless it says otherwise: the desktop's lib/fonts, the web page's None)
-    when its name is in ``PROPORTIONAL``. Kept here, not in the board modules, so that nothing of
-    it is loaded (no names interned) until the reader opens."""
-    if board.name not in PROPORTIONAL:
-        return None
+    """Where ``board``'s rules font is, or None for terminalio's: the board's ``font_dir``,
+    ``/lib/fonts`` unless it says otherwise (the desktop's lib/fonts, the web page's None)."""
     return getattr(board, "font_dir", "/lib/fonts")
 
 

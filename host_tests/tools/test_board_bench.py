@@ -237,15 +237,17 @@ def test_run_jobs_with_stop_ends_at_a_failed_run():
 
 def test_the_modules_a_board_loads_are_its_own_not_the_doubles():
     # a CPython dry run of the board's own make_board and build_app: hw/inputs.py is imported by
-    # the sources only for constants the .mpy files fold in; hw/null.py and hw/nvm.py only where
-    # a board lacks a speaker or lights, or an NVM (the double and the driver load all three)
+    # the sources only for constants the .mpy files fold in; hw/null.py only where a board lacks a
+    # speaker or lights, hw/nvm.py where it lacks an NVM (the double and the driver load all three)
+    from sim.boards import NAMES
     from tools.memory import tour
 
-    macropad = tour.app_modules("macropad").split(",")
-    assert "hw.macropad" in macropad and "ui.crash_guard" in macropad and "hw.assembly" in macropad
-    assert not {"hw.inputs", "hw.null", "hw.nvm", "yahtzee_core.seeded_dice"} & set(macropad)
-    pico = tour.app_modules("pico_displaypack").split(",")
-    assert "hw.null" in pico and "hw.inputs" not in pico  # its LED is no NeoPixel, it has no speaker
+    loaded = {board: tour.app_modules(board).split(",") for board in NAMES}
+    for board, names in loaded.items():
+        assert "hw." + board in names and "ui.crash_guard" in names and "hw.assembly" in names, board
+        assert not {"hw.inputs", "hw.nvm", "yahtzee_core.seeded_dice"} & set(names), board
+    with_null = [board for board, names in loaded.items() if "hw.null" in names]
+    assert with_null and len(with_null) < len(NAMES)  # a board without a speaker or lights has it, the rest not
     assert tour.folded_away(["hw.pygamer", "hw.inputs", "hw.keymap"]) == {"hw.inputs"}
 
 

@@ -82,9 +82,9 @@ def test_every_page_fits_and_nothing_is_cut(profile, variant, joker):
     drv.give(I.ENTER)
     assert app.current_id == S.RULES
     reader = app.screens[S.RULES]
-    # the proportional font (baked from the PCF) on the boards that use it, terminalio elsewhere
-    assert (type(reader.font).__name__ == "BakedFont") == (profile in rules_screen.PROPORTIONAL)
-    assert reader.line == (11 if profile in rules_screen.PROPORTIONAL else 12)
+    # the proportional font (baked from the PCF) on every board
+    assert type(reader.font).__name__ == "BakedFont"
+    assert reader.line == 11
     rs = app.settings.rules()
     assert reader.rules() is rs and rs.variant_id == variant
     sections = rules_text.sections(rs, board.keymap_help)

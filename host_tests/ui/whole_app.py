@@ -320,7 +320,7 @@ def check_reader_font(board, app):
     instead), else terminalio's. (Read from the loaded module: importing it here would intern
     its names before the app does.)"""
     rules_screen = sys.modules["ui.rules_screen"]
-    want = board.name in rules_screen.PROPORTIONAL and bool(getattr(board, "font_dir", "/lib/fonts"))
+    want = bool(rules_screen.font_dir(board))
     font = type(app.current.font).__name__
     assert font == ("BakedFont" if want else "BuiltinFont"), (
         "%s: the reader's font is %s: no %s in the board's font folder?" % (board.name, font, rules_screen.FONT_FILE))

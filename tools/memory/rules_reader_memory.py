@@ -81,7 +81,8 @@ def vm_steps():
         figures = []
         for proportional in (False, True):
             board = vmboard.make_board(profile, seed=1)
-            rules_screen.PROPORTIONAL = (board.name,) if proportional else ()
+            if not proportional:
+                board.font_dir = None  # terminalio's font
             app = App(board)
             for _ in range(3):
                 board.clock.advance(16)

@@ -207,7 +207,6 @@ def plan(board, root=ROOT, lib=None, tables=()):
     for name in hw_modules(board, root, [src for src, _ in files]):
         files.append((os.path.join(root, "hw", name), "hw/" + name))
     sources = [src for src, _ in files]
-    proportional = proportional_text(board, root)
     for entry in lib_entries(sources, lib):
         full = os.path.join(lib, entry)
         if os.path.isdir(full):
@@ -221,7 +220,7 @@ def plan(board, root=ROOT, lib=None, tables=()):
                         files.append((src, "lib/" + os.path.relpath(src, lib).replace(os.sep, "/")))
         else:
             files.append((full, "lib/" + entry))
-    if proportional and any(dest == "ui/rules_screen.py" for _, dest in files):
+    if any(dest == "ui/rules_screen.py" for _, dest in files):
         files.extend(font_files(lib))
     files.extend(table_files(tables, root))
     return files
@@ -240,14 +239,6 @@ def split_frozen(files):
         else:
             drive.append((src, target))
     return drive, frozen
-
-
-def proportional_text(board, root=ROOT):
-    """Does the board's rules reader use the proportional font (ui/rules_screen.py
-    PROPORTIONAL; then its font file is shipped)?"""
-    m = re.search(r"^PROPORTIONAL = \(([^)]*)\)", read(os.path.join(root, "ui", "rules_screen.py")), re.M)
-    name = re.search(r"^NAME = \"(\w+)\"", read(os.path.join(root, "hw", board + ".py")), re.M)
-    return m is not None and name is not None and '"%s"' % name.group(1) in m.group(1)
 
 
 def font_files(lib):

@@ -11,7 +11,8 @@
 // lets them idle high); the MacroPad's encoder turns through its two quadrature pins. The drive's
 // bench.txt turns on the app's bench hook (ui/bench_hook.py), which answers one-byte questions on
 // the USB serial console: "s" (is the app idle?), "c" (gc figures at a checkpoint) and, at the first
-// checkpoint, "m" (the modules loaded: result.json's ``modules``). The screen is read from the display's SPI bus (oled.mjs, st7789.mjs) and compared with CPython's frames.
+// checkpoint, "m" (the modules loaded: result.json's ``modules``). The screen is read from the
+// display's SPI bus (oled.mjs, st7789.mjs) and compared with CPython's frames.
 // After a press the next op waits until the app has handled it (a computer seat may then be due
 // to move: CPython's run went on at once too; an "idle" op waits for the seat's turn).
 // result.json: how far it got, the firmware's figures per checkpoint, frames equal, times (the
