@@ -106,8 +106,10 @@ def pixel_lights(pin, count, die_pixels, power_pin=None):
     return lights
 
 
-def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=256):
-    """The ``Board`` for ``module`` (a board module with NAME, BOARD_ID, COLOUR, KEYMAP_HELP)."""
+def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=256, helper=None):
+    """The ``Board`` for ``module`` (a board module with NAME, BOARD_ID, COLOUR, KEYMAP_HELP).
+    On a board this module is unloaded after, and so is ``helper`` (the name of a module only the
+    board's ``make_board`` uses, as hw/shift_board.py)."""
     storage, persistent = nvm_storage(nvm_size)
     if sound is None or lights is None:  # (hw.null is loaded only on a board that lacks one)
         from .null import NullLights, NullSound
@@ -133,11 +135,14 @@ def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=
         clock=Clock(clock),
         power=BacklightPower(display, buttons),
     )
-    if sys.implementation.name != "cpython":  # (CPython's tests keep it: nothing to save there)
-        del sys.modules[__name__]
+    if sys.implementation.name != "cpython":  # (CPython's tests keep them: nothing to save there)
         package = sys.modules.get("hw")
-        if package is not None and hasattr(package, "assembly"):
-            delattr(package, "assembly")
+        for name in (__name__, helper):
+            if name in sys.modules:
+                del sys.modules[name]
+                leaf = name[name.rfind(".") + 1:]
+                if package is not None and hasattr(package, leaf):
+                    delattr(package, leaf)
     return board
 
 

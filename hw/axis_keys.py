@@ -2,45 +2,39 @@
 
 from yahtzee_core.compat import const
 
-_JOY_LOW = const(20000)  # analog stick: below this is left/up ...
-_JOY_HIGH = const(45000)  # ... above this right/down (centre is about 32768)
+# A direction goes down past the outer line and up again only back inside the inner one: the
+# gap (hysteresis) keeps a stick resting near a line from chattering, as a debouncer would,
+# without a library or a clock (the stick's centre is about 32768).
+_PRESS_LOW = const(20000)  # left/up goes down below this ...
+_RELEASE_LOW = const(26000)  # ... and up above this
+_PRESS_HIGH = const(45000)  # right/down goes down above this ...
+_RELEASE_HIGH = const(39000)  # ... and up below this
 
 
 class AxisKeys:
-    """Turns an analog joystick into four virtual keys through ``adafruit_debouncer``.
+    """Turns an analog joystick into four virtual keys.
 
     ``x``/``y``: objects with ``.value`` 0..65535; keys ``first_key`` + 0..3 are left,
-    right, up, down. The debouncers are built once; ``update`` allocates nothing on a board."""
+    right, up, down. ``update`` allocates nothing on a board (small ints only)."""
 
-    def __init__(self, x, y, first_key, debouncer_class):
+    def __init__(self, x, y, first_key):
         self.x = x
         self.y = y
         self.first_key = first_key
-        d = debouncer_class
-        self.debouncers = (
-            d(self._left), d(self._right), d(self._up), d(self._down),
-        )
-
-    def _left(self):
-        return self.x.value < _JOY_LOW
-
-    def _right(self):
-        return self.x.value > _JOY_HIGH
-
-    def _up(self):
-        return self.y.value < _JOY_LOW
-
-    def _down(self):
-        return self.y.value > _JOY_HIGH
+        self.down = 0  # bit i: key first_key + i is down
 
     def update(self, buttons, now):
-        deb = self.debouncers
-        i = 0
-        while i < 4:
-            d = deb[i]
-            d.update()
-            if d.rose:
-                buttons.key(self.first_key + i, True, now)
-            elif d.fell:
-                buttons.key(self.first_key + i, False, now)
-            i += 1
+        self._axis(buttons, now, self.x.value, 0)
+        self._axis(buttons, now, self.y.value, 2)
+
+    def _axis(self, buttons, now, value, low):
+        """Keys ``low`` (left or up) and ``low + 1`` (right or down) from one axis's value."""
+        down = self.down
+        self._set(buttons, now, low, value < (_RELEASE_LOW if (down >> low) & 1 else _PRESS_LOW))
+        high = low + 1
+        self._set(buttons, now, high, value > (_RELEASE_HIGH if (down >> high) & 1 else _PRESS_HIGH))
+
+    def _set(self, buttons, now, i, on):
+        if on != ((self.down >> i) & 1 == 1):
+            self.down ^= 1 << i
+            buttons.key(self.first_key + i, on, now)

@@ -33,7 +33,7 @@ def make_board():
 
     import board
     import keypad
-    from adafruit_ticks import ticks_ms
+    from supervisor import ticks_ms
 
     from . import assembly
 

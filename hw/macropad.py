@@ -45,7 +45,7 @@ def make_board():
     import board
     import keypad
     import rotaryio
-    from adafruit_ticks import ticks_ms
+    from supervisor import ticks_ms
 
     from . import assembly
 

@@ -81,7 +81,7 @@ def make_board():
     import board
     import keypad
     import pwmio
-    from adafruit_ticks import ticks_ms
+    from supervisor import ticks_ms
 
     from . import assembly
 

@@ -9,7 +9,7 @@ def shift_register_board(module, joystick_pins):
     JOYSTICK pins: the pins are named by the PyGamer's own module)."""
     import board
     import keypad
-    from adafruit_ticks import ticks_ms
+    from supervisor import ticks_ms
 
     from . import assembly
 
@@ -22,12 +22,11 @@ def shift_register_board(module, joystick_pins):
     buttons.add_source(keys, 0)
     if joystick_pins is not None:
         import analogio
-        from adafruit_debouncer import Debouncer
 
         from .axis_keys import AxisKeys
 
         buttons.add_poller(AxisKeys(analogio.AnalogIn(joystick_pins[0]),
-                                    analogio.AnalogIn(joystick_pins[1]), 8, Debouncer))
+                                    analogio.AnalogIn(joystick_pins[1]), 8))
     sound = assembly.speaker_sound(board.SPEAKER, board.SPEAKER_ENABLE, ticks_ms, pwm=False)
     lights = assembly.pixel_lights(board.NEOPIXEL, 5, (0, 1, 2, 3, 4))
-    return assembly.assemble(module, display, buttons, ticks_ms, sound, lights, module.NVM_SIZE)
+    return assembly.assemble(module, display, buttons, ticks_ms, sound, lights, module.NVM_SIZE, __name__)

@@ -34,12 +34,10 @@ with contextlib.redirect_stdout(io.StringIO()):  # Blinka warns that a PC has no
     from displayio._area import Area
     from displayio._colorconverter import ColorConverter
 
-try:
-    from adafruit_ticks import ticks_ms
-except ImportError:  # pragma: no cover - listed in requirements-desktop.txt
 
-    def ticks_ms():
-        return (time.monotonic_ns() // 1000000) & 0x1FFFFFFF
+def ticks_ms():
+    """A board's ``supervisor.ticks_ms``: milliseconds, wrapping at 2**29."""
+    return (time.monotonic_ns() // 1000000) & 0x1FFFFFFF
 
 
 PROFILES = boards.NAMES

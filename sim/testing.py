@@ -296,7 +296,7 @@ class Fakes:
         self._module("adafruit_st7789", ST7789=FakeDisplay)
         self._module("alarm", pin=types.SimpleNamespace(PinAlarm=Recorder),
                      light_sleep_until_alarms=lambda *a: None)
-        self._module("supervisor", runtime=types.SimpleNamespace(autoreload=True))
+        self._module("supervisor", runtime=types.SimpleNamespace(autoreload=True), ticks_ms=FakeClock(0))
         # the drive is the computer's (boot.py did not remount it): a board's backup copy is off,
         # so nothing under test writes /yahtzee.sav on the host; set ``drive.readonly = False``
         self.drive = types.SimpleNamespace(readonly=True)

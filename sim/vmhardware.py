@@ -1,6 +1,6 @@
 """CircuitPython's hardware modules as small fakes that run in the MicroPython VM, so a board
 module's real ``make_board`` runs there (tools/memory/mp_board_memory.py): its own modules' code, its
-Python objects and the real libraries it loads (neopixel, adafruit_debouncer, adafruit_st7789)
+Python objects and the real libraries it loads (neopixel, adafruit_st7789)
 are measured, not guessed. sim/testing.py does the same for CPython tests; this one uses only what
 MicroPython has (objects in ``sys.modules`` stand for modules).
 
@@ -246,6 +246,15 @@ NVM_BYTES = {"pygamer": 256, "pybadge": 256, "macropad": 4096, "clue": 8192,  # 
              "feather_tft": 8192, "pico_displaypack": 4096}
 
 
+def ticks_ms():
+    """``supervisor.ticks_ms``: milliseconds, wrapping at 2**29."""
+    import time
+
+    if hasattr(time, "ticks_ms"):  # the VMs
+        return time.ticks_ms() & 0x1FFFFFFF
+    return int(time.monotonic() * 1000) & 0x1FFFFFFF  # CPython (tools/memory/tour.py's dry run)
+
+
 def module(**members):
     m = Module()
     for name in members:
@@ -256,8 +265,8 @@ def module(**members):
 def install(profile):
     """Fake ``board``, ``keypad``, ``digitalio``, ``analogio``, ``rotaryio``, ``audiocore``,
     ``audioio``, ``audiopwmio``, ``pwmio``, ``busio``, ``fourwire``, ``busdisplay``,
-    ``displayio.release_displays``, ``adafruit_pixelbuf``, ``neopixel_write`` and
-    ``microcontroller`` for ``profile``'s make_board; returns ``FAKES``. ``displayio`` must be
+    ``displayio.release_displays``, ``adafruit_pixelbuf``, ``neopixel_write``, ``microcontroller``
+    and ``supervisor.ticks_ms`` for ``profile``'s make_board; returns ``FAKES``. ``displayio`` must be
     installed already (sim/fbdisplay.py): only ``release_displays`` is added to it."""
     board = Module()
     for name in PINS[profile]:
@@ -282,6 +291,7 @@ def install(profile):
         "adafruit_pixelbuf": module(PixelBuf=PixelBuf),
         "neopixel_write": module(neopixel_write=neopixel_write),
         "microcontroller": module(nvm=Nvm(NVM_BYTES[profile])),
+        "supervisor": module(ticks_ms=ticks_ms),
     }
     for name in fakes:
         sys.modules[name] = fakes[name]

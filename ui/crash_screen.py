@@ -15,18 +15,67 @@ Nothing is saved here: the NVM keeps the game as of the last scored box, untouch
 program that is in an unknown state."""
 
 import gc
+import sys
 
 import displayio
 
 from hw import inputs
 
-from .crash_guard import describe, run_guarded  # noqa: F401  (this module's API, as before)
+from .crash_guard import run_guarded  # noqa: F401  (this module's API, as before)
 
 _RESTART = b"Any button: restart"
 _SAVED = b"Your game is saved"
 _TITLE = b"Error"
 _WAIT_S = 0.02
 _FALLBACK_S = 10  # buttons unreadable: restart after this many seconds
+
+
+def describe(error):
+    """``(text, where)`` of an exception: "ValueError: message" and "app.py:123" (or "").
+    Prints the traceback to the console. Never raises."""
+    name = "Error"
+    text = name
+    try:
+        name = type(error).__name__
+        msg = str(error)
+        text = name + ": " + msg if msg else name
+    except Exception:
+        pass
+    where = ""
+    try:
+        import traceback
+
+        # one argument is enough on CircuitPython 10 (shared-bindings/traceback/__init__.c: `value`
+        # is optional); the 10.3.1 stub marks it required
+        lines = traceback.format_exception(error)  # type: ignore[call-arg]
+        print("".join(lines))
+        for line in lines:
+            for part in line.split("\n"):
+                part = part.strip()
+                if part.startswith("File "):
+                    where = _short_where(part)
+    except Exception:
+        try:
+            # MicroPython (the VM); CircuitPython 10 has no sys.print_exception (py/modsys.c): the
+            # AttributeError lands below and the text is printed
+            sys.print_exception(error)  # type: ignore[attr-defined]
+        except Exception:
+            print(text)
+    return text, where
+
+
+def _short_where(frame_line):
+    """'File "/x/ui/app.py", line 12, in step' -> "app.py:12 step"; "app.mpy step" for line 1,
+    which is what a board's .mpy files (compiled without line numbers: tools/ship/deploy.py) say."""
+    try:
+        path = frame_line.split('"')[1]
+        rest = frame_line.split('"')[2]
+        name = path.replace("\\", "/").split("/")[-1]
+        line = rest.split("line ")[1].split(",")[0].strip()
+        func = rest.split(" in ")[1].strip() if " in " in rest else ""
+        return name + ("" if line == "1" else ":" + line) + (" " + func if func else "")
+    except Exception:
+        return ""
 
 
 def wrap(text, width):

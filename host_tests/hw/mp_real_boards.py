@@ -30,7 +30,8 @@ for profile in NAMES:
     module = vmboard.board_module(profile)
     board = module.make_board()
     # what only start-up needs leaves the heap with its module (hw/assembly.py)
-    assert "hw.assembly" not in sys.modules and not hasattr(sys.modules["hw"], "assembly"), profile
+    for helper in ("assembly", "shift_board"):
+        assert "hw." + helper not in sys.modules and not hasattr(sys.modules["hw"], helper), profile
     sound, lights, backup, size = EXPECT[profile]
     assert type(board.sound).__name__ == sound, (profile, board.sound)
     assert type(board.lights).__name__ == lights, (profile, board.lights)

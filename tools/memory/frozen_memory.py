@@ -41,7 +41,7 @@ VM_APP = "/mnt/app"  # where tools/mpy_runner/run.mjs puts board_memory's app fo
 
 def lib_files():
     """{lib package or "": [files]} of the libraries the tour imports from lib/ (board_memory's
-    LIB_MODULES: the clock's and the boards' make_board's), frozen as a board's firmware freezes them."""
+    LIB_MODULES: the boards' make_board's), frozen as a board's firmware freezes them."""
     files = {}
     for rel in tour.LIB_MODULES:
         package = os.path.dirname(rel)

@@ -56,7 +56,6 @@ def vm_steps():
     spacer = bytearray(SPACER)  # noqa: F841
     from sim import fbdisplay
     fbdisplay.install()
-    import adafruit_ticks  # noqa: F401  every board's make_board imports it (the double does not)
     from hw import inputs
     from sim import vmboard
     from ui.app import App

@@ -25,8 +25,7 @@ def app_modules(profile):
     module is a constant ``inline_consts`` folds, the .mpy files do not import it (hw/inputs.py's
     key codes). The board double and the tour's driver load more (hw/null.py, hw/nvm.py,
     hw/inputs.py, the seeded dice): theirs, not counted. The libraries are not listed: the board's
-    own make_board loads them in the VM, where they count; adafruit_ticks is (every board's
-    make_board imports it; listed, it is measured as code before the driver loads it)."""
+    own make_board loads them in the VM, where they count."""
     code = (
         "import importlib.util, sys\n"
         "sys.path.insert(0, %r)\n"
@@ -49,7 +48,7 @@ def app_modules(profile):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          check=True).stdout
     names = out.strip().splitlines()[-1].split(",")
-    return ",".join(n for n in names if n not in folded_away(names)) + ",adafruit_ticks"
+    return ",".join(n for n in names if n not in folded_away(names))
 
 
 def folded_away(names):
@@ -143,9 +142,9 @@ def mpy_cross():
 
 
 # The libraries of lib/ the app imports on a board (tools/ship/deploy.py ships these files), compiled
-# with the app: the clock's and those the boards' make_board loads (each board's own is run on fakes
-# of its hardware, sim/vmhardware.py). The rules reader's font is a file (lib/fonts, baked).
-LIB_MODULES = ("adafruit_ticks.py", "neopixel.py", "adafruit_debouncer.py", "adafruit_st7789.py")
+# with the app: those the boards' make_board loads (each board's own is run on fakes of its
+# hardware, sim/vmhardware.py). The rules reader's font is a file (lib/fonts, baked).
+LIB_MODULES = ("neopixel.py", "adafruit_st7789.py")
 FONTS = os.path.join(ROOT, "lib", "fonts")  # at /lib/fonts in the VM, as on a board's drive
 
 

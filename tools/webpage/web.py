@@ -28,9 +28,9 @@ TABLE = "yahtzee_forced"  # the official rules (forced Joker), the app's default
 PAGE_BUDGET = 1536 * 1024  # bytes of the whole page: above this the table is left out
 HW_MODULES = ("__init__", "base", "inputs", "keymap", "null", "nvm", "sound", "tables") + boards.NAMES
 SIM_MODULES = ("__init__", "fbdisplay", "keytable", "null_power", "vmboard", "web")  # the page's board (sim/web.py)
-# the libraries of lib/ the app imports on the page (its rules reader reads in terminalio's font: the
-# page has no font files, so no adafruit_bitmap_font)
-LIB_MODULES = ("adafruit_ticks.py",)
+# the libraries of lib/ the app imports on the page: none (its board, sim/web.py, has the page's clock;
+# its rules reader reads in terminalio's font: the page has no font files)
+LIB_MODULES = ()
 TITLES = boards.table("menu")
 BOARDS = tuple((name, TITLES[name]) for name in boards.NAMES)  # the page's board menu, in sim/boards.py's order
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
