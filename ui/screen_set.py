@@ -59,7 +59,8 @@ _MODULES = (
      "ui.stats_screen", "ui.highscores_screen", "ui.initials_screen", "ui.continue_screen",
      "ui.code_screen", "ui.rules_screen",
      "ui.app_start",  # power-on and a game's start: the App itself holds none of it
-     "yahtzee_core.snapshot_reader"),  # the continue screen reads the saved game (store.restore_game)
+     "yahtzee_core.snapshot_reader",  # the continue screen reads the saved game (store.restore_game)
+     "yahtzee_core.rng"),  # the title's codes (a challenge game's engine keeps its own reference)
     ("ui.defuse_screen", "ui.defuse_lists", "ui.defuse_dice", "ui.defuse_art", "ui.defuse_stats",
      "yahtzee_core.defuse", "yahtzee_core.defuse_edgework"),
 )

@@ -13,7 +13,6 @@ preallocated bytearrays/arrays so previewing boxes and handling actions never al
 
 from .compat import array, const
 from . import rules as _rules
-from .rng import challenge_die, challenge_place
 
 MAX_SEATS = const(4)
 ROLLS_PER_TURN = const(3)
@@ -134,6 +133,7 @@ class Game:
         self.events_dropped = 0
         self.event_arg = 0
         self.challenge = -1  # challenge code (rng.challenge_die) or -1: dice from ``rng``
+        self.challenge_dice = None  # yahtzee_core/rng.py in a challenge game (``configure``)
         # one-step undo: the state before the last box choice (preallocated, copied in place)
         self.undo_state = U_NONE
         self.undo_box = NO_BOX
@@ -162,8 +162,17 @@ class Game:
                 self.seat_kind[s] = k
         self.duplicate = bool(duplicate)
         self.autofill = bool(autofill)
-        self.challenge = challenge if challenge is not None and challenge >= 0 else -1
+        self.use_challenge(challenge)
         self._reset()
+
+    def use_challenge(self, code):
+        """Play the dice of challenge ``code`` (0 .. 2**30-1) from now on, or -1: ``rng``'s."""
+        self.challenge = code if code is not None and code >= 0 else -1
+        self.challenge_dice = None
+        if self.challenge >= 0:  # loaded only for a challenge game: a board's other games hold no rng module
+            from . import rng
+
+            self.challenge_dice = rng
 
     def _reset(self):
         for i in range(len(self.scores)):
@@ -198,7 +207,8 @@ class Game:
         code = self.challenge
         for i in range(5 * ROLLS_PER_TURN):
             if code >= 0:  # the round's dice of seat 0's places: every seat plays them
-                self.round_dice[i] = challenge_die(code, challenge_place(self.round, 0, i // 5, i % 5))
+                src = self.challenge_dice
+                self.round_dice[i] = src.challenge_die(code, src.challenge_place(self.round, 0, i // 5, i % 5))
             else:
                 self.round_dice[i] = self.rng.die()
 
@@ -466,7 +476,9 @@ class Game:
                 if self.duplicate:
                     v = self.round_dice[base + i]
                 elif self.challenge >= 0:
-                    v = challenge_die(self.challenge, challenge_place(self.round, self.player, self.rolls_used, i))
+                    src = self.challenge_dice
+                    place = src.challenge_place(self.round, self.player, self.rolls_used, i)
+                    v = src.challenge_die(self.challenge, place)
                 else:
                     v = self.rng.die()
                 self.dice[i] = v

@@ -241,7 +241,7 @@ class NvmStore:
 
         if snapshot_reader.restore(game, bytes(rec.game[:rec.game_len])) != _snapshot.OK:
             return False  # cannot happen: load() validated it
-        game.challenge = rec.challenge
+        game.use_challenge(rec.challenge)
         if rng is not None and rec.has_rng() and hasattr(rng, "set_state"):
             rng.set_state((rec.rng[0], rec.rng[1], rec.rng[2]))
         return True

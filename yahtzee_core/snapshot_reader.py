@@ -147,7 +147,7 @@ def _decode(game, data, apply):
     game.over = bool(over)
     game.confirm_pending = False
     game.forget_undo()
-    game.challenge = -1  # not in the snapshot: the store keeps a challenge code beside it
+    game.use_challenge(-1)  # not in the snapshot: the store keeps a challenge code beside it
     game.player = player
     game.round = rnd
     r.pos = dice_pos

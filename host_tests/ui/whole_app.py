@@ -446,17 +446,15 @@ def first_power_on(profile, seed, checkpoint, keep_frame, out):
     yield
     choose(drv, app.screens[S.GAME_OVER], GO.TITLE)
     assert app.current_id == S.TITLE
-    title = app.screens[S.TITLE]
-    choose(drv, title, T.STATS)
+    choose(drv, app.screens[S.TITLE], T.STATS)
     assert app.current_id == S.STATS
     checkpoint("statistics", app)
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     yield
     drv.give(I.MENU)
     assert app.current_id == S.TITLE
-    title = app.screens[S.TITLE]
     # a Defuse bomb: roll until it is defused or explodes (or give up)
-    choose(drv, title, T.DEFUSE)
+    choose(drv, app.screens[S.TITLE], T.DEFUSE)
     assert app.current_id == S.DEFUSE
     bomb = app.screens[S.DEFUSE]
     goto_item(drv, bomb.menu, DL.STRIKES)
