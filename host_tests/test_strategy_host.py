@@ -20,7 +20,7 @@ from tools.solver import device_ref
 from tools.solver import solve as SS
 from yahtzee_core import engine as E
 from yahtzee_core import players as P
-from yahtzee_core import rules
+from yahtzee_core import host_helpers, rules
 from yahtzee_core import strategy as S
 from yahtzee_core.table_bytes import BytesSource
 from yahtzee_core.seeded_dice import SeededDice
@@ -275,7 +275,7 @@ def test_file_tables(tmp_path):
 _VM_SCRIPT = r'''
 import gc, sys, time
 import micropython
-from yahtzee_core import rules, strategy as S
+from yahtzee_core import host_helpers, rules, strategy as S
 from yahtzee_core.table_bytes import BytesSource
 import table_data
 rs = rules.get(%(name)r, %(joker)r)
@@ -285,7 +285,7 @@ pl = S.TurnPlanner(rs)
 tv = S.TableValues(BytesSource(table_data.DATA), rs)
 gc.collect()
 print("ram", gc.mem_alloc() - a0)
-rolls = rules.all_rolls()
+rolls = host_helpers.all_rolls()
 for mask, u, y in %(states)r:
     micropython.heap_lock()
     try:
@@ -329,7 +329,7 @@ def test_device_engine_in_the_vm_on_the_real_table(tmp_path):
         ref = device_ref.DeviceTurn(blob(key), rs, mask, u, y)
         F, X3, R2, X2 = ref.plan()
         assert (int(ln[4]), int(ln[5])) == (X2[()], X3[()])
-        for r, dec in zip(rules.all_rolls(), ln[6:]):
+        for r, dec in zip(host_helpers.all_rolls(), ln[6:]):
             h1, h2, b = (int(v) for v in dec.split("."))
             assert keep_of(r, h1) == ref.best_keep(r, X2)
             assert keep_of(r, h2) == ref.best_keep(r, X3)

@@ -88,18 +88,18 @@ def speaker_sound(speaker_pin, enable_pin, clock, pwm):
 
 def pixel_lights(pin, count, die_pixels, power_pin=None):
     try:
-        import neopixel
+        import digitalio
+        from neopixel_write import neopixel_write
     except ImportError:
         from .null import NullLights
 
         return NullLights()
     if power_pin is not None:
-        import digitalio
-
         power = digitalio.DigitalInOut(power_pin)
         power.switch_to_output(value=True)
-    pixels = neopixel.NeoPixel(pin, count, brightness=1.0, auto_write=False)
-    lights = PixelLights(pixels, die_pixels)
+    data = digitalio.DigitalInOut(pin)
+    data.switch_to_output(value=False)
+    lights = PixelLights(neopixel_write, data, count, die_pixels)
     if power_pin is not None:
         lights.power = power
     lights.off()

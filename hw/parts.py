@@ -28,39 +28,52 @@ class HardwareDice:
 
 class PixelLights:
     """Held dice on NeoPixels: ``die_pixels[i]`` lights for die i; with one pixel, it lights
-    while any die is held."""
+    while any die is held. ``write(pin, buf)`` is CircuitPython's ``neopixel_write``, the call
+    the ``neopixel`` library ends in (the library would hold ~3 KB of heap for these few
+    pixels); ``buf`` has each pixel's green, red and blue bytes, the order of every board's
+    NeoPixels here."""
 
-    def __init__(self, pixels, die_pixels):
-        self.pixels = pixels
+    def __init__(self, write, pin, count, die_pixels):
+        self.write = write
+        self.pin = pin  # a DigitalInOut, output
+        self.buf = bytearray(3 * count)
         self.die_pixels = die_pixels
         self.held_mask = 0
         self.power = None  # the NeoPixel power pin (digitalio) where it has one, kept claimed
 
+    def _put(self, i, colour):
+        buf = self.buf
+        i *= 3
+        buf[i] = (colour >> 8) & 0xFF
+        buf[i + 1] = (colour >> 16) & 0xFF
+        buf[i + 2] = colour & 0xFF
+
     def show_held(self, mask):
         self.held_mask = mask
-        px = self.pixels
         dp = self.die_pixels
         if dp is None:
-            px[0] = HELD_COLOUR if mask else 0
+            self._put(0, HELD_COLOUR if mask else 0)
         else:
             i = 0
             while i < len(dp):
-                px[dp[i]] = HELD_COLOUR if (mask >> i) & 1 else 0
+                self._put(dp[i], HELD_COLOUR if (mask >> i) & 1 else 0)
                 i += 1
-        px.show()
+        self.write(self.pin, self.buf)
 
     def show_colours(self, colours):
-        px = self.pixels
+        n = len(self.buf) // 3
         i = 0
-        while i < len(colours) and i < len(px):
-            px[i] = colours[i]
+        while i < len(colours) and i < n:
+            self._put(i, colours[i])
             i += 1
-        px.show()
+        self.write(self.pin, self.buf)
 
     def off(self):
         self.held_mask = 0
-        self.pixels.fill(0)
-        self.pixels.show()
+        buf = self.buf
+        for i in range(len(buf)):
+            buf[i] = 0
+        self.write(self.pin, buf)
 
 
 class BacklightPower:

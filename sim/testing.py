@@ -1,7 +1,7 @@
 """Test doubles for the hardware layer (CPython only; never shipped to a board).
 
 KMK style: ``install_fakes(board_id)`` puts fake ``board``, ``keypad``, ``microcontroller``,
-``digitalio``, ``analogio``, ``rotaryio``, ``neopixel``, audio, display-bus and ``alarm`` modules
+``digitalio``, ``analogio``, ``rotaryio``, ``neopixel_write``, audio, display-bus and ``alarm`` modules
 into ``sys.modules`` so a real board module (``hw/pygamer.py``...) runs on the host, and tests
 press its keys with ``fakes.keys[i].press(n)``. ``FakeClock`` gives small, controllable ticks.
 ``ScriptedButtons`` feeds an app a fixed list of semantic inputs."""
@@ -164,31 +164,26 @@ class FakeEncoder(Recorder):
         _ENCODERS.append(self)
 
 
-class FakePixels(Recorder):
-    """``neopixel.NeoPixel``: a list of colours plus ``fill``/``show``."""
+class FakeStrip:
+    """The NeoPixels on one pin, as ``neopixel_write`` last wrote them: ``pixels`` (0xRRGGBB
+    each, from the green, red, blue bytes) and how many writes (``shows``)."""
 
-    def __init__(self, pin, n, **kwargs):
-        super().__init__(pin, n, **kwargs)
-        self.n = n
-        self.pixels = [0] * n
-        self.brightness = kwargs.get("brightness", 1.0)
+    def __init__(self, pin):
+        self.pin = pin
+        self.pixels = []
         self.shows = 0
-        _PIXELS.append(self)
 
-    def __len__(self):
-        return self.n
 
-    def __setitem__(self, i, colour):
-        self.pixels[i] = colour
-
-    def __getitem__(self, i):
-        return self.pixels[i]
-
-    def fill(self, colour):
-        self.pixels = [colour] * self.n
-
-    def show(self):
-        self.shows += 1
+def fake_neopixel_write(pin, buf):
+    """``neopixel_write.neopixel_write``: records into the pin's ``FakeStrip``."""
+    for strip in _PIXELS:
+        if strip.pin is pin:
+            break
+    else:
+        strip = FakeStrip(pin)
+        _PIXELS.append(strip)
+    strip.pixels = [(buf[i + 1] << 16) | (buf[i] << 8) | buf[i + 2] for i in range(0, len(buf) - 2, 3)]
+    strip.shows += 1
 
 
 class FakeAudioOut(Recorder):
@@ -248,7 +243,7 @@ BOARD_DISPLAY = {  # board.DISPLAY size, where the board has one
 class Fakes:
     """What ``install_fakes`` put in place; ``remove()`` restores ``sys.modules``."""
 
-    NAMES = ("board", "keypad", "microcontroller", "digitalio", "analogio", "rotaryio", "neopixel",
+    NAMES = ("board", "keypad", "microcontroller", "digitalio", "analogio", "rotaryio", "neopixel_write",
              "audiocore", "audioio", "audiopwmio", "busio", "fourwire", "displayio", "pwmio",
              "adafruit_st7789", "alarm", "supervisor", "storage")
 
@@ -285,7 +280,7 @@ class Fakes:
         self._module("digitalio", DigitalInOut=Recorder, Direction=direction, Pull=pull)
         self._module("analogio", AnalogIn=FakeAnalogIn)
         self._module("rotaryio", IncrementalEncoder=FakeEncoder)
-        self._module("neopixel", NeoPixel=FakePixels, GRB="GRB", RGB="RGB")
+        self._module("neopixel_write", neopixel_write=fake_neopixel_write)
         self._module("audiocore", RawSample=Recorder)
         self._module("audioio", AudioOut=FakeAudioOut)
         self._module("audiopwmio", PWMAudioOut=FakeAudioOut)

@@ -1,6 +1,6 @@
 """CircuitPython's hardware modules as small fakes that run in the MicroPython VM, so a board
 module's real ``make_board`` runs there (tools/memory/mp_board_memory.py): its own modules' code, its
-Python objects and the real libraries it loads (neopixel, adafruit_st7789)
+Python objects and the real library it loads (the Pico's adafruit_st7789)
 are measured, not guessed. sim/testing.py does the same for CPython tests; this one uses only what
 MicroPython has (objects in ``sys.modules`` stand for modules).
 
@@ -23,8 +23,7 @@ import sys
 # EventQueue,Event,__init__}.h/.c (the scanner 48 B, its debounce counters, its EventQueue 32 B
 # and ring buffer of max_events (64) x 6 B, a DigitalInOut (16 B) per pin in a tuple);
 # rotaryio, audiopwmio, pwmio, digitalio: ports/raspberrypi/common-hal/*/*.h (the encoder keeps
-# a PIO state machine inside); audiocore/RawSample.h; adafruit_pixelbuf/PixelBuf.h (64 B and the
-# transmit bytearray, 16 B + its bytes). Within a block or two of the real sizes.
+# a PIO state machine inside); audiocore/RawSample.h. Within a block or two of the real sizes.
 EVENT_BYTES = 16
 DIGITAL_IN_OUT_BYTES = 16
 EVENT_QUEUE_BYTES = 32 + 384
@@ -34,7 +33,6 @@ RAW_SAMPLE_BYTES = 32
 AUDIO_OUT_BYTES = 144
 PWM_OUT_BYTES = 32
 SPI_BYTES = 48
-PIXEL_BUF_BYTES = 64 + 16
 
 
 def blocks(n):
@@ -189,28 +187,6 @@ class FourWire:
         self.spi = spi
 
 
-class PixelBuf(CObject):
-    """``adafruit_pixelbuf.PixelBuf`` (neopixel.NeoPixel subclasses it)."""
-
-    def __init__(self, n, brightness=1.0, byteorder="GRB", auto_write=False, **kwargs):
-        super().__init__(PIXEL_BUF_BYTES + blocks(n * len(byteorder)))
-        self._count = n
-        self.brightness = brightness
-        self.auto_write = auto_write
-
-    def __len__(self):
-        return self._count
-
-    def __setitem__(self, i, colour):
-        pass
-
-    def fill(self, colour):
-        pass
-
-    def show(self):
-        self._transmit(self._c)
-
-
 class Nvm:
     """``microcontroller.nvm``: static on a board, RAM here (read as erased)."""
 
@@ -265,7 +241,7 @@ def module(**members):
 def install(profile):
     """Fake ``board``, ``keypad``, ``digitalio``, ``analogio``, ``rotaryio``, ``audiocore``,
     ``audioio``, ``audiopwmio``, ``pwmio``, ``busio``, ``fourwire``, ``busdisplay``,
-    ``displayio.release_displays``, ``adafruit_pixelbuf``, ``neopixel_write``, ``microcontroller``
+    ``displayio.release_displays``, ``neopixel_write``, ``microcontroller``
     and ``supervisor.ticks_ms`` for ``profile``'s make_board; returns ``FAKES``. ``displayio`` must be
     installed already (sim/fbdisplay.py): only ``release_displays`` is added to it."""
     board = Module()
@@ -288,7 +264,6 @@ def install(profile):
         "busio": module(SPI=SPI),
         "fourwire": module(FourWire=FourWire),
         "busdisplay": module(BusDisplay=BusDisplay),
-        "adafruit_pixelbuf": module(PixelBuf=PixelBuf),
         "neopixel_write": module(neopixel_write=neopixel_write),
         "microcontroller": module(nvm=Nvm(NVM_BYTES[profile])),
         "supervisor": module(ticks_ms=ticks_ms),

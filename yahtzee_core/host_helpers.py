@@ -1,5 +1,5 @@
-"""Host-only helpers of the core for tests and tools (never loaded on a board): scripted dice, a
-rule set's highest total and a challenge code read from its text."""
+"""Host-only helpers of the core for tests and tools (never loaded on a board): scripted dice, the
+252 rolls, a rule set's highest total and a challenge code read from its text."""
 
 from .rng import CODE_LENGTH, NO_CODE, char_value
 
@@ -20,6 +20,18 @@ class ScriptedDice:
 
     def extend(self, values):
         self.values.extend(values)
+
+
+def all_rolls():
+    """The 252 distinct rolls of five dice as sorted tuples (the solver's and the tests' order)."""
+    rolls = []
+    for a in range(1, 7):
+        for b in range(a, 7):
+            for c in range(b, 7):
+                for d in range(c, 7):
+                    for e in range(d, 7):
+                        rolls.append((a, b, c, d, e))
+    return rolls
 
 
 def max_total(rs):

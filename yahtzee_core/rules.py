@@ -30,6 +30,7 @@ JOKER_FREE = const(2)  # any open box; FH/straights take their fixed score only 
 JOKER_NAMES = ("none", "forced", "free")
 
 _SUM_ALL = const(0)
+_VALUE_BYTES = const(32)  # possible_values: scores 0..255 per box (the highest any rule set gives is 50)
 
 UPPER_KEYS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 UPPER_LABELS = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
@@ -225,35 +226,46 @@ class RuleSet:
 
     def possible_values(self, box):
         """Sorted tuple of every score ``box`` can hold in a game (Joker scores included).
-        Computed once by enumerating the 252 distinct rolls; used by the compact snapshot."""
+        Computed once, over the 252 distinct rolls, when the compact snapshot first asks (a
+        game's first save): as bits, so the work holds ~0.5 KB, not the rolls' 9 KB of tuples and
+        sets on top of a running game."""
         if self._values is None:
+            n = self.n_boxes
+            seen = bytearray(n * _VALUE_BYTES)  # box b's bit v: score v is possible
             counts = bytearray(7)
-            seen = []
-            for _ in range(self.n_boxes):
-                seen.append(set([0]))
-            for roll in all_rolls():
+            dice = bytearray(b"\x01\x01\x01\x01\x01")  # each roll as non-decreasing dice
+            joker = self.joker != JOKER_NONE
+            while True:
                 for face in range(7):
                     counts[face] = 0
-                for d in roll:
+                total = 0
+                for d in dice:
                     counts[d] += 1
-                total = sum(roll)
-                for b in range(self.n_boxes):
-                    seen[b].add(self.score_counts(b, counts, total))
-                    if self.joker != JOKER_NONE and counts[roll[0]] == 5:
-                        seen[b].add(self.joker_score(b, counts, total))
-            self._values = tuple([tuple(sorted(s)) for s in seen])
+                    total += d
+                for b in range(n):
+                    _mark(seen, b, 0)
+                    _mark(seen, b, self.score_counts(b, counts, total))
+                    if joker and counts[dice[0]] == 5:
+                        _mark(seen, b, self.joker_score(b, counts, total))
+                i = 4
+                while i >= 0 and dice[i] == 6:
+                    i -= 1
+                if i < 0:
+                    break
+                d = dice[i] + 1
+                while i < 5:
+                    dice[i] = d
+                    i += 1
+            self._values = tuple([tuple([v for v in range(8 * _VALUE_BYTES)
+                                         if (seen[b * _VALUE_BYTES + (v >> 3)] >> (v & 7)) & 1])
+                                  for b in range(n)])
         return self._values[box]
 
-def all_rolls():
-    """The 252 distinct rolls of five dice as sorted tuples (host and start-up use only)."""
-    rolls = []
-    for a in range(1, 7):
-        for b in range(a, 7):
-            for c in range(b, 7):
-                for d in range(c, 7):
-                    for e in range(d, 7):
-                        rolls.append((a, b, c, d, e))
-    return rolls
+
+def _mark(seen, box, value):
+    if value >= 8 * _VALUE_BYTES:
+        raise ValueError("a box score above 255")
+    seen[box * _VALUE_BYTES + (value >> 3)] |= 1 << (value & 7)
 
 
 def _unload(name):

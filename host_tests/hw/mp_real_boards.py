@@ -1,7 +1,7 @@
 """Run inside the MicroPython VM (tools/mpy_runner/run.mjs --mount hw --data lib:/lib): every
 board module's own make_board builds its board on the fakes of CircuitPython's hardware modules
-(sim/vmhardware.py), with the real libraries it loads (neopixel, adafruit_debouncer,
-adafruit_st7789), and its parts work: keys poll, dice roll, cues play, lights show the held dice.
+(sim/vmhardware.py), with the real library it loads (the Pico's adafruit_st7789), and its parts
+work: keys poll, dice roll, cues play, lights show the held dice.
 Prints one line per board and "real boards ok"."""
 
 import sys

@@ -69,7 +69,7 @@ def test_staging_takes_the_boards_modules_and_leaves_code_py_on_the_drive(board,
     assert not hw & (others | host_only)
     # libraries go in under their import names, only the modules the app imports
     libs = frozen_names - {n for n in frozen_names if n.split("/")[0] in OURS}
-    assert "neopixel.py" in libs and "unused_lib.py" not in libs and "adafruit_ticks.py" not in libs
+    assert "unused_lib.py" not in libs and "adafruit_ticks.py" not in libs and "neopixel.py" not in libs
     assert not {n for n in libs if n.startswith("lib/")}
     assert "adafruit_display_text/label.py" not in libs and not [n for n in libs if "bitmap_font" in n]
     # only the Pico's module builds its display (adafruit_st7789) by hand
@@ -130,7 +130,7 @@ def test_stage_writes_the_modules_under_their_import_names(tmp_path, fake_lib, m
     (dest / "stale").mkdir(parents=True)
     written = dict(bf.stage("pybadge", str(dest)))
     assert not (dest / "stale").exists()
-    assert (dest / "hw" / "pybadge.py").exists() and (dest / "neopixel.py").exists()
+    assert (dest / "hw" / "pybadge.py").exists() and not (dest / "neopixel.py").exists()  # (no library)
     assert not (dest / "code.py").exists() and not (dest / "lib").exists()
     assert written["ui/app.py"] == os.path.getsize(os.path.join(ROOT, "ui", "app.py"))
     tag = subprocess.run(["git", "-C", str(dest), "describe", "--tags"], stdout=subprocess.PIPE, text=True)
@@ -149,8 +149,6 @@ def test_deploy_frozen_puts_only_code_boot_and_data_on_the_drive(tmp_path, fake_
     drive = tmp_path / "CIRCUITPY"
     (drive / "ui").mkdir(parents=True)
     (drive / "ui" / "app.mpy").write_text("old")  # would be imported before the frozen ui
-    (drive / "lib").mkdir()
-    (drive / "lib" / "neopixel.mpy").write_text("old")
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10")
     (drive / "settings.toml").write_text("keep")
     assert deploy.main(["--board", "pybadge", "--frozen", "--tables", "none", "--dest", str(drive)]) == 0

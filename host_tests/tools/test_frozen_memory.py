@@ -31,7 +31,7 @@ def test_manifest_freezes_the_app_less_the_desktop_modules():
                 on_disk.add(package if n == "__init__.py" else package + "." + n[:-3])
     # the lib/ modules the tour and the boards' own make_board (on fakes) import
     libs = {n for n in names if n.startswith("adafruit_") or n == "neopixel"}
-    assert libs == {"neopixel", "adafruit_st7789"}
+    assert libs == {"adafruit_st7789"}
     assert set(names) == on_disk - {"sim.desktop", "sim.testing"} | {"whole_app"} | libs
 
 

@@ -20,14 +20,14 @@ HAND_BUILT = next(name for name in boards.NAMES if hasattr(boards.module(name), 
 def test_pins_file_is_exact_and_maps_to_pypi_names():
     pins = fetch_libs.read_pins(os.path.join(ROOT, "requirements-device.txt"))
     names = [p.module for p in pins]
-    assert {"neopixel", "adafruit_st7789"} <= set(names)
+    assert {"adafruit_st7789"} <= set(names)
     assert "adafruit_bitmap_font" not in names  # the rules font is baked on the host (tools/ship/font_bake.py)
-    # the boards read supervisor.ticks_ms and the PyGamer's stick without a debouncer (hw/axis_keys.py)
-    assert "adafruit_ticks" not in names and "adafruit_debouncer" not in names
+    # the boards read supervisor.ticks_ms, the PyGamer's stick without a debouncer (hw/axis_keys.py)
+    # and write their NeoPixels with neopixel_write (hw/parts.py)
+    assert not {"adafruit_ticks", "adafruit_debouncer", "neopixel"} & set(names)
     assert all(p.reason for p in pins)  # every pin says why
     by_name = {p.module: p for p in pins}
     assert by_name["adafruit_st7789"].pypi == "adafruit-circuitpython-st7789"
-    assert by_name["neopixel"].pypi == "adafruit-circuitpython-neopixel"
 
 
 def test_desktop_and_device_pins_agree():
@@ -192,7 +192,7 @@ def test_wheel_without_the_library_is_an_error(tmp_path):
 
 def test_dry_run_needs_no_network(capsys):
     assert fetch_libs.main(["--dry-run"]) == 0
-    assert "pip download adafruit-circuitpython-neopixel==" in capsys.readouterr().out
+    assert "pip download adafruit-circuitpython-st7789==" in capsys.readouterr().out
 
 
 @pytest.fixture
@@ -219,7 +219,7 @@ def test_deploy_plan_per_board(fake_lib):
             "hw/__init__.py"} <= hw
     other_boards = {"hw/%s.py" % b for b in boards.NAMES if b != "pygamer"}
     assert not hw & ({"sim/desktop.py", "sim/testing.py"} | other_boards)
-    assert {t for t in pygamer if t.startswith("lib/") and t.endswith(".py")} == {"lib/neopixel.py"}
+    assert not {t for t in pygamer if t.startswith("lib/") and t.endswith(".py")}  # (fake_lib has them all)
     assert "yahtzee_core/engine.py" in pygamer
     pybadge = targets("pybadge", fake_lib)
     assert "hw/shift_board.py" in pybadge and "hw/shift_board.py" in pygamer  # shared board code
@@ -256,7 +256,6 @@ def test_deploy_into_a_folder_and_onto_a_drive(tmp_path, fake_lib):
     drive = tmp_path / "CIRCUITPY"
     (drive / "lib").mkdir(parents=True)
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10")
-    (drive / "lib" / "neopixel.mpy").write_text("old")
     (drive / "lib" / "someone_elses.mpy").write_text("keep")
     (drive / "hw").mkdir()
     (drive / "hw" / "old_module.py").write_text("gone")
@@ -264,8 +263,6 @@ def test_deploy_into_a_folder_and_onto_a_drive(tmp_path, fake_lib):
     deploy.clear_target(str(drive), files)
     deploy.install(files, str(drive))
     assert (drive / "settings.toml").exists() and (drive / "lib" / "someone_elses.mpy").exists()
-    assert not (drive / "lib" / "neopixel.mpy").exists()
-    assert (drive / "lib" / "neopixel.py").exists()
     assert not (drive / "hw" / "old_module.py").exists()
     assert not (drive / ".pocket-yahtzee-build").exists()
 
@@ -344,7 +341,7 @@ def test_mpy_cross_compiles_all_but_code_and_boot_py(tmp_path, fake_lib):
     deploy.clear_target(out, files)
     written = dict(deploy.install(files, out, mpy_cross=tool))
     assert "hw/macropad.mpy" in written and written["hw/macropad.mpy"] == 4
-    assert "lib/neopixel.mpy" in written
+    assert not [t for t in written if t.startswith("lib/") and t.endswith(".mpy")]
     assert sorted(t for t in written if t.endswith(".py")) == ["boot.py", "code.py"]
 
 

@@ -34,7 +34,6 @@ def app_modules(profile):
         "from sim import fbdisplay, vmhardware\n"
         "fbdisplay.install()\n"
         "vmhardware.install(%r)\n"
-        "sys.modules['microcontroller'].Pin = object\n"  # neopixel's type hints (not in its .mpy)
         "before = set(sys.modules)\n"
         "spec = importlib.util.spec_from_file_location('board_code', %r)\n"
         "code = importlib.util.module_from_spec(spec)\n"
@@ -142,9 +141,9 @@ def mpy_cross():
 
 
 # The libraries of lib/ the app imports on a board (tools/ship/deploy.py ships these files), compiled
-# with the app: those the boards' make_board loads (each board's own is run on fakes of its
-# hardware, sim/vmhardware.py). The rules reader's font is a file (lib/fonts, baked).
-LIB_MODULES = ("neopixel.py", "adafruit_st7789.py")
+# with the app: the one a board's make_board loads (the Pico's display; each board's own is run on
+# fakes of its hardware, sim/vmhardware.py). The rules reader's font is a file (lib/fonts, baked).
+LIB_MODULES = ("adafruit_st7789.py",)
 FONTS = os.path.join(ROOT, "lib", "fonts")  # at /lib/fonts in the VM, as on a board's drive
 
 

@@ -4,12 +4,12 @@ Level ``k`` holds every multiset of ``k`` dice (1, 6, 21, 56, 126, 252 of them).
 the multisets are ordered by their number of distinct faces, most first, so that "the j-th
 distinct face" exists for a prefix of the level; the solver's keep-max step then works on
 slices instead of padded index arrays. Level 5 is the set of rolls in that same order;
-``roll_of_sorted`` maps ``rules.all_rolls()`` order to it.
+``roll_of_sorted`` maps ``host_helpers.all_rolls()`` order to it.
 """
 
 import numpy as np
 
-from yahtzee_core import rules
+from yahtzee_core import host_helpers
 
 
 def _multisets(k):
@@ -79,9 +79,9 @@ class Dice:
         )
         self.roll_sum = np.array([sum((f + 1) * c[f] for f in range(6)) for c in self.rolls], dtype=np.int64)
         self.face_count = np.array(self.rolls, dtype=np.int64)  # (252, 6)
-        # rules.all_rolls() position -> internal roll index
+        # host_helpers.all_rolls() position -> internal roll index
         self.roll_of_sorted = np.array(
-            [self.roll_index(r) for r in rules.all_rolls()], dtype=np.intp
+            [self.roll_index(r) for r in host_helpers.all_rolls()], dtype=np.intp
         )
         self.face_rows = [None] + [np.nonzero(self.face_count[:, f])[0] for f in range(6)]
         self.yahtzee_roll = [self.index[5][tuple(5 if g == f else 0 for g in range(6))] for f in range(6)]

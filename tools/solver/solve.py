@@ -25,7 +25,7 @@ import threading
 
 import numpy as np
 
-from yahtzee_core import rules
+from yahtzee_core import host_helpers, rules
 
 from .dice import dice
 
@@ -470,7 +470,7 @@ class ValueTable:
 
         _, rolls = s._turn(self.V, arr(mask), arr(min(upper, self.m.cap)), arr(yahtzee50), want_rolls=True)
         d = dice()
-        return {r: float(rolls[d.roll_index(r), 0]) for r in rules.all_rolls()}
+        return {r: float(rolls[d.roll_index(r), 0]) for r in host_helpers.all_rolls()}
 
 
 def progress_bar(label, stream=None):
