@@ -2,7 +2,7 @@
 
     python tools/web.py [--out build/web] [--no-table] [--source] [--serve] [--port 8000]
 
-    page total                                     1347661 bytes
+    page total                                     1345540 bytes
 
 What it builds into build/web/ and ``--serve``: docs/web.md, "tools/webpage/web.py"."""
 
