@@ -24,17 +24,17 @@ class AxisKeys:
         self.down = 0  # bit i: key first_key + i is down
 
     def update(self, buttons, now):
-        self._axis(buttons, now, self.x.value, 0)
-        self._axis(buttons, now, self.y.value, 2)
-
-    def _axis(self, buttons, now, value, low):
-        """Keys ``low`` (left or up) and ``low + 1`` (right or down) from one axis's value."""
-        down = self.down
-        self._set(buttons, now, low, value < (_RELEASE_LOW if (down >> low) & 1 else _PRESS_LOW))
-        high = low + 1
-        self._set(buttons, now, high, value > (_RELEASE_HIGH if (down >> high) & 1 else _PRESS_HIGH))
-
-    def _set(self, buttons, now, i, on):
-        if on != ((self.down >> i) & 1 == 1):
-            self.down ^= 1 << i
-            buttons.key(self.first_key + i, on, now)
+        x = self.x.value
+        y = self.y.value
+        i = 0
+        while i < 4:  # left, right (x), up, down (y); one method: each costs a board ~50 B of heap
+            value = x if i < 2 else y
+            down = (self.down >> i) & 1
+            if i & 1:  # right or down: the high side
+                on = value > (_RELEASE_HIGH if down else _PRESS_HIGH)
+            else:
+                on = value < (_RELEASE_LOW if down else _PRESS_LOW)
+            if on != (down == 1):
+                self.down ^= 1 << i
+                buttons.key(self.first_key + i, on, now)
+            i += 1

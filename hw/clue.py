@@ -23,7 +23,6 @@ KEYMAP_HELP = (
     ("A", "next command; hold: previous"),
     ("B", "do the command; hold: menu"),
 )
-DESKTOP_KEYS = (("a", 0), ("b", 1))
 
 
 def make_board():

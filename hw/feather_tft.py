@@ -25,7 +25,6 @@ KEYMAP_HELP = (
     ("D1", "do the command; hold: menu"),
     ("D2", "roll; hold: hint"),
 )
-DESKTOP_KEYS = (("a", 0), ("s", 1), ("d", 2))
 
 
 def make_board():

@@ -36,7 +36,6 @@ KEYMAP_HELP = (
     ("key 11", "hint; hold: undo last box"),
     ("key 12", "sound on/off"),
 )
-DESKTOP_KEYS = ()
 
 
 def make_board():

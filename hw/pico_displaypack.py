@@ -27,7 +27,6 @@ KEYMAP_HELP = (
     ("X", "previous command"),
     ("Y", "next command"),
 )
-DESKTOP_KEYS = (("a", 0), ("b", 1), ("x", 2), ("y", 3))
 
 
 def make_display():

@@ -25,7 +25,6 @@ KEYMAP_HELP = (
     ("Start", "menu; hold: new game"),
     ("Select", "hint; hold: sound on/off"),
 )
-DESKTOP_KEYS = (("z", 0), ("x", 1), ("v", 2), ("c", 3))
 
 
 def make_board():

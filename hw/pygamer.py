@@ -27,7 +27,6 @@ KEYMAP_HELP = (
     ("Start", "menu; hold: new game"),
     ("Select", "hint; hold: sound on/off"),
 )
-DESKTOP_KEYS = (("z", 0), ("x", 1), ("v", 2), ("c", 3))  # keyboard key -> key number
 
 
 def make_board():

@@ -16,18 +16,23 @@ DIRECT_KEYS = (
     ("u", I.UNDO, 0), ("backspace", I.UNDO, 0),
 )
 
-# Desktop keys for boards whose module has none (kept here, not in the board module a board
-# loads): the MacroPad's 12 keys as four rows of three (q w e / a s d / z x c / r t y), its
-# encoder: j / l turn, k pushes.
-MORE_DESKTOP_KEYS = {
+# Each board's own keys on a PC keyboard (kept here, not in the board module a board loads):
+# (keyboard key, board key number). The MacroPad's 12 keys as four rows of three (q w e / a s d /
+# z x c / r t y), its encoder: j / l turn, k pushes.
+DESKTOP_KEYS = {
+    "pygamer": (("z", 0), ("x", 1), ("v", 2), ("c", 3)),
+    "pybadge": (("z", 0), ("x", 1), ("v", 2), ("c", 3)),
     "macropad": (("q", 0), ("w", 1), ("e", 2), ("a", 3), ("s", 4), ("d", 5), ("z", 6), ("x", 7), ("c", 8),
                  ("r", 9), ("t", 10), ("y", 11), ("k", 12), ("j", 13), ("l", 14)),
+    "clue": (("a", 0), ("b", 1)),
+    "feather_tft": (("a", 0), ("s", 1), ("d", 2)),
+    "pico_displaypack": (("a", 0), ("b", 1), ("x", 2), ("y", 3)),
 }
 
 
 def desktop_keys(module):
     """(key name, board key number) pairs: the board's own keys on a PC keyboard."""
-    return module.DESKTOP_KEYS or MORE_DESKTOP_KEYS.get(module.NAME, ())
+    return DESKTOP_KEYS.get(module.NAME, ())
 
 
 # The board's lights as the simulators draw them: (count, light of each die, or None: one light

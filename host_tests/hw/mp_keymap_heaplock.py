@@ -1,5 +1,6 @@
 """Run inside the MicroPython VM (tools/mpy_runner/run.mjs --mount hw): every poll path of
-hw.keymap.Buttons, and the per-frame sound and lights calls, under micropython.heap_lock(), so
+hw.keymap.Buttons (with the MacroPad's encoder and the PyGamer's stick), and the per-frame sound and lights
+calls, under micropython.heap_lock(), so
 any heap allocation raises MemoryError.
 Prints "heap-locked polls: N" and exits 0; test_keymap.py runs it."""
 
@@ -114,6 +115,41 @@ try:
             n = 0
 finally:
     micropython.heap_unlock()
+
+# the PyGamer's stick (hw.axis_keys.AxisKeys), polled as its Buttons poll it every frame
+from hw.axis_keys import AxisKeys
+
+
+class Axis:
+    def __init__(self):
+        self.value = 32768
+
+
+stick_x = Axis()
+stick_y = Axis()
+s = Buttons(bytes((I.ROLL, I.ENTER, I.MENU, I.HINT, 0, 0, 0, 0, I.LEFT, I.RIGHT, I.UP, I.DOWN)),
+            bytes((0, 0, I.NEW_GAME, I.SOUND)), bytes((0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1)), None,
+            clock=clock, event=Event())
+s.add_poller(AxisKeys(stick_x, stick_y, 8))
+stick = bytearray(8)
+k = 0
+micropython.heap_lock()
+try:
+    for rnd in range(20):
+        at(30000 + rnd * 1000)
+        stick_x.value = 64000 if rnd & 1 else 1000
+        stick[k] = s.poll()
+        stick_x.value = 32768
+        s.poll()
+        stick_y.value = 1000
+        stick[k + 1] = s.poll()
+        stick_y.value = 32768
+        s.poll()
+        k = (k + 2) & 7
+        polls += 4
+finally:
+    micropython.heap_unlock()
+assert bytes(stick[:4]) == bytes((I.LEFT, I.UP, I.RIGHT, I.UP)), bytes(stick)
 
 # the sound and lights that run every frame: ToneSound.update/play, PixelLights.show_held
 from hw.parts import PixelLights

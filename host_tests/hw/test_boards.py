@@ -316,7 +316,8 @@ def test_one_list_of_boards_and_every_board_table_follows_it():
     assert set(FACTS) == set(NAMES)
     tables = {"common.BUDGETS": common.BUDGETS, "deploy.DRIVE_BYTES": deploy.DRIVE_BYTES,
               "release.TITLES": release.TITLES, "web.TITLES": web.TITLES, "desktop.SCALE": desktop.SCALE,
-              "keytable.LIGHTS": keytable.LIGHTS, "vmhardware.PINS": vmhardware.PINS,
+              "keytable.LIGHTS": keytable.LIGHTS, "keytable.DESKTOP_KEYS": keytable.DESKTOP_KEYS,
+              "vmhardware.PINS": vmhardware.PINS,
               "vmhardware.NVM_BYTES": vmhardware.NVM_BYTES, "sim/web.py ROWS": web_board.ROWS,
               "whole_app.SEATS": whole_app.SEATS}
     for label, table in tables.items():
