@@ -256,10 +256,22 @@ class RuleSet:
                 while i < 5:
                     dice[i] = d
                     i += 1
-            self._values = tuple([tuple([v for v in range(8 * _VALUE_BYTES)
-                                         if (seen[b * _VALUE_BYTES + (v >> 3)] >> (v & 7)) & 1])
-                                  for b in range(n)])
+            self._values = _value_tuples(seen, n)
         return self._values[box]
+
+
+def _value_tuples(seen, n):
+    """Each box's marked scores as a sorted tuple. Loops, not comprehensions: a comprehension that
+    read ``seen`` would make it a closure cell of possible_values, made on every call (a heap
+    allocation where a save must make none)."""
+    out = []
+    for b in range(n):
+        scores = []
+        for v in range(8 * _VALUE_BYTES):
+            if (seen[b * _VALUE_BYTES + (v >> 3)] >> (v & 7)) & 1:
+                scores.append(v)
+        out.append(tuple(scores))
+    return tuple(out)
 
 
 def _mark(seen, box, value):

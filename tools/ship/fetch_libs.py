@@ -310,7 +310,8 @@ def fetch(pins, lib=LIB, downloader=download, deb_fetcher=download_deb):
     size += baked
     with open(os.path.join(lib, MANIFEST), "w") as f:
         f.write("\n".join(lines) + "\n")
-    print("lib/: %d libraries and the rules font, %d bytes" % (len(pins), total + size))
+    kind = "library" if len(pins) == 1 else "libraries"
+    print("lib/: %d %s and the rules font, %d bytes" % (len(pins), kind, total + size))
 
 
 def main(argv=None):
