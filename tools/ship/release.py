@@ -3,7 +3,7 @@
     python tools/release.py [--board B ...] [--mpy-cross PATH] [--tables auto|none|NAMES] [--out DIR]
 
 writes build/release/<board>/ and build/release/<board>.zip for every board (or those named):
-code.py and boot.py as source, the app's modules and the pinned libraries of lib/ as .mpy files
+code.py and boot.py as source, the app's modules and the pinned libraries of lib/ it imports as .mpy files
 compiled by CircuitPython 10's mpy-cross, the rules reader's font where the board uses it, the
 strategy tables that fit the board's CIRCUITPY drive (tables/), and README.txt: what to install
 first, how to copy, which key to hold at power-on to edit the drive, and the board's keys. The
@@ -73,8 +73,8 @@ def readme(board, tables):
              "1. Install CircuitPython 10.x for this board: https://circuitpython.org/board/%s/" % hw.BOARD_ID,
              "   (%s; copy the .uf2 file onto it)." % BOOTLOADER.get(board, DOUBLE_TAP),
              "2. Copy everything in this folder except README.txt onto the CIRCUITPY drive: code.py,",
-             "   boot.py and the folders (replace what is there; lib/ holds the libraries, already",
-             "   compiled for CircuitPython 10).",
+             "   boot.py and the folders (replace what is there; lib/ holds the rules reader's font",
+             "   and any library the board needs, already compiled for CircuitPython 10).",
              "3. Reset the board (or unplug it and plug it in): the game starts."]
     spec = boot_drive.KEYS.get(hw.BOARD_ID)
     lines.append("")
