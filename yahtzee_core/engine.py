@@ -133,7 +133,7 @@ class Game:
         self.events_dropped = 0
         self.event_arg = 0
         self.challenge = -1  # challenge code (rng.challenge_die) or -1: dice from ``rng``
-        self.challenge_dice = None  # yahtzee_core/rng.py in a challenge game (``configure``)
+        self.challenge_dice = None  # yahtzee_core/rng.py in a challenge game (``use_challenge``)
         # one-step undo: the state before the last box choice (preallocated, copied in place)
         self.undo_state = U_NONE
         self.undo_box = NO_BOX

@@ -226,9 +226,9 @@ class RuleSet:
 
     def possible_values(self, box):
         """Sorted tuple of every score ``box`` can hold in a game (Joker scores included).
-        Computed once, over the 252 distinct rolls, when the compact snapshot first asks (a
-        game's first save): as bits, so the work holds ~0.5 KB, not the rolls' 9 KB of tuples and
-        sets on top of a running game."""
+        Computed once, over the 252 distinct rolls, when the compact snapshot first asks (ui/app_start
+        warms it as a game starts): as bits, so the work holds ~0.5 KB, not the rolls' 9 KB of
+        tuples and sets beside a game being built."""
         if self._values is None:
             n = self.n_boxes
             seen = bytearray(n * _VALUE_BYTES)  # box b's bit v: score v is possible

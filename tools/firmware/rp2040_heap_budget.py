@@ -55,7 +55,9 @@ if __name__ == "__main__":
     pass
 """
 
-# hw/macropad.py make_board's C objects (neopixel.NeoPixel is a PixelBuf and a DigitalInOut)
+# hw/macropad.py make_board's C objects as they were with the neopixel library (a PixelBuf and a
+# DigitalInOut); its lights now hold a DigitalInOut and a 36-byte bytearray, ~64 B less, so the budget
+# measured with this is that much low
 MACROPAD = """import gc, board, keypad, rotaryio, audiopwmio, audiocore, digitalio, array, adafruit_pixelbuf
 gc.collect(); before = gc.mem_alloc()
 pins = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6, board.KEY7, board.KEY8, board.KEY9, board.KEY10, board.KEY11, board.KEY12, board.BUTTON)
