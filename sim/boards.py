@@ -12,13 +12,11 @@ table a board needs anyway to find its module, so the list costs a board nothing
 module says itself (``NAME``, ``BOARD_ID``, ``WIDTH``, ``HEIGHT``, ``NVM_SIZE``, ``NVM_BACKUP``...)
 is read from it, never written again here.
 
-Adding a board: its module in ``hw/`` (``hw/interface.md``), its line in ``BOARDS`` and its entry
-in ``FACTS``; host_tests/hw/test_boards.py fails until the entry has every fact every board has.
-What runs inside the VMs keeps its own small tables, checked there against ``NAMES``: the web
-page's modules (sim/keytable.py ``LIGHTS``, sim/web.py ``ROWS``), the hardware fakes the heap
-measurements load (sim/vmhardware.py) and the whole-app tour (host_tests/ui/whole_app.py
-``SEATS``). Their bytes are part of the page and of the measured heaps, so a lookup here would
-change those figures. Runs in MicroPython too (host_tests/hw/mp_real_boards.py)."""
+Adding a board: its module in ``hw/`` (``hw/interface.md``), its line in ``BOARDS``, its entry
+in ``FACTS`` and its entry in ``sim/board_table.py`` (what the desktop, the web page, the hardware
+fakes and the whole-app tour need of it: those run inside the VMs, where this module is not
+loaded); host_tests/hw/test_boards.py fails until both entries have every fact every board has.
+Runs in MicroPython too (host_tests/hw/mp_real_boards.py)."""
 
 from hw.select import BOARDS
 
@@ -38,6 +36,8 @@ NAMES = tuple(dict.fromkeys(BOARDS.values()))  # in BOARDS' order, each once
 #   nvm       (write model of sim/flash_model.py PORT_MODELS, the port's nvm bytes) for the NVM
 #             fuzz (tools/reports/nvm_fuzz.py; docs/nvm_layout.md)
 # Only where the board has it:
+#   firmware    (CircuitPython port, chip) of a board with a frozen build (tools/firmware/boards.py,
+#               docs/firmware.md)
 #   bootloader  how it takes a CircuitPython .uf2 where that is not a double-tap of reset
 #               (circuitpython.org's page for the board says the same; tools/ship/release.py)
 #   flash_mb    its flash, where its stock firmware runs in rp2040js (tools/firmware/: the
@@ -51,16 +51,21 @@ FACTS = {
         # SAMD51J19 196608 - 8 - stack 25600 - _ebss 12212 (+512) - run time 12028 - 1008
         "budget": 145240,
         "drive": 8 << 20, "scale": 5, "nvm": ("samd51", 8192),
+        # same chip as the PyBadge (its mpconfigboard.mk: CHIP_VARIANT = SAMD51J19A), so the same
+        # flash; its stock build already leaves epaperdisplay out
+        "firmware": ("atmel-samd", "SAMD51J19A, 512 KB flash (488 KB firmware), 192 KB RAM"),
     },
     "pybadge": {
         "title": "Adafruit PyBadge (or EdgeBadge)", "menu": "PyBadge",
         "budget": 145232,  # as the PyGamer, its link's _ebss 12220
         "drive": 2 << 20, "scale": 5, "nvm": ("samd51", 8192),
+        "firmware": ("atmel-samd", "SAMD51J19A, 512 KB flash (488 KB firmware), 192 KB RAM"),
     },
     "macropad": {
         "title": "Adafruit MacroPad RP2040", "menu": "MacroPad RP2040",
         "budget": 182528,  # rp2040js, stock image, display up, board objects made: held 183536 - 1008
         "drive": 7 << 20, "scale": 6, "nvm": ("rp2040", 4096),
+        "firmware": ("raspberrypi", "RP2040, 8 MB external flash (1020 KB firmware), 264 KB RAM"),
         "bootloader": "hold the encoder's push button (BOOT) and press reset: RPI-RP2 appears",
         "flash_mb": 8,
         "pins": {"keys": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0], "encoder": [17, 18],
@@ -71,6 +76,7 @@ FACTS = {
         # nRF52840 app RAM 196608 - stack 25600 - _euninitialized 31924 - run time 13772 - 1008
         "budget": 124304,
         "drive": 2 << 20, "scale": 3, "nvm": ("nordic", 8192),
+        "firmware": ("nordic", "nRF52840, 1 MB flash (780 KB firmware), 256 KB RAM"),
     },
     "feather_tft": {
         "title": "Adafruit Feather ESP32-S3 Reverse TFT", "menu": "Feather ESP32-S3 Reverse TFT",
@@ -82,6 +88,8 @@ FACTS = {
         "title": "Raspberry Pi Pico with the Pimoroni Pico Display Pack", "menu": "Pico + Display Pack",
         "budget": 178640,  # rp2040js, stock Pico image + the Display Pack's display: 179648 - 1008
         "drive": 1 << 20, "scale": 4, "nvm": ("rp2040", 4096),
+        # the same port and firmware region as the MacroPad (its stock build adds picodvi and _eve)
+        "firmware": ("raspberrypi", "RP2040, 2 MB external flash (1020 KB firmware), 264 KB RAM"),
         "bootloader": "hold BOOTSEL while you plug the Pico in: RPI-RP2 appears",
         "flash_mb": 2,
         "pins": {"keys": [12, 13, 14, 15], "encoder": None, "display": "st7789", "displaySpi": 0},

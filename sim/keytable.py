@@ -6,6 +6,7 @@ The board's own keys keep their numbers; the direct keys (arrows, space, 1-5, ..
 numbers after them and give semantic inputs straight away."""
 
 from hw import inputs as I
+from sim import board_table
 
 # Keyboard keys that give semantic inputs on every profile: (pygame key name, code, repeat).
 DIRECT_KEYS = (
@@ -16,18 +17,9 @@ DIRECT_KEYS = (
     ("u", I.UNDO, 0), ("backspace", I.UNDO, 0),
 )
 
-# Each board's own keys on a PC keyboard (kept here, not in the board module a board loads):
-# (keyboard key, board key number). The MacroPad's 12 keys as four rows of three (q w e / a s d /
-# z x c / r t y), its encoder: j / l turn, k pushes.
-DESKTOP_KEYS = {
-    "pygamer": (("z", 0), ("x", 1), ("v", 2), ("c", 3)),
-    "pybadge": (("z", 0), ("x", 1), ("v", 2), ("c", 3)),
-    "macropad": (("q", 0), ("w", 1), ("e", 2), ("a", 3), ("s", 4), ("d", 5), ("z", 6), ("x", 7), ("c", 8),
-                 ("r", 9), ("t", 10), ("y", 11), ("k", 12), ("j", 13), ("l", 14)),
-    "clue": (("a", 0), ("b", 1)),
-    "feather_tft": (("a", 0), ("s", 1), ("d", 2)),
-    "pico_displaypack": (("a", 0), ("b", 1), ("x", 2), ("y", 3)),
-}
+# Each board's own keys on a PC keyboard (kept in sim/board_table.py, not in the board module a
+# board loads): (keyboard key, board key number).
+DESKTOP_KEYS = board_table.column(board_table.DESKTOP_KEYS)
 
 
 def desktop_keys(module):
@@ -37,9 +29,7 @@ def desktop_keys(module):
 
 # The board's lights as the simulators draw them: (count, light of each die, or None: one light
 # for "a die is held").
-LIGHTS = {"pygamer": (5, (0, 1, 2, 3, 4)), "pybadge": (5, (0, 1, 2, 3, 4)),
-          "macropad": (12, (0, 1, 2, 3, 4)), "clue": (1, None), "feather_tft": (1, None),
-          "pico_displaypack": (1, None)}
+LIGHTS = board_table.column(board_table.LIGHTS)
 
 
 def key_tables(module):

@@ -18,6 +18,8 @@ anything is measured."""
 
 import sys
 
+from sim import board_table
+
 # Heap bytes of each C object with the buffers its constructor allocates (CircuitPython 10 at
 # cd3da4a5, 32-bit; 16-byte blocks). keypad: shared-module/keypad/{Keys,ShiftRegisterKeys,
 # EventQueue,Event,__init__}.h/.c (the scanner 48 B, its debounce counters, its EventQueue 32 B
@@ -203,23 +205,10 @@ class Nvm:
         self._bytes[i] = value
 
 
-PINS = {
-    "pygamer": ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "JOYSTICK_X", "JOYSTICK_Y",
-                "SPEAKER", "SPEAKER_ENABLE", "NEOPIXEL"),
-    "pybadge": ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE",
-                "NEOPIXEL"),
-    "macropad": ("KEY1", "KEY2", "KEY3", "KEY4", "KEY5", "KEY6", "KEY7", "KEY8", "KEY9", "KEY10",
-                 "KEY11", "KEY12", "ROTA", "ROTB", "BUTTON", "SPEAKER", "SPEAKER_ENABLE",
-                 "NEOPIXEL"),
-    "clue": ("BUTTON_A", "BUTTON_B", "SPEAKER", "NEOPIXEL"),
-    "feather_tft": ("D0", "D1", "D2", "NEOPIXEL", "NEOPIXEL_POWER"),
-    "pico_displaypack": ("GP6", "GP7", "GP8", "GP12", "GP13", "GP14", "GP15", "GP16", "GP17",
-                         "GP18", "GP19", "GP20"),
-}
-DISPLAYS = {"pygamer": (160, 128), "pybadge": (160, 128), "macropad": (128, 64),
-            "clue": (240, 240), "feather_tft": (240, 135)}
-NVM_BYTES = {"pygamer": 256, "pybadge": 256, "macropad": 4096, "clue": 8192,  # each module's NVM_SIZE
-             "feather_tft": 8192, "pico_displaypack": 4096}
+# each board's pins, its board.DISPLAY's size and its NVM bytes: sim/board_table.py
+PINS = board_table.column(board_table.PINS)
+DISPLAYS = board_table.column(board_table.DISPLAY)
+NVM_BYTES = board_table.column(board_table.NVM_BYTES)
 
 
 def ticks_ms():

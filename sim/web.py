@@ -19,7 +19,7 @@ from hw.base import Board
 from hw.keymap import Buttons
 from hw.nvm import MemoryNVM
 from . import fbdisplay, vmboard
-from . import keytable
+from . import board_table, keytable
 from .keytable import key_tables
 
 DREW = 1  # step() flags: the frame changed (dirty rectangles to copy)
@@ -32,16 +32,8 @@ LIT = 32  # the held-dice lights changed (lights())
 _MAX_CUES = 4
 LIGHTS_ON_KEYS = ("macropad",)  # light i sits under key i (else a strip above the buttons)
 
-# The board's buttons on the page, row by row (key numbers as in the board module), roughly
-# where they sit on the board; keys a board does not wire (the PyGamer's 4..7) are left out.
-ROWS = {
-    "pygamer": ((10,), (8, 11, 9), (3, 2), (0, 1)),
-    "pybadge": ((6,), (7, 5, 4), (3, 2), (0, 1)),
-    "macropad": ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11), (13, 12, 14)),
-    "clue": ((0, 1),),
-    "feather_tft": ((0, 1, 2),),
-    "pico_displaypack": ((0, 2), (1, 3)),
-}
+# The board's buttons on the page, row by row (key numbers as in the board module): sim/board_table.py.
+ROWS = board_table.column(board_table.ROWS)
 
 board = None
 app = None

@@ -286,12 +286,12 @@ def test_pygamer_joystick_repeats_and_speaker_plays_without_blocking(made):
 
 def test_one_list_of_boards_and_every_board_table_follows_it():
     # sim/boards.py: the boards are hw/select.py's BOARDS (a board needs that table anyway); a new
-    # board is its hw/ module, its line there and its entry in sim/boards.py FACTS, which must have
-    # every fact each board has. The tables that run inside the VMs (the web page's, the hardware
-    # fakes', the whole-app tour's) stay there and must name it too: this fails until each does.
+    # board is its hw/ module, its line there, its entry in sim/boards.py FACTS, which must have
+    # every fact each board has, and its entry in sim/board_table.py (what the web page, the
+    # hardware fakes and the whole-app tour read inside the VMs): this fails until each has it.
     import importlib
 
-    from sim import desktop, keytable, vmhardware
+    from sim import board_table, desktop, keytable, vmhardware
     from sim import web as web_board
     from sim.boards import FACTS, NAMES
 
@@ -314,8 +314,10 @@ def test_one_list_of_boards_and_every_board_table_follows_it():
             assert sorted(pins) == ["display", "displaySpi", "encoder", "keys"], name
             assert pins["display"] in ("sh1106", "st7789") and pins["displaySpi"] in (0, 1), name
     assert set(FACTS) == set(NAMES)
-    tables = {"common.BUDGETS": common.BUDGETS, "deploy.DRIVE_BYTES": deploy.DRIVE_BYTES,
-              "release.TITLES": release.TITLES, "web.TITLES": web.TITLES, "desktop.SCALE": desktop.SCALE,
+    assert all(len(entry) == board_table.SEATS + 1 for entry in board_table.BOARDS.values())
+    tables = {"board_table.BOARDS": board_table.BOARDS, "common.BUDGETS": common.BUDGETS,
+              "deploy.DRIVE_BYTES": deploy.DRIVE_BYTES, "release.TITLES": release.TITLES, "web.TITLES": web.TITLES,
+              "desktop.SCALE": desktop.SCALE,
               "keytable.LIGHTS": keytable.LIGHTS, "keytable.DESKTOP_KEYS": keytable.DESKTOP_KEYS,
               "vmhardware.PINS": vmhardware.PINS,
               "vmhardware.NVM_BYTES": vmhardware.NVM_BYTES, "sim/web.py ROWS": web_board.ROWS,

@@ -26,12 +26,12 @@ if not MP and __name__ == "__main__":  # python host_tests/ui/whole_app.py: the 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from hw import inputs as I
-from sim import vmboard
+from sim import board_table, vmboard
 from hw.keymap import RING_DO, RING_NEXT
 FRAME_MS = 16
 SEED = 11
 # seats in the first game (seat 1 you, seat 2 the hard computer, seats 3-4 easy computers)
-SEATS = {"pygamer": 2, "pybadge": 3, "macropad": 4, "clue": 2, "feather_tft": 3, "pico_displaypack": 4}
+SEATS = board_table.column(board_table.SEATS)
 
 
 def forget(*_):

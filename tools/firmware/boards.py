@@ -1,10 +1,13 @@
-"""Per-board data for tools/firmware/build_frozen.py: where each board lives in CircuitPython's
-source, and which CircuitPython modules its frozen build turns off to make flash room, with why.
+"""Firmware data for tools/firmware/build_frozen.py: the CircuitPython source it builds, where each
+board lives in it (its port and chip: sim/boards.py ``firmware``), and which CircuitPython modules
+a frozen build turns off on each port to make flash room, with why.
 
 Each entry of ``off`` is (make variable, the Python module it provides or None, why it can go).
 tools/firmware/build_frozen.py refuses to build when the staged app, code.py or boot.py imports
 one of those modules (``check_off_modules``), so a module the app needs cannot be turned off by
 mistake. The figures that made each list are in docs/firmware.md."""
+
+from sim.boards import module, table
 
 # The CircuitPython source the builds were made and measured with. Git blob ids (``git ls-tree``
 # at that commit) of the build files that decide a board's module set and layout: a checkout
@@ -78,31 +81,11 @@ NRF52840_OFF = (
      "MP3 decoding (32 KB): the app's sound is one looping sine RawSample (hw/sound.py)"),
 )
 
-BOARDS = {
-    "pybadge": {
-        "port": "atmel-samd", "cp_board": "pybadge", "chip": "SAMD51J19A, 512 KB flash (488 KB firmware), 192 KB RAM",
-        "off": SAMD51_J19_OFF,
-    },
-    "pygamer": {
-        # Same chip as the PyBadge (the board's mpconfigboard.mk: CHIP_VARIANT = SAMD51J19A), so the
-        # same flash; its stock build already leaves epaperdisplay out.
-        "port": "atmel-samd", "cp_board": "pygamer", "chip": "SAMD51J19A, 512 KB flash (488 KB firmware), 192 KB RAM",
-        "off": SAMD51_J19_OFF,
-    },
-    "macropad": {
-        "port": "raspberrypi", "cp_board": "adafruit_macropad_rp2040",
-        "chip": "RP2040, 8 MB external flash (1020 KB firmware), 264 KB RAM", "off": RP2040_OFF,
-    },
-    "pico_displaypack": {
-        "port": "raspberrypi", "cp_board": "raspberry_pi_pico",
-        # the same port and firmware region as the MacroPad (its stock build adds picodvi and _eve)
-        "chip": "RP2040, 2 MB external flash (1020 KB firmware), 264 KB RAM", "off": RP2040_OFF,
-    },
-    "clue": {
-        "port": "nordic", "cp_board": "clue_nrf52840_express",
-        "chip": "nRF52840, 1 MB flash (780 KB firmware), 256 KB RAM", "off": NRF52840_OFF,
-    },
-}
+# Each board's CircuitPython port and chip are in sim/boards.py (``firmware``); its folder in the
+# port's boards/ is its module's BOARD_ID; what its frozen build turns off is its port's list.
+OFF = {"atmel-samd": SAMD51_J19_OFF, "raspberrypi": RP2040_OFF, "nordic": NRF52840_OFF}
+BOARDS = {name: {"port": port, "cp_board": module(name).BOARD_ID, "chip": chip, "off": OFF[port]}
+          for name, (port, chip) in table("firmware").items()}
 
 # Submodules each port's build reads (CircuitPython's tools/ci_fetch_deps.py PORT_DEPS and the
 # ports' Makefiles), each with the module whose sources it holds when it is needed only for that

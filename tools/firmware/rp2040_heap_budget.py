@@ -24,7 +24,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from sim.boards import FACTS, emulated, stock_firmware
+from sim.boards import FACTS, emulated, module, stock_firmware
 
 EMULATOR = os.path.join(ROOT, "tools", "firmware", "rp2040_emulator")
 FIRMWARE = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython", "firmware")
@@ -76,7 +76,7 @@ if __name__ == "__main__":
     pass
 """
 
-# hw/pico_displaypack.py make_display and make_board (ST7789 is a BusDisplay with an init sequence)
+# the Pico Display Pack's make_display and make_board (ST7789 is a BusDisplay with an init sequence)
 PICO = """import gc, board, keypad, busio, displayio, fourwire, busdisplay, pwmio
 gc.collect(); before = gc.mem_alloc()
 displayio.release_displays()
@@ -91,8 +91,10 @@ if __name__ == "__main__":
     pass
 """
 
-OBJECTS = {"macropad": MACROPAD, "pico_displaypack": PICO}  # the C objects of each emulated board's make_board
-BOARDS = {name: (stock_firmware(name), OBJECTS[name], FACTS[name]["flash_mb"]) for name in emulated()}
+# the C objects of each emulated board's make_board, by the CircuitPython board it runs on (BOARD_ID)
+OBJECTS = {"adafruit_macropad_rp2040": MACROPAD, "raspberry_pi_pico": PICO}
+BOARDS = {name: (stock_firmware(name), OBJECTS[module(name).BOARD_ID], FACTS[name]["flash_mb"])
+          for name in emulated()}
 
 
 def measure(board, firmware=FIRMWARE, timeout=400):

@@ -149,8 +149,8 @@ FONTS = os.path.join(ROOT, "lib", "fonts")  # at /lib/fonts in the VM, as on a b
 
 # the board doubles and the drivers that run the compiled app (compiled as they are; the
 # constants they name stay defined in the app's modules)
-DOUBLES = tuple(os.path.join("sim", n) for n in ("__init__.py", "fbdisplay.py", "null_power.py", "vmboard.py",
-                                                 "vmhardware.py"))
+DOUBLES = tuple(os.path.join("sim", n) for n in ("__init__.py", "board_table.py", "fbdisplay.py", "null_power.py",
+                                                 "vmboard.py", "vmhardware.py"))
 DRIVERS = DOUBLES + (os.path.join("host_tests", "ui", "whole_app.py"),) + tuple(sorted(
     os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tools", "*", "mp_*.py"))
     + glob.glob(os.path.join(ROOT, "host_tests", "*", "mp_*.py"))))

@@ -27,7 +27,8 @@ PAGE = os.path.join(ROOT, "web")
 TABLE = "yahtzee_forced"  # the official rules (forced Joker), the app's default
 PAGE_BUDGET = 1536 * 1024  # bytes of the whole page: above this the table is left out
 HW_MODULES = ("__init__", "base", "inputs", "keymap", "null", "nvm", "sound", "tables") + boards.NAMES
-SIM_MODULES = ("__init__", "fbdisplay", "keytable", "null_power", "vmboard", "web")  # the page's board (sim/web.py)
+# the page's board (sim/web.py)
+SIM_MODULES = ("__init__", "board_table", "fbdisplay", "keytable", "null_power", "vmboard", "web")
 # the libraries of lib/ the app imports on the page: none (its board, sim/web.py, has the page's clock;
 # its rules reader reads in terminalio's font: the page has no font files)
 LIB_MODULES = ()
