@@ -23,10 +23,8 @@ def shift_register_board(module, joystick_pins):
     if joystick_pins is not None:
         import analogio
 
-        from .axis_keys import AxisKeys
-
-        buttons.add_poller(AxisKeys(analogio.AnalogIn(joystick_pins[0]),
-                                    analogio.AnalogIn(joystick_pins[1]), 8))
+        buttons.add_poller(module.AxisKeys(analogio.AnalogIn(joystick_pins[0]),
+                                           analogio.AnalogIn(joystick_pins[1]), 8))
     sound = assembly.speaker_sound(board.SPEAKER, board.SPEAKER_ENABLE, ticks_ms, pwm=False)
     lights = assembly.pixel_lights(board.NEOPIXEL, 5, (0, 1, 2, 3, 4))
     return assembly.assemble(module, display, buttons, ticks_ms, sound, lights, module.NVM_SIZE, __name__)

@@ -116,8 +116,8 @@ try:
 finally:
     micropython.heap_unlock()
 
-# the PyGamer's stick (hw.axis_keys.AxisKeys), polled as its Buttons poll it every frame
-from hw.axis_keys import AxisKeys
+# the PyGamer's stick (hw.pygamer.AxisKeys), polled as its Buttons poll it every frame
+from hw.pygamer import AxisKeys
 
 
 class Axis:

@@ -22,7 +22,7 @@ def test_pins_file_is_exact_and_maps_to_pypi_names():
     names = [p.module for p in pins]
     assert {"adafruit_st7789"} <= set(names)
     assert "adafruit_bitmap_font" not in names  # the rules font is baked on the host (tools/ship/font_bake.py)
-    # the boards read supervisor.ticks_ms, the PyGamer's stick without a debouncer (hw/axis_keys.py)
+    # the boards read supervisor.ticks_ms, the PyGamer's stick without a debouncer (hw/pygamer.py)
     # and write their NeoPixels with neopixel_write (hw/parts.py)
     assert not {"adafruit_ticks", "adafruit_debouncer", "neopixel"} & set(names)
     assert all(p.reason for p in pins)  # every pin says why
