@@ -15,8 +15,10 @@ and asks, over the USB serial console, one byte at a time:
          for the power cuts: tools/firmware/rp2040_emulator/cuts.mjs)
 
 ``/bench.txt`` may say ``seed=N``: the dice then come from ``SeededDice(N)``, as on the desktop, so
-that the same key presses give the same game as CPython's rendering of it. Nothing here is
-loaded on a player's board (no such file)."""
+that the same key presses give the same game as CPython's rendering of it; and ``ballast=N``: N
+bytes of the heap (in 512-byte pieces, ``ballast_held``) are taken before the app is built and
+held to the end, so the app runs in a heap that much smaller (``emulated_boards.py --smaller``).
+Nothing here is loaded on a player's board (no such file)."""
 
 import gc
 import sys
@@ -109,9 +111,20 @@ def answer(app, steps, ask):
         bench_cut.answer(app)
 
 
+# ballast: pieces of 512 heap bytes each (a bytearray's 16-byte object and 496 bytes of items),
+# held to the end (this module stays loaded while the app runs)
+_PIECE = 512
+_ballast = None
+
+
 def hooked(build, text):
-    """``build`` (code.py's build_app) with the bench's seed and the serial questions."""
+    """``build`` (code.py's build_app) with the bench's seed, ballast and the serial questions."""
+    global _ballast
     wanted = settings(text)
+    if wanted.get("ballast"):  # made first: the heap's first blocks
+        _ballast = [None] * (wanted["ballast"] // _PIECE)
+        for i in range(len(_ballast)):
+            _ballast[i] = bytearray(_PIECE - 16)
 
     def build_hooked(board):
         if "seed" in wanted:

@@ -1,7 +1,7 @@
 """The MacroPad's and the Pico's stock CircuitPython 10 firmware playing the game in rp2040js (issue 22),
 one line per board for tools/bench/board_bench.py:
 
-    python tools/firmware/emulated_boards.py [--tour] [--board B] [--work DIR]
+    python tools/firmware/emulated_boards.py [--tour] [--smaller] [--board B] [--work DIR]
         [--cuts N] [--cut-seed S]      # B: one of sim/boards.py emulated(), the MacroPad and the Pico
 
     macropad (CircuitPython 10 firmware, rp2040js): game ended (N of M ops) | tour ended |
@@ -22,7 +22,10 @@ By default the script stops at ``GAME_UNTIL``: start-up, a whole game of you and
 (the hint each turn, an undo after your second box, the scorecard, settings and every page of the
 rules reader from the menu, game over and your initials), statistics, a Defuse bomb, a second game
 powered off after three turns, and Continue with its first turn (N of the recorded run's M ops).
-``--tour``: the whole-app tour of every mode, as CircuitPython's core runs it (the board's seats: four on
+``--smaller``: a fifth of the board's budget (sim/boards.py) is taken from the heap at power-on
+and held to the end, in 512-byte pieces (``ballast=N`` in ``bench.txt``, ui/bench_hook.py): the
+app runs in a heap 20 % smaller (issue 23). The line says so; its peak is the app's, the ballast
+taken off. ``--tour``: the whole-app tour of every mode, as CircuitPython's core runs it (the board's seats: four on
 both, you, the hard computer and two easy ones), the second game to its end, a challenge code and a turn
 of its game with an undo, and the demo. Alone on a core the emulator runs at about half the chip's speed
 (docs/firmware.md).
@@ -73,6 +76,8 @@ SEED = 11  # game_script.SEED: the board's dice as CPython's
 GAME_UNTIL = ("game 2 continued", 1)
 TIMEOUT_S = {False: 2400, True: 3600}  # wall seconds a board may take (the game; the cuts add CUT_S each)
 CUTS = 20  # power cuts per board in a default run
+SMALLER = 0.2  # --smaller: the fifth of the heap taken (issue 23; tools/bench/core.py SMALLER)
+PIECE = 512  # heap bytes of one ballast piece (ui/bench_hook.py)
 CUT_S = 60
 
 
@@ -127,9 +132,22 @@ def shorten(script, until):
     raise SystemExit("emulated_boards: the game script has no checkpoint %r #%d" % until)
 
 
-def prepare(board, work, tour):
+def ballast(board):
+    """The bytes ``--smaller`` takes from ``board``'s heap: a fifth of its budget, in whole pieces."""
+    return int(FACTS[board]["budget"] * SMALLER) // PIECE * PIECE
+
+
+def ballast_held(nbytes):
+    """Heap bytes a ballast of ``nbytes`` holds on the board: its pieces (ui/bench_hook.py) and the
+    list of them (a 16-byte object and 4 bytes an item, in 16-byte blocks)."""
+    count = nbytes // PIECE
+    return count * PIECE + 16 + (count * 4 + 15) // 16 * 16
+
+
+def prepare(board, work, tour, smaller=False):
     """(drive image path, script path, the recorded run's number of ops) for ``board`` in ``work``."""
-    image, _, _ = circuitpy_image.drive_image(board, work, {"bench.txt": "seed=%d\n" % SEED})
+    bench = "seed=%d\n" % SEED + ("ballast=%d\n" % ballast(board) if smaller else "")
+    image, _, _ = circuitpy_image.drive_image(board, work, {"bench.txt": bench})
     drive = os.path.join(work, board + ".img")
     with open(drive, "wb") as f:
         f.write(image)
@@ -174,9 +192,9 @@ def _ms(value):
     return "-" if value is None else "%d" % round(value)
 
 
-def line(board, r, tour, whole=None):
+def line(board, r, tour, whole=None, held=0):
     """The bench line of one board's result (play.mjs's result.json); ``whole``: the whole game's
-    number of ops."""
+    number of ops; ``held``: the heap bytes the ballast held (--smaller), taken off the peak."""
     cps = r["checkpoints"]
     if r["reached"] == "game ended":
         how = ("tour ended" if tour else "game ended (%d of %s ops)" % (r["ops_done"], whole or "?"))
@@ -185,10 +203,12 @@ def line(board, r, tour, whole=None):
     else:
         how = "failed at %s (%s)" % (r["step"], (r["error"] or "?").strip().split("\n")[-1])
     if cps:
-        peak = max(c["alloc"] for c in cps)
+        peak = max(c["alloc"] for c in cps) - held
         heap = max(c["alloc"] + c["free"] for c in cps)
         least = min(c["largest"] for c in cps)
         figures = "peak %d B of %d B heap, least largest free block %d B" % (peak, heap, least)
+        if held:
+            figures = "in a heap 20 %% smaller (%d B held from power-on): %s" % (held, figures)
     else:
         figures = "no checkpoint reached"
     t = r["times"]
@@ -336,7 +356,7 @@ def app_modules_at_start(board, work=None):
                                        or n.startswith("adafruit_") or n == "neopixel") and n not in BENCH_ONLY)
 
 
-def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None):
+def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None, smaller=False):
     """One line per board (the module docstring's form); the details are printed."""
     boards = list(boards or BOARDS)
     node = check_tools()
@@ -348,7 +368,7 @@ def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None):
     cpu = {}
     try:
         for board in boards:
-            drive, script, whole[board] = prepare(board, work, tour)
+            drive, script, whole[board] = prepare(board, work, tour, smaller)
             runs[board] = start(node, board, drive, script, work, tour, cuts, cut_seed)
         say("emulated_boards: drives and scripts ready, %s started (%.0f s)" % (", ".join(boards), time.time() - t0))
         # each node process's CPU time (the machine may be shared); play.mjs stops itself after
@@ -382,7 +402,7 @@ def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None):
             raise SystemExit("emulated_boards: play.mjs for %s exited with %s:\n%s" % (board, proc.returncode, tail))
         with open(out) as f:
             r = json.load(f)
-        lines.append(line(board, r, tour, whole[board]))
+        lines.append(line(board, r, tour, whole[board], ballast_held(ballast(board)) if smaller else 0))
         for path in differing_frames(board, r, os.path.join(work, board + "-script.json"), work):
             say("  %s: a frame that differs: %s" % (board, path))
         r["cpu_s"] = cpu.get(board)
@@ -395,6 +415,7 @@ def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None):
 
 def main(argv):
     tour = "--tour" in argv
+    smaller = "--smaller" in argv
     boards = [argv[i + 1] for i, a in enumerate(argv) if a == "--board" and i + 1 < len(argv)]
     work = [argv[i + 1] for i, a in enumerate(argv) if a == "--work" and i + 1 < len(argv)]
     cuts = [int(argv[i + 1]) for i, a in enumerate(argv) if a == "--cuts" and i + 1 < len(argv)]
@@ -403,7 +424,7 @@ def main(argv):
         if b not in BOARDS:
             raise SystemExit("emulated_boards: unknown board %r (%s)" % (b, ", ".join(BOARDS)))
     for text in bench_lines(tour, boards or None, work[0] if work else None, cuts[-1] if cuts else CUTS,
-                            seed[-1] if seed else None):
+                            seed[-1] if seed else None, smaller):
         say(text)
     return 0
 
