@@ -24,7 +24,6 @@ from hw import inputs
 from yahtzee_core import engine, snapshot
 from yahtzee_core.compat import array, const
 
-from . import layout as layouts
 from . import screen as S
 from . import theme
 from .autoplay import AutoPlayer
@@ -88,8 +87,14 @@ class App:
         self.lights = board.lights
         self.clock = board.clock
         self.display = board.display
-        self.layout = lay or layouts.for_size(board.width, board.height)
-        self.colours = theme.for_screen(board.colour)
+        if lay is None:
+            from . import layout as layouts  # a board unloads it once the app is built (ui/app_start.py)
+
+            lay = layouts.for_size(board.width, board.height)
+        self.layout = lay
+        from .theme import for_screen  # (ui/theme.py: its other reads are constants, folded on a board)
+
+        self.colours = for_screen(board.colour)
         self.settings = settings or Settings()
         if store is not None and settings is None:
             store.settings.export_to(self.settings)  # the saved settings

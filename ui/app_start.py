@@ -154,4 +154,9 @@ def build_app(board):
         print("saved data:", ", ".join(save.describe(status)))
     if not board.storage_persistent:
         print("no NVM on this board: records last until power off")
-    return App(board, store=store, strategy=StrategySet())
+    app = App(board, store=store, strategy=StrategySet())
+    if UNLOADS:  # the App holds its layout and colours: the code that chose and made them is not needed again
+        unload("ui.layout_" + app.layout.name)
+        unload("ui.layout")
+        unload("ui.theme")  # its colour tables: the App holds the one it uses
+    return app
