@@ -114,7 +114,7 @@ def answer(app, steps, ask):
 # ballast: pieces of 512 heap bytes each (a bytearray's 16-byte object and 496 bytes of items),
 # held to the end (this module stays loaded while the app runs)
 _PIECE = 512
-_ballast = None
+_ballast = []  # type: list
 
 
 def hooked(build, text):

@@ -73,10 +73,10 @@ def test_a_smaller_heap_run_holds_a_fifth_of_the_budget_and_reports_the_apps_pea
     from ui import bench_hook
 
     bench_hook.hooked(None, "seed=11\n")
-    assert bench_hook._ballast is None
+    assert bench_hook._ballast == []
     bench_hook.hooked(None, "seed=11\nballast=%d\n" % n)
     assert len(bench_hook._ballast) == n // E.PIECE and all(len(p) == E.PIECE - 16 for p in bench_hook._ballast)
-    bench_hook._ballast = None
+    bench_hook._ballast = []
 
 
 def test_a_missing_tool_or_image_fails_and_says_what(monkeypatch, tmp_path):
