@@ -16,7 +16,7 @@ and asks, over the USB serial console, one byte at a time:
 
 ``/bench.txt`` may say ``seed=N``: the dice then come from ``SeededDice(N)``, as on the desktop, so
 that the same key presses give the same game as CPython's rendering of it; and ``ballast=N``: N
-bytes of the heap (in 512-byte pieces, ``ballast_held``) are taken before the app is built and
+bytes of the heap (in 512-byte pieces) are taken before the app is built and
 held to the end, so the app runs in a heap that much smaller (``emulated_boards.py --smaller``).
 Nothing here is loaded on a player's board (no such file)."""
 

@@ -41,7 +41,7 @@ from tools.ship import deploy
 JOBS = 2
 KINDS = ("mpy", "frozen")
 MARGIN_STEP = 2048
-SMALLER = 0.2  # issue 23: the tour must still end in a heap this much smaller than the budget
+SMALLER = common.SMALLER
 
 
 def say(text):

@@ -64,6 +64,7 @@ sys.path.insert(0, ROOT)
 import circuitpy_image
 import circuitpython_build
 from sim.boards import FACTS, emulated, screen, stock_firmware
+from tools import common
 
 EMULATOR = os.path.join(HERE, "rp2040_emulator")
 FIRMWARE = os.path.join(circuitpython_build.SHARED, "firmware")
@@ -76,7 +77,6 @@ SEED = 11  # game_script.SEED: the board's dice as CPython's
 GAME_UNTIL = ("game 2 continued", 1)
 TIMEOUT_S = {False: 2400, True: 3600}  # wall seconds a board may take (the game; the cuts add CUT_S each)
 CUTS = 20  # power cuts per board in a default run
-SMALLER = 0.2  # --smaller: the fifth of the heap taken (issue 23; tools/bench/core.py SMALLER)
 PIECE = 512  # heap bytes of one ballast piece (ui/bench_hook.py)
 CUT_S = 60
 
@@ -134,7 +134,7 @@ def shorten(script, until):
 
 def ballast(board):
     """The bytes ``--smaller`` takes from ``board``'s heap: a fifth of its budget, in whole pieces."""
-    return int(FACTS[board]["budget"] * SMALLER) // PIECE * PIECE
+    return int(FACTS[board]["budget"] * common.SMALLER) // PIECE * PIECE
 
 
 def ballast_held(nbytes):
@@ -208,7 +208,8 @@ def line(board, r, tour, whole=None, held=0):
         least = min(c["largest"] for c in cps)
         figures = "peak %d B of %d B heap, least largest free block %d B" % (peak, heap, least)
         if held:
-            figures = "in a heap 20 %% smaller (%d B held from power-on): %s" % (held, figures)
+            figures = "in a heap %d %% smaller (%d B held from power-on): %s" % (
+                round(common.SMALLER * 100), held, figures)
     else:
         figures = "no checkpoint reached"
     t = r["times"]
