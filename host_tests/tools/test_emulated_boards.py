@@ -79,6 +79,17 @@ def test_a_smaller_heap_run_holds_a_fifth_of_the_budget_and_reports_the_apps_pea
     bench_hook._ballast = []
 
 
+def test_hold_takes_the_bytes_asked_for_and_says_so_without_calling_it_a_fifth():
+    n = E.ballast("macropad", 60000)
+    assert n == 60000 // E.PIECE * E.PIECE and n != E.ballast("macropad")
+    held = E.ballast_held(n)
+    text = E.line("macropad", result(), tour=True, held=held, smaller=False)
+    assert "tour ended; %d B held from power-on: peak %d B of 185000 B heap" % (held, 147000 - held) in text
+    assert "smaller" not in text
+    with pytest.raises(SystemExit, match="not both"):
+        E.main(["--smaller", "--hold", "60000"])
+
+
 def test_a_missing_tool_or_image_fails_and_says_what(monkeypatch, tmp_path):
     monkeypatch.setattr(E.shutil, "which", lambda name: None)
     with pytest.raises(SystemExit, match="node is not on PATH"):
@@ -93,7 +104,7 @@ def test_a_run_that_never_ends_is_killed_and_fails(monkeypatch, tmp_path):
     import subprocess
 
     monkeypatch.setattr(E, "check_tools", lambda: "node")
-    monkeypatch.setattr(E, "prepare", lambda board, work, tour, smaller: ("drive", "script", 10))
+    monkeypatch.setattr(E, "prepare", lambda board, work, tour, take: ("drive", "script", 10))
     procs = []
 
     def start(node, board, drive, script, work, tour, cuts, cut_seed):

@@ -1,7 +1,7 @@
 """The MacroPad's and the Pico's stock CircuitPython 10 firmware playing the game in rp2040js (issue 22),
 one line per board for tools/bench/board_bench.py:
 
-    python tools/firmware/emulated_boards.py [--tour] [--smaller] [--board B] [--work DIR]
+    python tools/firmware/emulated_boards.py [--tour] [--smaller | --hold N] [--board B] [--work DIR]
         [--cuts N] [--cut-seed S]      # B: one of sim/boards.py emulated(), the MacroPad and the Pico
 
     macropad (CircuitPython 10 firmware, rp2040js): game ended (N of M ops) | tour ended |
@@ -25,7 +25,9 @@ powered off after three turns, and Continue with its first turn (N of the record
 ``--smaller``: a fifth of the board's budget (sim/boards.py) is taken from the heap at power-on
 and held to the end, in 512-byte pieces (``ballast=N`` in ``bench.txt``, ui/bench_hook.py): the
 app runs in a heap 20 % smaller (issue 23). The line says so; its peak is the app's, the ballast
-taken off. ``--tour``: the whole-app tour of every mode, as CircuitPython's core runs it (the board's seats: four on
+taken off. ``--hold N``: N bytes instead (in whole pieces), to find how much room above its peak the
+app needs on the real firmware (docs/memory.md, "Blocks, not bytes").
+``--tour``: the whole-app tour of every mode, as CircuitPython's core runs it (the board's seats: four on
 both, you, the hard computer and two easy ones), the second game to its end, a challenge code and a turn
 of its game with an undo, and the demo. Alone on a core the emulator runs at about half the chip's speed
 (docs/firmware.md).
@@ -132,9 +134,10 @@ def shorten(script, until):
     raise SystemExit("emulated_boards: the game script has no checkpoint %r #%d" % until)
 
 
-def ballast(board):
-    """The bytes ``--smaller`` takes from ``board``'s heap: a fifth of its budget, in whole pieces."""
-    return int(FACTS[board]["budget"] * common.SMALLER) // PIECE * PIECE
+def ballast(board, hold=0):
+    """The bytes ``--smaller`` takes from ``board``'s heap: a fifth of its budget, in whole pieces;
+    ``hold`` (``--hold``): that many bytes instead, in whole pieces."""
+    return (hold or int(FACTS[board]["budget"] * common.SMALLER)) // PIECE * PIECE
 
 
 def ballast_held(nbytes):
@@ -144,9 +147,10 @@ def ballast_held(nbytes):
     return count * PIECE + 16 + (count * 4 + 15) // 16 * 16
 
 
-def prepare(board, work, tour, smaller=False):
-    """(drive image path, script path, the recorded run's number of ops) for ``board`` in ``work``."""
-    bench = "seed=%d\n" % SEED + ("ballast=%d\n" % ballast(board) if smaller else "")
+def prepare(board, work, tour, take=0):
+    """(drive image path, script path, the recorded run's number of ops) for ``board`` in ``work``;
+    ``take``: the ballast's bytes (``ballast``), 0 for none."""
+    bench = "seed=%d\n" % SEED + ("ballast=%d\n" % take if take else "")
     image, _, _ = circuitpy_image.drive_image(board, work, {"bench.txt": bench})
     drive = os.path.join(work, board + ".img")
     with open(drive, "wb") as f:
@@ -192,9 +196,10 @@ def _ms(value):
     return "-" if value is None else "%d" % round(value)
 
 
-def line(board, r, tour, whole=None, held=0):
+def line(board, r, tour, whole=None, held=0, smaller=True):
     """The bench line of one board's result (play.mjs's result.json); ``whole``: the whole game's
-    number of ops; ``held``: the heap bytes the ballast held (--smaller), taken off the peak."""
+    number of ops; ``held``: the heap bytes the ballast held (--smaller, or --hold when not
+    ``smaller``), taken off the peak."""
     cps = r["checkpoints"]
     if r["reached"] == "game ended":
         how = ("tour ended" if tour else "game ended (%d of %s ops)" % (r["ops_done"], whole or "?"))
@@ -207,9 +212,11 @@ def line(board, r, tour, whole=None, held=0):
         heap = max(c["alloc"] + c["free"] for c in cps)
         least = min(c["largest"] for c in cps)
         figures = "peak %d B of %d B heap, least largest free block %d B" % (peak, heap, least)
-        if held:
+        if held and smaller:
             figures = "in a heap %d %% smaller (%d B held from power-on): %s" % (
                 round(common.SMALLER * 100), held, figures)
+        elif held:
+            figures = "%d B held from power-on: %s" % (held, figures)
     else:
         figures = "no checkpoint reached"
     t = r["times"]
@@ -357,8 +364,10 @@ def app_modules_at_start(board, work=None):
                                        or n.startswith("adafruit_") or n == "neopixel") and n not in BENCH_ONLY)
 
 
-def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None, smaller=False):
-    """One line per board (the module docstring's form); the details are printed."""
+def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None, smaller=False, hold=0):
+    """One line per board (the module docstring's form); the details are printed. ``smaller``: a
+    fifth of each budget held from power-on; ``hold``: that many bytes instead."""
+    take = {b: ballast(b, hold) if smaller or hold else 0 for b in boards or BOARDS}
     boards = list(boards or BOARDS)
     node = check_tools()
     work = os.path.abspath(work or os.path.join(ROOT, "build", "emulated_boards"))
@@ -369,7 +378,7 @@ def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None, sm
     cpu = {}
     try:
         for board in boards:
-            drive, script, whole[board] = prepare(board, work, tour, smaller)
+            drive, script, whole[board] = prepare(board, work, tour, take[board])
             runs[board] = start(node, board, drive, script, work, tour, cuts, cut_seed)
         say("emulated_boards: drives and scripts ready, %s started (%.0f s)" % (", ".join(boards), time.time() - t0))
         # each node process's CPU time (the machine may be shared); play.mjs stops itself after
@@ -403,7 +412,7 @@ def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None, sm
             raise SystemExit("emulated_boards: play.mjs for %s exited with %s:\n%s" % (board, proc.returncode, tail))
         with open(out) as f:
             r = json.load(f)
-        lines.append(line(board, r, tour, whole[board], ballast_held(ballast(board)) if smaller else 0))
+        lines.append(line(board, r, tour, whole[board], ballast_held(take[board]) if take[board] else 0, not hold))
         for path in differing_frames(board, r, os.path.join(work, board + "-script.json"), work):
             say("  %s: a frame that differs: %s" % (board, path))
         r["cpu_s"] = cpu.get(board)
@@ -417,6 +426,9 @@ def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None, sm
 def main(argv):
     tour = "--tour" in argv
     smaller = "--smaller" in argv
+    hold = [int(argv[i + 1]) for i, a in enumerate(argv) if a == "--hold" and i + 1 < len(argv)]
+    if smaller and hold:
+        raise SystemExit("emulated_boards: --smaller or --hold N, not both")
     boards = [argv[i + 1] for i, a in enumerate(argv) if a == "--board" and i + 1 < len(argv)]
     work = [argv[i + 1] for i, a in enumerate(argv) if a == "--work" and i + 1 < len(argv)]
     cuts = [int(argv[i + 1]) for i, a in enumerate(argv) if a == "--cuts" and i + 1 < len(argv)]
@@ -425,7 +437,7 @@ def main(argv):
         if b not in BOARDS:
             raise SystemExit("emulated_boards: unknown board %r (%s)" % (b, ", ".join(BOARDS)))
     for text in bench_lines(tour, boards or None, work[0] if work else None, cuts[-1] if cuts else CUTS,
-                            seed[-1] if seed else None, smaller):
+                            seed[-1] if seed else None, smaller, hold[-1] if hold else 0):
         say(text)
     return 0
 
