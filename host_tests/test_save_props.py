@@ -28,14 +28,6 @@ LAYOUTS = st.sampled_from(save.LAYOUTS)
 # -- codecs ------------------------------------------------------------------------------------
 
 
-@given(st.binary(max_size=600), st.integers(0, 600), st.integers(0, 600))
-def test_crc32_is_zlibs(data, a, b):
-    a, b = min(a, b, len(data)), min(max(a, b), len(data))
-    hi, lo = save.crc32(data, a, b)  # the pure one, as on a board
-    assert (hi << 16) | lo == zlib.crc32(data[a:b])
-    assert save._crc(bytearray(data), a, b) == (hi, lo)  # what CPython uses for slots
-
-
 @given(st.lists(st.integers(1, 29).flatmap(lambda w: st.tuples(st.just(w), st.integers(0, (1 << w) - 1))), max_size=60))
 def test_bits_round_trip(fields):
     nbits = sum(w for w, _ in fields)
@@ -388,12 +380,9 @@ def test_any_bytes_at_all(data):
         F.check_loaded(store, rec, status)
 
 
-@given(st.binary(min_size=0, max_size=80), st.integers(0, 40), st.integers(0, 80))
+@given(st.binary(max_size=600), st.integers(0, 600), st.integers(0, 600))
 def test_crc32_into_writes_the_slot_field(data, a, b):
-    a, b = min(a, len(data)), min(max(a, b), len(data))
+    a, b = min(a, b, len(data)), min(max(a, b), len(data))
     pure = bytearray(6)
-    save.crc32_into(data, a, b, pure, 1)  # the pure one, as on a board
+    save.crc32_into(data, a, b, pure, 1)
     assert bytes(pure[1:5]) == (zlib.crc32(data[a:b]) & 0xFFFFFFFF).to_bytes(4, "little")
-    fast = bytearray(6)
-    save._crc_into(bytearray(data), a, b, fast, 1)  # what CPython uses for slots
-    assert fast == pure

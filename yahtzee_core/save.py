@@ -20,8 +20,6 @@ This module is what a save needs (kept loaded): the format, ``Records``, ``encod
 and Defuse record are ``records.py`` (loaded while used; ``Records`` keeps their packed bytes).
 """
 
-import sys as _sys
-
 from .compat import array, const
 from . import settings_record as _sr
 from . import snapshot as _snapshot
@@ -193,34 +191,8 @@ def crc32_into(data, start, end, dest, at):
     dest[at + 3] = hi >> 8
 
 
-def crc32(data, start=0, end=None):
-    """CRC-32 of ``data[start:end]`` as ``(high 16 bits, low 16 bits)``."""
-    if end is None:
-        end = len(data)
-    out = bytearray(4)
-    crc32_into(data, start, end, out, 0)
-    return out[2] | (out[3] << 8), out[0] | (out[1] << 8)
 
 
-def _crc_c(data, start, end):
-    v = _zlib_crc32(memoryview(data)[start:end])
-    return v >> 16, v & 0xFFFF
-
-
-def _crc_into_c(data, start, end, dest, at):
-    dest[at:at + 4] = _zlib_crc32(memoryview(data)[start:end]).to_bytes(4, "little")
-
-
-_crc = crc32
-_crc_into = crc32_into
-if _sys.implementation.name == "cpython":  # desktop and host tests: zlib's C loop, same numbers
-    from zlib import crc32 as _zlib_crc32
-
-    _crc = _crc_c
-    _crc_into = _crc_into_c
-
-
-# -- records --------------------------------------------------------------------------------------
 
 
 class Records:
@@ -386,7 +358,7 @@ def seal(buf, seq, length):
     buf[2] = seq & 0xFF
     buf[3] = (seq >> 8) & 0xFF
     end = HEADER + length
-    _crc_into(buf, 0, end, buf, end)
+    crc32_into(buf, 0, end, buf, end)
 
 
 def slot_seq(buf):

@@ -70,9 +70,11 @@ def check_slot(buf, layout):
     end = HEADER + length
     if end + CRC_BYTES > layout.slot_bytes:
         return SLOT_DAMAGED
-    hi, lo = _save._crc(buf, 0, end)
-    if buf[end] != lo & 0xFF or buf[end + 1] != lo >> 8 or buf[end + 2] != hi & 0xFF or buf[end + 3] != hi >> 8:
-        return SLOT_DAMAGED
+    crc = bytearray(CRC_BYTES)
+    _save.crc32_into(buf, 0, end, crc, 0)
+    for i in range(CRC_BYTES):
+        if buf[end + i] != crc[i]:
+            return SLOT_DAMAGED
     version = buf[1] & 0x3F
     if version > VERSION:
         return SLOT_NEWER

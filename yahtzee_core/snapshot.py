@@ -16,6 +16,7 @@ writes, so a corrupt snapshot changes nothing.
 
 from .compat import const
 from . import engine as _engine
+from .settings_record import Bits as _Bits  # the save's bit writer: one class for both
 
 VERSION = const(1)
 MAX_BYTES = const(64)  # enough for 4 seats x 16 boxes with duplicate play
@@ -27,32 +28,6 @@ E_FIELD = const(3)
 E_INCONSISTENT = const(4)
 
 _NO_CURSOR = const(31)
-
-
-class _Bits:
-    """Sequential bit writer over a bytearray (``snapshot_reader._Reader`` reads)."""
-
-    def __init__(self, buf, nbytes):
-        self.reset(buf, nbytes)
-
-    def reset(self, buf, nbytes):
-        self.buf = buf
-        self.limit = nbytes * 8
-        self.pos = 0
-        self.overrun = False
-
-    def put(self, value, width):
-        for i in range(width):
-            if self.pos >= self.limit:
-                self.overrun = True
-                return
-            byte = self.pos >> 3
-            bit = self.pos & 7
-            if (value >> i) & 1:
-                self.buf[byte] |= 1 << bit
-            else:
-                self.buf[byte] &= ~(1 << bit) & 0xFF
-            self.pos += 1
 
 
 def _width(n):
@@ -75,14 +50,14 @@ def encode(game, buf=None):
     return buf, encode_into(game, buf)
 
 
-_WRITER = _Bits(bytearray(0), 0)  # encode_into's, reused: a save after every box allocates nothing
+_WRITER = _Bits(bytearray(0))  # encode_into's, reused: a save after every box allocates nothing
 
 
 def encode_into(game, buf):
     """Write ``game`` into the bytearray ``buf``; returns the bytes used. Allocates nothing."""
     rs = game.rules
     w = _WRITER
-    w.reset(buf, len(buf))
+    w.reset(buf)
     w.put(VERSION, 8)
     w.put(rs.variant_id, 4)
     w.put(rs.joker, 2)
@@ -111,10 +86,11 @@ def encode_into(game, buf):
             else:
                 code = 0
             w.put(code, code_width(rs, b))
+    w.flush()
     w.buf = None
     if w.overrun:
         raise ValueError("snapshot buffer too small")
-    return (w.pos + 7) >> 3
+    return w.i
 
 
 def snapshot(game):

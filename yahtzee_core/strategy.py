@@ -24,6 +24,7 @@ value sources allocate nothing (checked under ``micropython.heap_lock()``).
 
 from .compat import array, const
 from . import rules as _rules
+from . import save as _save  # its CRC-32 (a board holds save.py always)
 
 UNITS = const(128)  # table values are in 1/128 point
 SCALE = const(7776)  # keep numbers: 7776 x value in units
@@ -177,23 +178,6 @@ def lattice():
 # -- CRC-32 of the rule data (the table header's fingerprint) -----------------------------------
 
 
-def _crc32_halves(data):
-    """zlib's CRC-32 of ``data`` as (high 16 bits, low 16 bits): bit by bit on 16-bit halves,
-    so no big ints (start-up only: the table header check)."""
-    hi = 0xFFFF
-    lo = 0xFFFF
-    for b in data:
-        lo ^= b
-        for _ in range(8):
-            bit = lo & 1
-            lo = (lo >> 1) | ((hi & 1) << 15)
-            hi >>= 1
-            if bit:
-                hi ^= 0xEDB8
-                lo ^= 0x8320
-    return hi ^ 0xFFFF, lo ^ 0xFFFF
-
-
 def rules_fingerprint(rs):
     """16-bit fingerprint of the rule data a table was solved from (as tools/solver/table.py)."""
     data = bytearray([rs.n_boxes])
@@ -203,7 +187,9 @@ def rules_fingerprint(rs):
     data.extend(rs.param_c)
     data.extend(bytes([rs.upper_threshold & 0xFF, rs.upper_bonus & 0xFF, rs.upper_bonus >> 8,
                        rs.yahtzee_bonus & 0xFF, rs.yahtzee_bonus >> 8, rs.joker]))
-    return _crc32_halves(data)[1]
+    crc = bytearray(4)  # start-up only: the table header check
+    _save.crc32_into(data, 0, len(data), crc, 0)
+    return crc[0] | (crc[1] << 8)
 
 
 # -- the table reader ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@ and tools only (a board reads its tables from files, ``hw/tables.py``, and never
     values = strategy.TableValues(BytesSource(data), rs)
 """
 
-from .strategy import _crc32_halves
+from .save import crc32_into
 
 
 class BytesSource:
@@ -25,6 +25,7 @@ class BytesSource:
 
 
 def crc32(data):
-    """zlib's CRC-32 (the 32 bits of ``strategy._crc32_halves``)."""
-    hi, lo = _crc32_halves(data)
-    return (hi << 16) | lo
+    """zlib's CRC-32 (``save.crc32_into``'s four bytes as one number)."""
+    out = bytearray(4)
+    crc32_into(data, 0, len(data), out, 0)
+    return out[0] | (out[1] << 8) | (out[2] << 16) | (out[3] << 24)

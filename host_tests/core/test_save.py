@@ -101,9 +101,13 @@ def _image(rec):
 
 
 def test_crc32_matches_the_standard_check_value():
-    assert save.crc32(b"123456789") == (0xCBF4, 0x3926)  # CRC-32/ISO-HDLC check value
-    assert save.crc32(b"") == (0, 0)
-    assert save.crc32(b"xx123456789yy", 2, 11) == (0xCBF4, 0x3926)
+    out = bytearray(6)
+    save.crc32_into(b"123456789", 0, 9, out, 1)
+    assert bytes(out) == b"\x00\x26\x39\xf4\xcb\x00"  # CRC-32/ISO-HDLC check value, least significant first
+    save.crc32_into(b"", 0, 0, out, 0)
+    assert bytes(out[:4]) == b"\x00\x00\x00\x00"
+    save.crc32_into(b"xx123456789yy", 2, 11, out, 2)
+    assert bytes(out[2:]) == b"\x26\x39\xf4\xcb"
 
 
 def test_bits_round_trip_across_byte_boundaries():
