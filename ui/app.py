@@ -27,7 +27,7 @@ from yahtzee_core.compat import array, const
 from . import screen as S
 from . import theme
 from .autoplay import AutoPlayer
-from .idle import Idle
+from .idle import Idle, ticks_diff
 from .screen_set import GAME, UNLOADS, ScreenSet, ends_game, group_of, unload, uses_records
 from .settings import Settings
 from .text import GlyphSheet
@@ -57,12 +57,6 @@ _SAVE_FAILED = const(2)  # yahtzee_core/nvm_store.FAILED: the NVM write raised
 _SAVE_REPAIRED = const(5)  # yahtzee_core/nvm_store.REPAIRED: the NVM refused, was erased and written
 END_SHOW_MS = const(2500)  # a last turn the player did not score stays this long before the end screens
 DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself (ui/demo.py)
-
-
-
-def ticks_diff(a, b):
-    """a - b on the 2**29-wrapping ms clock (as ``adafruit_ticks.ticks_diff``)."""
-    return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000
 
 
 class App:

@@ -7,9 +7,7 @@ and plug in through the app's strategy (``ui/strategy_set.py``), indexed by seat
 
 from yahtzee_core import engine
 
-
-def _ticks_diff(a, b):
-    return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000
+from .idle import ticks_diff
 
 
 class AutoPlayer:
@@ -31,7 +29,7 @@ class AutoPlayer:
         if not self.waiting:
             self.waiting = True
             self.due = (now + self.pace_ms) & 0x1FFFFFFF
-        if _ticks_diff(now, self.due) < 0:
+        if ticks_diff(now, self.due) < 0:
             return
         self.due = (now + self.pace_ms) & 0x1FFFFFFF
         policy = self.policies[game.seat_kind[game.player]]

@@ -38,6 +38,7 @@ from . import theme
 from .defuse_dice import ColourDiceView
 from .defuse_lists import split_at, time_left
 from .defuse_stats import DefuseOptions, DefuseStats
+from .idle import ticks_diff
 from .list_screen import ListScreen
 from .screen_set import UNLOADS, unload
 from .text import DOT_EMPTY, SPACE, ZERO
@@ -80,11 +81,6 @@ _RING_SCROLL_DOWN = b"Scroll down"
 _RING_SCROLL_UP = b"Scroll up"
 _RING_GIVE_UP = b"Give up"
 _RING_NEW_BOMB = b"New bomb"
-
-
-def ticks_diff(a, b):
-    """a - b on the 2**29-wrapping ms clock."""
-    return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000
 
 
 class DefuseScreen(S.Screen):

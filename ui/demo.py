@@ -15,7 +15,7 @@ from yahtzee_core.compat import const
 
 from . import screen as S
 from . import theme
-from .app import ticks_diff
+from .idle import ticks_diff
 
 GAMES = const(3)  # games in a row, then back to the title
 PAUSE_MS = const(4000)  # the game-over screen between demo games

@@ -22,7 +22,8 @@ _LONGEST = const(0x4000000)  # ~18.6 h: idle time is clamped here so it never wr
 
 
 def ticks_diff(a, b):
-    """a - b on the 2**29-wrapping ms clock (``adafruit_ticks.ticks_diff``)."""
+    """a - b on the 2**29-wrapping ms clock (``adafruit_ticks.ticks_diff``); the app's one copy
+    (the app, the computer seats, the demo and Defuse mode import it from here)."""
     return ((a - b + _HALF) & _MASK) - _HALF
 
 
