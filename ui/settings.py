@@ -1,20 +1,16 @@
 """The player's choices: game set-up (title screen) and preferences (settings screen).
 
-Plain small ints so a future save module can pack them into a few bytes of NVM."""
+Plain small ints; ``yahtzee_core/settings_record.py`` packs them into the saved settings."""
 
 from yahtzee_core import engine, rules
 from yahtzee_core.compat import const
 
 PACE_MS = (0, 250, 600, 1200)  # computer seats: pause between their moves
-PACE_NAMES = (b"instant", b"fast", b"normal", b"slow")
 PACE_NORMAL = const(2)
-# Idle times: codes into yahtzee_core.settings_record.IDLE_SECONDS (0 s = never).
-IDLE_NAMES = (b"never", b"15 s", b"30 s", b"1 min", b"2 min", b"5 min", b"10 min", b"30 min")
-
-KIND_NAMES = (b"Human", b"CPU easy", b"CPU med", b"CPU hard")  # engine.HUMAN..HARD
-KIND_SHORT = (b"You", b"CPU-e", b"CPU-m", b"CPU-h")
+# What the screens show for the choices, here when more than one group of screens shows it (the
+# names only the title or the settings screen shows are theirs: a game does not hold them).
+KIND_SHORT = (b"You", b"CPU-e", b"CPU-m", b"CPU-h")  # engine.HUMAN..HARD
 VARIANT_NAMES = (b"Yahtzee", b"Yatzy", b"Yacht")  # rules.VARIANT_IDS order
-JOKER_NAMES = (b"none", b"forced", b"free")  # rules.JOKER_NONE..JOKER_FREE
 
 
 class Settings:

@@ -5,7 +5,11 @@ from yahtzee_core.compat import const
 
 from . import screen as S
 from .list_screen import ListScreen
-from .settings import IDLE_NAMES, PACE_MS, PACE_NAMES
+from .settings import PACE_MS
+
+PACE_NAMES = (b"instant", b"fast", b"normal", b"slow")  # settings.PACE_MS order
+# Idle times: codes into yahtzee_core.settings_record.IDLE_SECONDS (0 s = never).
+IDLE_NAMES = (b"never", b"15 s", b"30 s", b"1 min", b"2 min", b"5 min", b"10 min", b"30 min")
 
 SOUND = const(0)
 PACE = const(1)

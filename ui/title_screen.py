@@ -9,7 +9,10 @@ from yahtzee_core.rng import code_text, random_code
 
 from . import screen as S
 from .list_screen import ListScreen
-from .settings import JOKER_NAMES, KIND_NAMES, VARIANT_NAMES
+from .settings import VARIANT_NAMES
+
+KIND_NAMES = (b"Human", b"CPU easy", b"CPU med", b"CPU hard")  # engine.HUMAN..HARD
+JOKER_NAMES = (b"none", b"forced", b"free")  # rules.JOKER_NONE..JOKER_FREE
 
 START = const(0)
 CONTINUE = const(1)
