@@ -77,6 +77,11 @@ class App:
                  strategy=None):
         self.board = board
         self.buttons = board.buttons
+        self.ring_names = None  # the command ring's labels (ui/ring_names.py): a board with a ring only
+        if self.buttons.ring is not None:
+            from .ring_names import NAMES
+
+            self.ring_names = NAMES
         self.sound = board.sound
         self.lights = board.lights
         self.clock = board.clock

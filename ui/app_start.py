@@ -159,4 +159,5 @@ def build_app(board):
         unload("ui.layout_" + app.layout.name)
         unload("ui.layout")
         unload("ui.theme")  # its colour tables: the App holds the one it uses
+        unload("ui.ring_names")  # (loaded on a board with a command ring) the App holds its table
     return app

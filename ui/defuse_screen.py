@@ -367,11 +367,11 @@ class DefuseScreen(S.Screen):
         """What the ring item ``code`` does now (bytes)."""
         view = self.view
         if view == VIEW_MENU:
-            return S.RING_NAMES[code]
+            return self.app.ring_names[code]
         if view == VIEW_RESULT:
             if code == inputs.ROLL or code == inputs.NEW_GAME:
                 return _RING_NEW_BOMB
-            return S.RING_NAMES[code]
+            return self.app.ring_names[code]
         if inputs.HOLD_1 <= code <= inputs.HOLD_5:
             colour = code - inputs.HOLD_1
             module = self.module
@@ -379,7 +379,7 @@ class DefuseScreen(S.Screen):
                 return _RING_DROP[colour]
             return _RING_KEEP[colour]
         if code == inputs.ROLL or code == inputs.SOUND:
-            return S.RING_NAMES[code]
+            return self.app.ring_names[code]
         if code == inputs.NEW_GAME:
             return _RING_GIVE_UP
         if view == VIEW_DICE:

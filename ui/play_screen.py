@@ -181,7 +181,7 @@ class PlayScreen(S.Screen):
 
     def ring_name(self, code):
         name = _RING_PLAY.get(code)
-        return name if name is not None else S.RING_NAMES[code]
+        return name if name is not None else self.app.ring_names[code]
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self):

@@ -322,7 +322,7 @@ class RulesScreen(S.Screen):
 
     def ring_name(self, code):
         name = _RING.get(code)
-        return name if name is not None else S.RING_NAMES[code]
+        return name if name is not None else self.app.ring_names[code]
 
     def draw(self):
         if self.text is None:

@@ -192,7 +192,7 @@ class ScorecardScreen(S.Screen):
             return b"Back"
         if code < inputs.UP and code > inputs.ROLL and self.app.game.seats > 1:
             return b"Prev card" if code == inputs.LEFT else b"Next card"
-        return S.RING_NAMES[code]
+        return self.app.ring_names[code]
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self):

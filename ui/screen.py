@@ -30,13 +30,6 @@ CODE = const(12)  # challenge code entry (title screen)
 RULES = const(13)  # the rules reader (built when opened: ui/rules_screen.py)
 HINT_CELLS = const(29)  # a message line this wide holds a hint with a box's full name (ui/coach.py)
 
-# What a ring item does, as shown on a few-button board (index: input code).
-RING_NAMES = (
-    b"", b"Hold 1", b"Hold 2", b"Hold 3", b"Hold 4", b"Hold 5", b"Roll", b"Left", b"Right",
-    b"Up", b"Down", b"OK", b"Menu", b"New game", b"Sound", b"Hint", b"", b"Undo",
-)
-
-
 # the text colours a field is drawn or recoloured in, on the background (and the cursor bar)
 _TEXT_ROLES = (theme.INK, theme.DIM, theme.ACCENT, theme.PREVIEW, theme.WARN)
 
@@ -132,7 +125,7 @@ class Screen:
             name = self.ring_overrides.get(code)
             if name is not None:
                 return name
-        return RING_NAMES[code]
+        return self.app.ring_names[code]
 
     def ring_changed(self):
         """True once after the command ring moved (few-button boards)."""

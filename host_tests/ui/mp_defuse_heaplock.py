@@ -89,6 +89,11 @@ class App:
         self.colours = theme.for_screen(lay.colour)
         self.sheet = Sheet()
         self.buttons = Buttons(ring)
+        self.ring_names = None  # as ui/app.App: the ring's labels on a board with a ring
+        if ring:
+            from ui.ring_names import NAMES
+
+            self.ring_names = NAMES
         self.board = Board(lay.colour, rng)
         self.sound = Sound()
         self.lights = Lights()
