@@ -151,7 +151,9 @@ def build_app(board):
         unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
         unload("yahtzee_core.snapshot_reader")
     if status & ~save.ST_EMPTY:
-        print("saved data:", ", ".join(save.describe(status)))
+        from yahtzee_core.save_status import describe
+
+        print("saved data:", ", ".join(describe(status)))
     if not board.storage_persistent:
         print("no NVM on this board: records last until power off")
     app = App(board, store=store, strategy=StrategySet())

@@ -1,7 +1,7 @@
 """What the player sees first after a restart: a notice when the saved data was damaged, then
 "Continue?" when a game was in progress.
 
-Notice (``save.describe`` of the load status: "Statistics reset", "Data from a newer version",
+Notice (``save_status.describe`` of the load status: "Statistics reset", "Data from a newer version",
 "Older copy loaded"...): OK goes on. Nothing is said when nothing saved was lost (a copy torn by
 a cut inside a save beside the last complete one; the backup file's copy loaded). Continue?: the saved game's variant
 and round, then "Continue game" (back to the
@@ -10,7 +10,7 @@ saved game and opens the title screen). MENU leaves the choice for later: the ti
 still offers "Continue game"."""
 
 from hw import inputs
-from yahtzee_core import save
+from yahtzee_core import save, save_status
 from yahtzee_core.compat import const
 
 from . import screen as S
@@ -49,7 +49,7 @@ def notice_lines(status, width):
         status &= ~(save.ST_DAMAGED | save.ST_BACKUP)
     if not status:
         return ()
-    words = save.describe(status)
+    words = save_status.describe(status)
     if status & save.ST_NEWER and not status & (save.ST_RESET_ALL | save.ST_OLDER):  # a newer release's copy ignored
         words.append(_OLDER_COPY)
     lines = []

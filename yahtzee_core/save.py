@@ -46,11 +46,7 @@ ST_BACKUP = const(0x400)  # the backup file held the newest copy (the last NVM w
 ST_BACKUP_OFF = const(0x800)  # the backup file cannot be written: the drive is the computer's
 ST_OLDER = const(0x1000)  # the store was cut short (a truncated desktop file): a newer copy may be gone
 
-STATUS_NAMES = (
-    "nothing saved yet", "damaged data found", "data from a newer version", "no storage",
-    "settings reset", "statistics reset", "high scores reset", "saved game lost", "dice state reset",
-    "defuse statistics reset", "backup copy loaded", "backup copy off", "older copy loaded",
-)
+# The flags in words: yahtzee_core/save_status.py (loaded only to tell the player).
 
 class Layout:
     """How much a slot keeps. ``slot_bytes``: fixed size of one slot (always written whole)."""
@@ -370,11 +366,3 @@ def newer(seq_a, seq_b):
     d = (seq_a - seq_b) & 0xFFFF
     return 0 < d < 0x8000
 
-
-def describe(status):
-    """The status flags as short phrases (for a start-up notice or the crash screen)."""
-    out = []
-    for i in range(len(STATUS_NAMES)):
-        if (status >> i) & 1:
-            out.append(STATUS_NAMES[i])
-    return out

@@ -5,7 +5,7 @@ must mount hw/ for the store: ``run.mjs --mount hw``)."""
 
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
-from yahtzee_core import rules, save, slot_reader, snapshot
+from yahtzee_core import rules, save, save_status, slot_reader, snapshot
 from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import max_total
 
@@ -654,7 +654,7 @@ def test_nothing_good_gives_defaults_and_says_why():
     status, pick, _seq, _t = slot_reader.load_slots(bytes(range(128)), b"\xff" * 128, out)
     assert status == save.ST_DAMAGED | save.ST_RESET_ALL and pick == -1
     assert _image(out) == defaults
-    assert save.describe(status) == ["damaged data found", "settings reset", "statistics reset",
+    assert save_status.describe(status) == ["damaged data found", "settings reset", "statistics reset",
                                      "high scores reset", "saved game lost", "dice state reset",
                                      "defuse statistics reset"]
 

@@ -12,7 +12,7 @@ from hw.backup_file import COPY_AT, EROFS, FILE_BYTES, FileCopy
 from hw.nvm import PowerCut
 from sim.flash_model import FlashNVM, MemoryFileCopy, Power
 from tools.reports import nvm_fuzz as F
-from yahtzee_core import save
+from yahtzee_core import save, save_status
 
 WHOLE_UNIT = ("pygamer", "macropad", "feather_tft")  # boards whose NVM write can erase both slots
 
@@ -79,7 +79,7 @@ def test_a_read_only_drive_still_saves_to_nvm_and_turns_the_backup_off():
     store = nvm_store.NvmStore(nvm, copy)
     rec, status = store.load()
     assert store.backup_off and status & save.ST_BACKUP_OFF
-    assert "backup copy off" in save.describe(status)
+    assert "backup copy off" in save_status.describe(status)
     store.settings.brightness = 4
     assert store.save_settings() == nvm_store.SAVED
     assert copy.writes == 0 and copy.data is None  # never tried
