@@ -367,8 +367,8 @@ def app_modules_at_start(board, work=None):
 def bench_lines(tour=False, boards=None, work=None, cuts=CUTS, cut_seed=None, smaller=False, hold=0):
     """One line per board (the module docstring's form); the details are printed. ``smaller``: a
     fifth of each budget held from power-on; ``hold``: that many bytes instead."""
-    take = {b: ballast(b, hold) if smaller or hold else 0 for b in boards or BOARDS}
     boards = list(boards or BOARDS)
+    take = {b: ballast(b, hold) if smaller or hold else 0 for b in boards}  # the ballast's bytes, 0: none
     node = check_tools()
     work = os.path.abspath(work or os.path.join(ROOT, "build", "emulated_boards"))
     os.makedirs(work, exist_ok=True)
