@@ -59,6 +59,15 @@ END_SHOW_MS = const(2500)  # a last turn the player did not score stays this lon
 DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself (ui/demo.py)
 
 
+_CLEARED_CALLS = const(12)  # a press's handlers go ~5 calls below App._hand (screen, list, item, show)
+
+
+def _clear_stack(depth):
+    """Overwrite the stack below the caller with ``depth`` calls' frames (see ``App._hand``)."""
+    if depth:
+        _clear_stack(depth - 1)
+
+
 class App:
     """The whole program on one board.
 
@@ -143,6 +152,9 @@ class App:
         self.demo = None  # the demo (attract mode, ui/demo.py) while it plays
         self.demo_started = 0  # times the demo began (tests, tools)
         self._then = None  # an App method to run once the press's screen has returned (``defer``)
+        self._handling = False  # a screen's handler runs: ``show`` waits for it to return
+        self._next_screen = -1  # the screen it asked for, and the code to hand that screen then
+        self._next_code = -1
         self._warm = bytearray(snapshot.MAX_BYTES)
         self.tumble = Tumble()  # rolling dice (ui/tumble.py); its ``ms`` is the tumble's length
         self.root = displayio.Group()
@@ -190,9 +202,17 @@ class App:
         return self.sheet.palette(self.colours[theme.BG], self.colours[role])
 
     # -- screen manager ---------------------------------------------------------------------
-    def show(self, screen_id):
-        """Make ``screen_id`` the current screen."""
+    def show(self, screen_id, code=-1):
+        """Make ``screen_id`` the current screen (then hand it ``code``, when one is given). Asked
+        by a screen's handler, the change waits until the handler has returned (``handle``), so
+        the screen left is gone from the heap before the next is built."""
+        if self._handling:
+            self._next_screen = screen_id
+            self._next_code = code
+            return
         if screen_id == self.current_id:
+            if code >= 0:
+                self._hand(code)
             return
         self._saves_on_leaving(self.current_id, screen_id)
         self._put_away(screen_id)
@@ -214,6 +234,8 @@ class App:
         self.current.group.hidden = False
         if self.msg_held and self._shows_message():
             self.msg_until = (self.now + MESSAGE_MS) & 0x1FFFFFFF  # shown from now, on this screen
+        if code >= 0:
+            self._hand(code)
 
     def _put_away(self, screen_id):
         """The current screen left and hidden, and every screen ``screen_id`` does not keep
@@ -229,9 +251,22 @@ class App:
         self.screens.leave_for(screen_id)
 
     def defer(self, action):
-        """Run ``action`` (an App method) when the screen handling this press has returned, so
-        that screen, dropped by it, is no longer held by its own call."""
+        """Run ``action`` (an App method) when the screen handling this press has returned (after
+        the screen change it asked for, if any), so that screen, dropped by it, is no longer held
+        by its own call."""
         self._then = action
+
+    def _after_handler(self):
+        """The screen change and the action the press's handler asked for (``show``, ``defer``)."""
+        screen_id = self._next_screen
+        code = self._next_code
+        then = self._then
+        self._next_screen = -1
+        self._then = None
+        if screen_id >= 0:
+            self.show(screen_id, code)
+        if then is not None:
+            then()
 
     def _saves_on_leaving(self, old, new):
         """Settings when leaving the screens that change them; the game when quitting to the
@@ -566,11 +601,27 @@ class App:
         if code == inputs.TAPPED:
             self.say(_TEXT_HOLD)
             return
-        self.current.handle(code)
-        then = self._then
-        if then is not None:
-            self._then = None
-            then()
+        self._hand(code)
+
+    def _hand(self, code):
+        """The current screen handles ``code`` (``_to_screen``), then what its handler asked for.
+        CircuitPython's collector takes any word of a live frame for a pointer, and the frames of
+        the handler's calls leave the screen's address in words that the next frames at their
+        depth do not write. So the change is made from this frame, not from the one that called
+        the screen, and over a stack overwritten first: else the screen left (its scene and its
+        unloaded module's code, ~10 KB for the title or the scorecard) stayed in the heap while
+        the next one was built (host_tests/ui/mp_app_alloc.py checks it; docs/memory.md)."""
+        self._to_screen(code)
+        if self._next_screen >= 0 or self._then is not None:
+            _clear_stack(_CLEARED_CALLS)
+            self._after_handler()
+
+    def _to_screen(self, code):
+        self._handling = True
+        try:
+            self.current.handle(code)
+        finally:
+            self._handling = False
 
     # -- the loop ---------------------------------------------------------------------------
     def step(self):

@@ -62,7 +62,7 @@ class PauseScreen(ListScreen):
             app.show(S.PLAY)
         elif item == UNDO:
             app.show(S.PLAY)  # the play screen shows the undone turn, or why it was refused
-            app.undo()
+            app.defer(app.undo)
         elif item == CARD:
             app.show(S.CARD)
         elif item == NEW_GAME:

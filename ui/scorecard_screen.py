@@ -123,12 +123,11 @@ class ScorecardScreen(S.Screen):
             app.act(engine.NEW_GAME)
             return
         if code == inputs.HINT:
-            app.show(S.PLAY)  # the hint (or why there is none) is said on the play screen's line
-            app.screens[S.PLAY].handle(code)
+            app.show(S.PLAY, code)  # the hint (or why there is none) is said on the play screen's line
             return
         if code == inputs.UNDO:
             app.show(S.PLAY)  # the undone turn and the message are on the play screen
-            app.undo()
+            app.defer(app.undo)
             return
         if inputs.LEFT <= code <= inputs.DOWN:  # (a tuple of them here was built on every press)
             step = 1 if code == inputs.RIGHT or code == inputs.DOWN else -1
@@ -150,8 +149,7 @@ class ScorecardScreen(S.Screen):
             else:
                 app.act(engine.SCORE)
         elif code == inputs.ROLL or inputs.HOLD_1 <= code <= inputs.HOLD_5:
-            app.show(S.PLAY)
-            app.screens[S.PLAY].handle(code)
+            app.show(S.PLAY, code)
 
     def scroll(self, step):
         top = self.top + step
