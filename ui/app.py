@@ -28,7 +28,7 @@ from . import screen as S
 from . import theme
 from .autoplay import AutoPlayer
 from .idle import Idle, ticks_diff
-from .screen_set import GAME, UNLOADS, ScreenSet, ends_game, group_of, unload, uses_records
+from .screen_set import UNLOADS, ScreenSet, ends_game, plays_game, unload, uses_records
 from .settings import Settings
 from .text import GlyphSheet
 from .tumble import Tumble
@@ -222,7 +222,7 @@ class App:
             self.new_game_object()
         screens = self.screens
         if screens.game_parked:
-            if group_of(screen_id) == GAME:
+            if plays_game(screen_id):
                 self._use_strategy()  # the game is back: its players and coach first (as it was)
             elif self.strategy.coach is not None:
                 self._drop_strategy(park=True)  # the game waits: its screens were parked
@@ -410,6 +410,8 @@ class App:
     def _coach_new_game(self):
         if self.coach is not None:
             self.coach.new_game()
+        else:
+            self.strategy.figures = None  # a new game from the menu of a parked one: nothing to give back
 
     def can_hint(self):
         """A coach comes with the players (also when they are not built: the settings' cost

@@ -2,23 +2,23 @@
 
     screens = ScreenSet(app)      # nothing built yet
     scr = screens[S.TITLE]        # built on first use (its module imported then)
-    screens.leave_for(S.CARD)     # drops every other screen but a game's play screen, and on
+    screens.leave_for(S.TITLE)    # drops every other screen but a game's play screen, and on
                                   # a board unloads the modules only they use
 
 A 192 KB board cannot hold every screen and every module at once (docs/memory.md). Every screen
 is built when shown and dropped when left, but for the play screen: built when a game starts, it
-stays until the game ends (initials, game over) or the title or Defuse mode is shown, so that
-coming back to it from the game's menu builds nothing. The scorecard and the menu are
-built when shown and dropped, with their modules, when left: while the play screen
-shows, a game holds neither of them (about 8 KB at a game's peak). While the scorecard shows
-the play screen is dropped too, with its modules, but for its drawn dice sheets
-(``dice_sheets``): a game never holds both screens, and the play screen built again draws no
-die. A game's screens keep what is
+stays until the game ends (initials, game over) or the title or Defuse mode is shown. The
+scorecard and the menu are built when shown and dropped, with their modules, when left: while
+the play screen shows, a game holds neither of them (about 8 KB at a game's peak). While
+either shows the play screen is dropped too, with its modules, but for its drawn dice sheets
+(``dice_sheets``): a game never holds two of its screens, and the play screen built again draws
+no die. A game's screens keep what is
 theirs when dropped while the game goes on (``Screen.park``: the die the stick points at, the
 scorecard's scroll, the menu's item) and get it back when built again; the game itself is
 ``App.game``, and each of them draws it whole when built. While the rules reader, settings
 or help is open from a game's menu the game waits ("parked": ``parks_game``): the App parks the
-players and the coach too (``ui/strategy_set.py``). Building a screen is an allocation
+players and the coach too (``ui/strategy_set.py``), until the game is played again
+(``plays_game``: back in the menu it still waits). Building a screen is an allocation
 (docs/memory.md lists them); a change between the game's screens is one too, a key press's
 worth of work, never in the turn's own loop. Modules are unloaded on MicroPython/CircuitPython
 (``del sys.modules[...]``; on CPython they stay loaded: nothing to save, and tests keep their
@@ -87,6 +87,12 @@ def parks_game(screen_id):
     return screen_id == S.RULES or screen_id == S.SETTINGS or screen_id == S.HELP
 
 
+def plays_game(screen_id):
+    """The game's turns are played on this screen (the play screen, the scorecard): the players
+    and the coach are needed. Its menu needs neither: a game parked stays parked there."""
+    return screen_id == S.PLAY or screen_id == S.CARD
+
+
 def uses_records(screen_id):
     """This screen shows or changes the statistics, high scores (a finished game's result goes
     in just before it): the store's record objects stay open while it shows; any other screen
@@ -120,7 +126,7 @@ class ScreenSet:
         self.kept = bytearray(len(_SCREENS))
         # a parked game screen's state (``Screen.park()``), + 1 (0: none)
         self.parked = bytearray(len(_SCREENS))
-        self.game_parked = False  # the game waits for a ``parks_game`` screen (until a game screen is built)
+        self.game_parked = False  # the game waits for a ``parks_game`` screen (until it is played: ``plays_game``)
         # the play screen's drawn dice sheets (``DiceView.sheets``) while it is dropped for the
         # scorecard and its menu: built again from them, it draws no die (None: none kept)
         self.dice_sheets = None
@@ -159,7 +165,7 @@ class ScreenSet:
     def _build(self, screen_id):
         name, cls, group = _SCREENS[screen_id]
         self.loaded |= 1 << group
-        if group == GAME:
+        if plays_game(screen_id):
             self.game_parked = False
         __import__("ui." + name)
         scr = getattr(sys.modules["ui." + name], cls)(self.app)
@@ -180,7 +186,7 @@ class ScreenSet:
     def leave_for(self, screen_id):
         """Drop every built screen but ``screen_id`` and a game's play screen (that one too while
         the game waits, ``parks_game``, when the title, Defuse mode or the game's end is next:
-        no game goes on, or when the scorecard shows: its dice sheets kept, ``dice_sheets``), a
+        no game goes on, or when the scorecard or the menu shows: its dice sheets kept, ``dice_sheets``), a
         game's screen parked with its state while the game goes on; unload the modules of a
         dropped game screen and of the groups left with no screen built. Nothing is allocated
         when nothing is dropped."""
@@ -188,21 +194,21 @@ class ScreenSet:
         slots = self.slots
         game_ends = ends_game(screen_id)
         park = not game_ends and parks_game(screen_id)
-        card = screen_id == S.CARD
+        aside = screen_id == S.CARD or screen_id == S.PAUSE  # the play screen set aside, its sheets kept
         if game_ends:
             self.game_parked = False
-        if not (card or screen_id == S.PLAY or screen_id == S.PAUSE):
+        if not (aside or screen_id == S.PLAY):
             self.dice_sheets = None  # (drawn again: the colours may change meanwhile)
         for i in range(len(slots)):
             scr = slots[i]
-            if scr is not None and i != screen_id and (i != S.PLAY or game_ends or park or card):
+            if scr is not None and i != screen_id and (i != S.PLAY or game_ends or park or aside):
                 if scr.is_list and scr.count:
                     self.kept[i] = scr.items[scr.sel] + 1
                 if _SCREENS[i][2] == GAME:
                     self.parked[i] = 0 if game_ends else scr.park() + 1
                     if park:
                         self.game_parked = True
-                    if UNLOADS and (i != S.PLAY or card):  # (else they go with the game's group)
+                    if UNLOADS and (i != S.PLAY or aside):  # (else they go with the game's group)
                         unload("ui." + _SCREENS[i][0])
                         if i == S.PLAY:
                             unload("ui.dice_view")

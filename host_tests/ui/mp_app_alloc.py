@@ -196,7 +196,7 @@ def measure(profile, to_the_end):
     note("game screen change", screens, 4, lock=False)
     gone = [("title -> play", started)]
     if micropython_core():
-        drv.give(I.MENU)  # play -> menu (the play screen stays beside it)
+        gone.append(("play -> menu", left_screen_gone(app, lambda: drv.give(I.MENU))))
         gone.append(("menu -> scorecard", left_screen_gone(app, lambda: whole_app.choose(drv, S.PAUSE, P.CARD))))
         gone.append(("scorecard -> play", left_screen_gone(app, lambda: drv.give(I.MENU))))
     to_card()

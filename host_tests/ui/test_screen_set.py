@@ -32,9 +32,9 @@ def test_only_the_shown_screen_is_built_at_start_up():
     assert [g for g in app.root][1:] == [app.screens.built(S.TITLE).group]  # background + title
 
 
-def test_a_game_keeps_its_play_screen_beside_its_menu_and_builds_the_scorecard_alone():
-    """The menu shows beside the kept play screen; the scorecard alone: the play screen is
-    dropped, its drawn dice sheets kept, and built again from them it shows the same pixels."""
+def test_a_game_shows_its_menu_and_its_scorecard_alone():
+    """The menu and the scorecard each show alone: the play screen is dropped, its drawn dice
+    sheets kept, and built again from them it shows the same pixels."""
     app, board, clock = make_app("pybadge", seats=2, kinds=(engine.HUMAN, engine.EASY))
     start(app)
     assert built(app) == [S.PLAY]  # the title was dropped
@@ -43,11 +43,13 @@ def test_a_game_keeps_its_play_screen_beside_its_menu_and_builds_the_scorecard_a
     settle(app)
     before = _pixels(app)
     card = None
-    for sid, want in ((S.PAUSE, [S.PLAY, S.PAUSE]), (S.CARD, [S.CARD]), (S.PLAY, [S.PLAY]),
+    for sid, want in ((S.PAUSE, [S.PAUSE]), (S.CARD, [S.CARD]), (S.PLAY, [S.PLAY]),
                       (S.CARD, [S.CARD]), (S.PAUSE, [S.PAUSE]), (S.PLAY, [S.PLAY])):
         app.show(sid)
         assert built(app) == want and not app.screens.game_parked
         assert len(app.root) == 1 + len(built(app))
+        if sid != S.PLAY:
+            assert app.screens.dice_sheets is sheets
         if sid == S.CARD:
             assert card is None or app.screens.built(S.CARD) is not card  # built again
             card = app.screens.built(S.CARD)
@@ -64,9 +66,9 @@ def test_a_game_keeps_its_play_screen_beside_its_menu_and_builds_the_scorecard_a
     assert built(app) == [S.SETTINGS] and app.screens.game_parked
     assert app.screens.dice_sheets is None  # the colours may change: drawn again after
     app.show(S.PAUSE)
-    assert built(app) == [S.PAUSE] and not app.screens.game_parked
+    assert built(app) == [S.PAUSE] and app.screens.game_parked  # back in the menu: it still waits
     app.show(S.PLAY)
-    assert built(app) == [S.PLAY] and app.screens.built(S.PLAY) is not play
+    assert built(app) == [S.PLAY] and app.screens.built(S.PLAY) is not play and not app.screens.game_parked
     assert app.screens.built(S.PLAY).dice.sheets is not sheets
     app.show(S.TITLE)  # quit: no game on
     assert built(app) == [S.TITLE]
@@ -174,12 +176,12 @@ def test_a_game_parked_for_the_reader_settings_or_help_comes_back_as_it_was(prof
     assert app.current_id == sid
     assert built(app) == [sid] and app.screens.game_parked  # only the screen shown
     driver.give(I.DOWN)
-    driver.give(I.MENU)  # back to the menu, where it was left: the game's screens built again
-    assert app.current_id == S.PAUSE and built(app) == [S.PAUSE] and not app.screens.game_parked
+    driver.give(I.MENU)  # back to the menu, where it was left: the game waits until it is played
+    assert app.current_id == S.PAUSE and built(app) == [S.PAUSE] and app.screens.game_parked
     menu = app.screens[S.PAUSE]
     assert menu.items[menu.sel] == item
     driver.give(I.MENU)
-    assert app.current_id == S.PLAY
+    assert app.current_id == S.PLAY and not app.screens.game_parked
     again = app.screens[S.PLAY]
     assert again is not play
     assert (again.focus, again.chosen, game.held, game.cursor, game.cursor_visible, game.rolls_used) == state

@@ -71,11 +71,12 @@ def test_a_game_builds_them_once_and_the_title_drops_them():
     assert st.policies is policies and st.coach is coach and st.builds == 1
     app.show(S.SETTINGS)  # the game waits: parked with its screens (ui/screen_set.parks_game)
     assert not built(app) and app.coach is None and app.autoplay.policies is None
-    app.show(S.PAUSE)  # back: built again
+    app.show(S.PAUSE)  # back in the menu: the game still waits
+    assert not built(app) and st.builds == 1
+    app.show(S.PLAY)  # played again: built again
     assert built(app) and st.builds == 2 and st.policies is not policies
     assert app.autoplay.policies is st.policies and app.coach is st.coach
     policies = st.policies
-    app.show(S.PLAY)
     app.start_game()  # "Play again": the same objects
     assert st.policies is policies and st.builds == 2
     app.show(S.TITLE)
@@ -115,15 +116,32 @@ def test_a_parked_game_keeps_what_the_coach_measured(sid):
     app.show(S.PAUSE)
     app.show(sid)
     assert not built(app) and app.strategy.figures is not None
-    app.show(S.PAUSE)
+    app.show(S.PAUSE)  # back in the menu: still parked
+    assert not built(app) and app.strategy.builds == builds
+    app.show(S.PLAY)
     coach = app.coach
     assert app.strategy.builds == builds + 1 and coach is not None and app.coach is coach
     assert (list(coach.lost), list(coach.choices), coach.hints, coach.last_box_cost,
             coach.last_box_seat) == figures
-    app.show(S.PLAY)
     app.undo()  # the choice taken back: its cost with it, as in a game never parked
     assert coach.lost[0] == 0 and coach.choices[0] == 0
     assert coach.show_cost == app.settings.show_cost
+
+
+def test_a_new_game_from_the_menu_of_a_parked_game_starts_the_coach_afresh():
+    """The menu opened back from the settings leaves the game parked (no players, no coach); a
+    new game chosen there does not get the old game's figures when its coach is built."""
+    app, driver = one_costly_choice()
+    assert app.coach.choices[0] == 1 and app.coach.lost[0] > 0
+    app.show(S.PAUSE)
+    app.show(S.SETTINGS)
+    app.show(S.PAUSE)
+    assert app.coach is None and app.strategy.figures is not None
+    app.act(engine.NEW_GAME)
+    app.act(engine.NEW_GAME)  # confirmed
+    assert app.game.round == 0 and app.strategy.figures is None
+    app.show(S.PLAY)
+    assert app.coach is not None and app.coach.choices[0] == 0 and app.coach.lost[0] == 0
 
 
 def test_the_coach_counts_each_human_choice_in_the_game_it_is_built_for():
