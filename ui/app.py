@@ -256,6 +256,18 @@ class App:
         by its own call."""
         self._then = action
 
+    def _after_handler(self):
+        """The screen change and the action the press's handler asked for (``show``, ``defer``)."""
+        screen_id = self._next_screen
+        code = self._next_code
+        then = self._then
+        self._next_screen = -1
+        self._then = None
+        if screen_id >= 0:
+            self.show(screen_id, code)
+        if then is not None:
+            then()
+
     def _saves_on_leaving(self, old, new):
         """Settings when leaving the screens that change them; the game when quitting to the
         title (so "Continue game" resumes exactly there)."""
@@ -602,17 +614,9 @@ class App:
         unloaded module's code, ~10 KB for the title or the scorecard) stayed in the heap while
         the next one was built (host_tests/ui/mp_app_alloc.py checks it; docs/memory.md)."""
         self._to_screen(code)
-        screen_id = self._next_screen
-        then = self._then
-        if screen_id < 0 and then is None:
-            return
-        self._next_screen = -1
-        self._then = None
-        _clear_stack(_CLEARED_CALLS)
-        if screen_id >= 0:
-            self.show(screen_id, self._next_code)
-        if then is not None:
-            then()
+        if self._next_screen >= 0 or self._then is not None:
+            _clear_stack(_CLEARED_CALLS)
+            self._after_handler()
 
     def _to_screen(self, code):
         self._handling = True
