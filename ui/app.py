@@ -529,8 +529,10 @@ class App:
     def _end_screen(self):
         """Record the finished game (statistics, high scores); the screen that follows it:
         initials first for each human seat that made the table."""
+        from .initials_screen import next_seat
+
         self.high_score = self.new_high_score()
-        return S.INITIALS if self.screens[S.INITIALS].next_seat(-1) >= 0 else S.GAME_OVER
+        return S.INITIALS if next_seat(self, -1) >= 0 else S.GAME_OVER
 
     def _keep_coach_figures(self):
         """The game is over: keep what the coach measured (it is dropped with the players when
@@ -632,8 +634,8 @@ class App:
         buttons = self.buttons
         if self._ending and ticks_diff(self.now, self._end_due) >= 0:
             self._ending = False
-            self._drop_strategy()  # its heap first: recording the result loads the records
-            self.show(self._end_screen())
+            self._put_away(S.GAME_OVER)  # the play screen, players and coach go first: recording
+            self.show(self._end_screen())  # the result loads the records
             buttons.clear()  # a press made before the end screen appeared does nothing there
         ring_pos = buttons.ring_pos
         tumble = self.tumble

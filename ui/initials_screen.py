@@ -59,6 +59,19 @@ def first_fitting(width, texts):
     return texts[-1][:width]
 
 
+
+def next_seat(app, after):
+    """The next human seat after ``after`` that made the table, or -1 (App asks before the
+    screen is built: none means game over next)."""
+    store = app.store
+    game = app.game
+    if store is None:
+        return -1
+    for s in range(after + 1, game.seats):
+        if store.ranks[s] != _NOBODY and game.seat_kind[s] == engine.HUMAN:
+            return s
+    return -1
+
 class InitialsScreen(S.Screen):
     ring_overrides = _RING
 
@@ -104,20 +117,9 @@ class InitialsScreen(S.Screen):
         self.entered = 0  # entries saved (tests, tools)
 
     # -- which seat ------------------------------------------------------------------------------
-    def next_seat(self, after):
-        """The next human seat after ``after`` that made the table, or -1."""
-        store = self.app.store
-        game = self.app.game
-        if store is None:
-            return -1
-        for s in range(after + 1, game.seats):
-            if store.ranks[s] != _NOBODY and game.seat_kind[s] == engine.HUMAN:
-                return s
-        return -1
-
     def enter(self):
         super().enter()
-        self.start(self.next_seat(-1))
+        self.start(next_seat(self.app, -1))
         self.app.buttons.ring_goto(inputs.UP)
 
     def start(self, seat):
@@ -134,7 +136,7 @@ class InitialsScreen(S.Screen):
         store.set_initials(app.game.rules.variant_id, store.ranks[self.seat], text)
         self.entered += 1
         app.sound.play("score")
-        seat = self.next_seat(self.seat)
+        seat = next_seat(self.app, self.seat)
         if seat >= 0:
             self.start(seat)
             app.buttons.ring_goto(inputs.UP)

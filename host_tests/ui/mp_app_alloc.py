@@ -108,6 +108,22 @@ def left_screen_gone(app, press):
     return len(free) > 0 and free[0] - before > BALLAST // 2
 
 
+def computer_turn(drv, game):
+    frames = 0
+    seat = game.player
+    while not game.over and game.player == seat and frames < 4000:
+        drv.frame(1)
+        frames += 1
+
+
+def last_turn(drv, app, rows):
+    """The computer's last turn ends the game: it shows, then the end screen is built."""
+    b = allocated_so_far()
+    computer_turn(drv, app.game)
+    whole_app.end_screens(drv, app)
+    rows.append(("last turn + game over", allocated_so_far() - b, None))
+
+
 def best_box(game):
     """The open box of seat 0 that scores most now."""
     best = -1
@@ -300,16 +316,10 @@ def measure(profile, to_the_end):
         if not game.is_computer():
             player.turn()
             continue
-        last = game.round == game.rules.n_boxes - 1
-        b = allocated_so_far()
-        frames = 0
-        seat = game.player
-        while not game.over and game.player == seat and frames < 4000:
-            drv.frame(1)
-            frames += 1
-        if last:
-            whole_app.end_screens(drv, app)  # the last turn shows, then the end screen is built
-            rows.append(("last turn + game over", allocated_so_far() - b, None))
+        if game.round == game.rules.n_boxes - 1:
+            gone.append(("play -> end of the game", left_screen_gone(app, lambda: last_turn(drv, app, rows))))
+        else:
+            computer_turn(drv, game)
         gc.collect()
         yield
     assert game.over or not to_the_end
