@@ -9,9 +9,10 @@ nothing changed); refresh the display (only dirty areas are sent). Engine events
 ``pump()`` after every action: sounds, lights, messages, the save hook, the game-over screen.
 
 Screen manager: ``self.screens[id]`` (ids in ``ui/screen.py``; ``ui/screen_set.py``); ``show(id)``
-hides the current Group and shows the new one. The game's screens (play, scorecard, menu) are
-built when a game starts and changing between them allocates nothing; the others are built when
-shown and dropped when left (a board's heap cannot hold them all: docs/memory.md). The computer
+hides the current Group and shows the new one; asked by a screen's handler, it waits until the
+handler has returned (``_hand``). The play screen is built when a game starts; every other screen,
+the game's scorecard and menu too, is built when shown and dropped when left (the play screen is
+dropped while those two show: a board's heap cannot hold them all, docs/memory.md). The computer
 players and the coach (``ui/strategy_set.py``) live as long as the game's screens: while the rules
 reader, settings or help is open from a game's menu both are parked (dropped, their state kept)
 and built again when the game is shown."""
