@@ -155,7 +155,7 @@ def goto_item(drv, screen, item):
 def choose(drv, screen_id, item):
     """Move the app's list screen ``screen_id`` onto ``item`` and press ENTER, holding nothing of
     that screen while the press is handled: the app drops the screen it leaves before it builds
-    the next (``App.defer``), and so does a board. Held by the driver, the title screen (its
+    the next (``App._hand``), and so does a board. Held by the driver, the title screen (its
     scene and its unloaded module's code) was in the heap beside the first game being built,
     ~10 KB a board does not hold there (tools/memory/mp_heap_fit.py failed on it)."""
     goto_item(drv, drv.app.screens[screen_id], item)
