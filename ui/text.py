@@ -53,33 +53,11 @@ class GlyphSheet:
         self.glyph_h = h
         self.palettes = []
         self.bitmap = displayio.Bitmap(w * _GLYPHS, h, 2)
-        bmp = self.bitmap
-        for code in range(FIRST, LAST + 1):
-            glyph = font.get_glyph(code)
-            if glyph is None:
-                continue
-            src = glyph.bitmap
-            per_row = src.width // glyph.width if glyph.width else 1
-            sx = (glyph.tile_index % per_row) * glyph.width
-            sy = (glyph.tile_index // per_row) * glyph.height
-            # Place the glyph on the font's baseline grid (builtin fonts fill the cell).
-            ox = glyph.dx if glyph.dx > 0 else 0
-            oy = h - glyph.height
-            if len(box) > 3:
-                oy = h + box[3] - glyph.height - glyph.dy
-            base = (code - FIRST) * w
-            for y in range(glyph.height):
-                ty = y + oy
-                if ty < 0 or ty >= h:
-                    continue
-                for x in range(glyph.width):
-                    tx = x + ox
-                    if tx < w and src[sx + x, sy + y]:
-                        bmp[base + tx, ty] = 1
-        self._draw_dot(DOT_FULL, True)
-        self._draw_dot(DOT_EMPTY, False)
-        self._draw_arrow(ARROW_LEFT, -1)
-        self._draw_arrow(ARROW_RIGHT, 1)
+        from . import glyph_draw  # drawn once: unloaded after
+        from .screen_set import unload
+
+        glyph_draw.draw(self, font, box)
+        unload("ui.glyph_draw")
 
     def palette(self, bg, ink):
         """The shared palette (bg, ink), made on first use: make every pair a screen recolours a
@@ -92,31 +70,6 @@ class GlyphSheet:
         p = make_palette(bg, ink)
         palettes.append(p)
         return p
-
-    def _draw_dot(self, code, filled):
-        w = self.glyph_w
-        h = self.glyph_h
-        base = (code - FIRST) * w
-        r = (w - 1) // 2  # radius 2 on a 6-wide cell
-        cx = w // 2 - 1 if w % 2 == 0 else w // 2
-        cy = h // 2
-        for y in range(cy - r, cy + r + 1):
-            for x in range(cx - r, cx + r + 1):
-                d = (x - cx) * (x - cx) + (y - cy) * (y - cy)
-                if d <= r * r + 1 and (filled or d >= (r - 1) * (r - 1) + 1):
-                    self.bitmap[base + x, y] = 1
-
-    def _draw_arrow(self, code, direction):
-        w = self.glyph_w
-        h = self.glyph_h
-        base = (code - FIRST) * w
-        cy = h // 2
-        for i in range(w - 1):
-            x = i if direction > 0 else w - 2 - i
-            half = w - 2 - i
-            for y in range(cy - half, cy + half + 1):
-                if 0 <= y < h:
-                    self.bitmap[base + x, y] = 1
 
 
 def make_palette(bg, ink):

@@ -30,11 +30,8 @@ JOKER_FREE = const(2)  # any open box; FH/straights take their fixed score only 
 JOKER_NAMES = ("none", "forced", "free")
 
 _SUM_ALL = const(0)
-_VALUE_BYTES = const(32)  # possible_values: scores 0..255 per box (the highest any rule set gives is 50)
 
 UPPER_KEYS = ("ones", "twos", "threes", "fours", "fives", "sixes")
-UPPER_LABELS = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
-UPPER_ABBRS = ("1s", "2s", "3s", "4s", "5s", "6s")
 
 
 # Per variant, in VARIANT_IDS order (stable numbering, used by snapshots and saved settings:
@@ -53,62 +50,8 @@ MAX_BOXES = const(16)
 
 
 class RuleSet:
-    """One variant's scorecard and scoring. Build with :func:`get`."""
-
-    def __init__(self, name, joker=None):
-        if name not in VARIANT_IDS:
-            raise ValueError("unknown variant")
-        v = VARIANT_IDS.index(name)
-        if joker is None:
-            joker = DEFAULT_JOKERS[v]
-        if joker not in JOKERS[v]:
-            raise ValueError("joker rule not available for this variant")
-        self.name = name
-        self.variant_id = v
-        self.title = TITLES[v]
-        self.joker = joker
-        self.jokers = JOKERS[v]
-        self.upper_threshold = UPPER_THRESHOLDS[v]
-        self.upper_bonus = UPPER_BONUSES[v]
-        self.yahtzee_bonus = YAHTZEE_BONUSES[v]
-        module = "yahtzee_core.boxes_" + name
-        lower = __import__(module, None, None, ("KEYS",))
-        _unload(module)
-        n = 6 + len(lower.KEYS)
-        self.n_boxes = n
-        self.categories = UPPER_KEYS + lower.KEYS
-        self.labels = UPPER_LABELS + lower.LABELS
-        self.abbrs = UPPER_ABBRS + lower.ABBRS
-        self.kinds = bytearray(n)
-        self.param_a = bytearray(n)
-        self.param_b = bytearray(n)
-        self.param_c = bytearray(n)
-        for i in range(n):
-            if i < 6:
-                self.kinds[i] = UPPER
-                self.param_a[i] = i + 1
-            else:
-                j = 4 * (i - 6)
-                self.kinds[i] = lower.PARAMS[j]
-                self.param_a[i] = lower.PARAMS[j + 1]
-                self.param_b[i] = lower.PARAMS[j + 2]
-                self.param_c[i] = lower.PARAMS[j + 3]
-        # Derived lookups.
-        self.upper_mask = 0
-        self.upper_box_for_face = bytearray(7)  # 0xFF: no upper box for that face
-        for i in range(7):
-            self.upper_box_for_face[i] = 0xFF
-        self.yahtzee_box = -1
-        for i in range(n):
-            if self.kinds[i] == UPPER:
-                self.upper_mask |= 1 << i
-                self.upper_box_for_face[self.param_a[i]] = i
-            elif self.kinds[i] == YAHTZEE:
-                self.yahtzee_box = i
-        self.lower_mask = ((1 << n) - 1) & ~self.upper_mask
-        self.all_mask = (1 << n) - 1
-        self._counts = bytearray(7)
-        self._values = None
+    """One variant's scorecard and scoring. Build with :func:`get`, which fills it with
+    ``yahtzee_core/rules_build.py`` (loaded for that, then unloaded)."""
 
     # -- scoring on counts (allocation-free) ------------------------------------------------
 
@@ -230,54 +173,11 @@ class RuleSet:
         warms it as a game starts): as bits, so the work holds ~0.5 KB, not the rolls' 9 KB of
         tuples and sets beside a game being built."""
         if self._values is None:
-            n = self.n_boxes
-            seen = bytearray(n * _VALUE_BYTES)  # box b's bit v: score v is possible
-            counts = bytearray(7)
-            dice = bytearray(b"\x01\x01\x01\x01\x01")  # each roll as non-decreasing dice
-            joker = self.joker != JOKER_NONE
-            while True:
-                for face in range(7):
-                    counts[face] = 0
-                total = 0
-                for d in dice:
-                    counts[d] += 1
-                    total += d
-                for b in range(n):
-                    _mark(seen, b, 0)
-                    _mark(seen, b, self.score_counts(b, counts, total))
-                    if joker and counts[dice[0]] == 5:
-                        _mark(seen, b, self.joker_score(b, counts, total))
-                i = 4
-                while i >= 0 and dice[i] == 6:
-                    i -= 1
-                if i < 0:
-                    break
-                d = dice[i] + 1
-                while i < 5:
-                    dice[i] = d
-                    i += 1
-            self._values = _value_tuples(seen, n)
+            from . import rules_build  # once per rule set: unloaded after
+
+            self._values = rules_build.possible_values(self)
+            _unload("yahtzee_core.rules_build")
         return self._values[box]
-
-
-def _value_tuples(seen, n):
-    """Each box's marked scores as a sorted tuple. Loops, not comprehensions: a comprehension that
-    read ``seen`` would make it a closure cell of possible_values, made on every call (a heap
-    allocation where a save must make none)."""
-    out = []
-    for b in range(n):
-        scores = []
-        for v in range(8 * _VALUE_BYTES):
-            if (seen[b * _VALUE_BYTES + (v >> 3)] >> (v & 7)) & 1:
-                scores.append(v)
-        out.append(tuple(scores))
-    return tuple(out)
-
-
-def _mark(seen, box, value):
-    if value >= 8 * _VALUE_BYTES:
-        raise ValueError("a box score above 255")
-    seen[box * _VALUE_BYTES + (value >> 3)] |= 1 << (value & 7)
 
 
 def _unload(name):
@@ -306,7 +206,10 @@ def get(name="yahtzee", joker=None):
     key = (name, joker)
     rs = _cache.get(key)
     if rs is None:
-        rs = RuleSet(name, joker)
+        from . import rules_build  # start-up code: unloaded once the rule set is made
+
+        rs = rules_build.fill(RuleSet(), name, joker)
+        _unload("yahtzee_core.rules_build")
         _cache[key] = rs
     return rs
 

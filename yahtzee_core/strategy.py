@@ -35,7 +35,6 @@ FIRST_ROLL = const(210)  # keep index of the first 5-dice multiset
 ALL_FIVE = const(31)  # hold mask that keeps every die
 _LEVEL_START = (0, 1, 7, 28, 84, 210, 462)
 _SIX_POW = (1, 6, 36, 216, 1296, 7776)
-_SEVEN_POW = (1, 7, 49, 343, 2401)
 
 MAGIC = b"PYST"
 VERSION = const(1)
@@ -56,57 +55,8 @@ def table_name(rs):
 
 class Lattice:
     """The 462 multisets of 0..5 dice, numbered level by level (0 dice first), and the index
-    arrays the planner needs (3.3 KB). Built once (start-up)."""
-
-    def __init__(self):
-        # sortkey[k]: k's sorted dice as base-7 digits, left-aligned (a die in each of the 5
-        # digits, 0 for none), most significant first; it compares like the tuples, and each
-        # level is in ascending order, so a level can be binary-searched
-        self.sortkey = _zeros("H", N_KEEPS)
-        for lv in range(5):
-            place = _SEVEN_POW[4 - lv]  # the digit of the next die
-            i = _LEVEL_START[lv + 1]
-            for k in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
-                key = self.sortkey[k]
-                for f in range((key // (place * 7)) % 7 if lv else 1, 7):
-                    self.sortkey[i] = key + f * place
-                    i += 1
-        # up[k*6 + f-1]: the multiset k plus one die showing f (k below FIRST_ROLL), as an
-        # index within the next level (each level has at most 252 multisets: bytes)
-        self.up = bytearray(FIRST_ROLL * 6)
-        digits = bytearray(7)
-        for lv in range(5):
-            for k in range(_LEVEL_START[lv], _LEVEL_START[lv + 1]):
-                _digits(self.sortkey[k], digits)
-                for f in range(1, 7):
-                    digits[f] += 1
-                    nk = 0  # the new multiset's sort key
-                    place = 16807
-                    for g in range(1, 7):
-                        for _ in range(digits[g]):
-                            place //= 7
-                            nk += g * place
-                    digits[f] -= 1
-                    lo = _LEVEL_START[lv + 1]
-                    hi = _LEVEL_START[lv + 2] - 1
-                    while lo < hi:  # binary search of the next level
-                        mid = (lo + hi) // 2
-                        if self.sortkey[mid] < nk:
-                            lo = mid + 1
-                        else:
-                            hi = mid
-                    self.up[k * 6 + f - 1] = lo - _LEVEL_START[lv + 1]
-        self.yroll = bytearray(7)  # roll index of five f's
-        for f in range(1, 7):
-            self.yroll[f] = self.index_of((f, f, f, f, f)) - FIRST_ROLL
-        self.lowbit = bytearray(32)  # lowest set bit of a hold mask
-        self.bits = bytearray(32)  # set bits of a hold mask (the level of the dice it keeps)
-        for s in range(1, 32):
-            i = 0
-            while not (s >> i) & 1:
-                i += 1
-            self.lowbit[s] = i
-            self.bits[s] = self.bits[s & (s - 1)] + 1
+    arrays the planner needs (3.3 KB): ``sortkey``, ``up``, ``yroll``, ``lowbit``, ``bits``.
+    Made once by :func:`lattice`, which fills them with ``yahtzee_core/lattice_build.py``."""
 
     def next(self, k, f, lv):
         """The multiset ``k`` (of ``lv`` dice) plus one die showing ``f``."""
@@ -147,15 +97,6 @@ class Lattice:
         return total
 
 
-def _digits(key, digits):
-    """How many dice of each face a sort key holds, into ``digits[1..6]`` (start-up)."""
-    for g in range(7):
-        digits[g] = 0
-    for _ in range(5):
-        digits[key % 7] += 1
-        key //= 7
-
-
 def _zeros(code, n):
     """array(code) of n zeros, made at its size (a range has a length: no temporary list or
     bytes, and no growth by appends, which moved it ~n/8 times, each move a hole in the heap)."""
@@ -171,7 +112,10 @@ _lattice = None
 def lattice():
     global _lattice
     if _lattice is None:
-        _lattice = Lattice()
+        from . import lattice_build  # start-up code: unloaded once the arrays are made
+
+        _lattice = lattice_build.fill(Lattice())
+        _rules._unload("yahtzee_core.lattice_build")
     return _lattice
 
 
