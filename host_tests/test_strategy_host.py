@@ -19,6 +19,7 @@ from hw import tables as HT
 from tools.solver import device_ref
 from tools.solver import solve as SS
 from yahtzee_core import engine as E
+from yahtzee_core import formula_values as FV
 from yahtzee_core import players as P
 from yahtzee_core import host_helpers, rules
 from yahtzee_core import strategy as S
@@ -193,7 +194,7 @@ def test_hard_player_decisions_equal_reference():
             return tv if r is rs else None
 
     tv = S.TableValues(BytesSource(blob(key)), rs)
-    hard = P.HardPlayer(S.TurnPlanner(), Tables(), P.FormulaValues())
+    hard = P.HardPlayer(S.TurnPlanner(), Tables(), FV.FormulaValues())
     game = E.Game(rs, SeededDice(3), kinds=(E.HARD,))
     moves = 0
     while not game.over:
@@ -228,7 +229,7 @@ def test_medium_beats_easy_and_hard_beats_medium_in_a_short_match():
 
     tv = S.TableValues(BytesSource(blob(key)), rs)
     pl = S.TurnPlanner()
-    fv = P.FormulaValues()
+    fv = FV.FormulaValues()
     totals = []
     for player in (P.EasyPlayer(), P.PlanPlayer(pl, fv), P.HardPlayer(pl, Tables(), fv)):
         total = 0

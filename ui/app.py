@@ -283,11 +283,11 @@ class App:
     def _use_strategy(self):
         """Build the players and the coach if they are not (a game starts) and use them."""
         game = self.game
-        computers = False
+        kinds = 0  # bit k: a seat of computer kind k (only those players are built)
         for seat in range(game.seats):
             if game.is_computer(seat):
-                computers = True
-        self.strategy.acquire(self.say, computers)  # "no table" is said on the message line (once)
+                kinds |= 1 << game.seat_kind[seat]
+        self.strategy.acquire(self.say, kinds != 0, kinds)  # "no table" is said on the message line (once)
         self._bind_strategy()
 
     def _bind_strategy(self):

@@ -19,7 +19,7 @@ class Resident:
         self.coaches = coach is not None
         self.builds = 0
 
-    def acquire(self, notice=None, computers=True):
+    def acquire(self, notice=None, computers=True, kinds=14):
         return False
 
     def release(self):

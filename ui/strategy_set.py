@@ -22,10 +22,17 @@ dropped there too, so the desktop runs the same sequence of builds as a board.""
 
 import gc
 
+from yahtzee_core.compat import const
+
 from .screen_set import UNLOADS, unload
 
 # the modules only the players and the coach use (unloaded on release)
-MODULES = ("ui.coach", "hw.tables", "yahtzee_core.players", "yahtzee_core.strategy")
+MODULES = ("ui.coach", "hw.tables", "yahtzee_core.players", "yahtzee_core.formula_values",
+           "yahtzee_core.strategy")
+_EASY_BIT = const(2)  # bit engine.EASY of a set of seat kinds
+_MEDIUM_BIT = const(4)
+_HARD_BIT = const(8)
+ALL_KINDS = const(14)
 TABLE_REFUSED = b"Bad table, not used"  # 19 cells: a damaged table (CRC), said once
 
 
@@ -42,15 +49,25 @@ def make_coach(checked=None, notice=None):
     return planner, tables, Coach(planner, tables)
 
 
-def make_players(planner, tables, notice=None):
-    """(policies, hard player): the players by seat kind, sharing the coach's planner and
-    tables (medium and hard plan with it; hard reads the tables). ``notice(text)``: hard's
-    "no table" message."""
+def make_players(planner, tables, notice=None, kinds=ALL_KINDS, policies=None):
+    """(policies, hard player): the players of the seat kinds in ``kinds`` (bit k: engine kind
+    k) by seat kind, added to ``policies`` (a list from an earlier call) where missing, sharing
+    the coach's planner and tables (medium and hard plan with it; hard reads the tables).
+    ``notice(text)``: hard's "no table" message. Medium's formula (yahtzee_core/formula_values.py)
+    is loaded only for a medium seat."""
     from yahtzee_core import players
 
-    formula = players.FormulaValues()
-    hard = players.HardPlayer(planner, tables, formula, notice)
-    return (None, players.EasyPlayer(), players.PlanPlayer(planner, formula), hard), hard
+    if policies is None:
+        policies = [None, None, None, None]
+    if kinds & _EASY_BIT and policies[1] is None:
+        policies[1] = players.EasyPlayer()
+    if kinds & _MEDIUM_BIT and policies[2] is None:
+        from yahtzee_core.formula_values import FormulaValues
+
+        policies[2] = players.PlanPlayer(planner, FormulaValues())
+    if kinds & _HARD_BIT and policies[3] is None:
+        policies[3] = players.HardPlayer(planner, tables, None, notice)
+    return policies, policies[3]
 
 
 class StrategySet:
@@ -74,9 +91,10 @@ class StrategySet:
         self.checked = {}  # table path -> its body's CRC was right (checked once per power-on)
         self.say = None
 
-    def acquire(self, notice=None, computers=True):
-        """Build the coach unless built, and the players when ``computers`` (a seat is a
-        computer's) unless built; True when something was built now."""
+    def acquire(self, notice=None, computers=True, kinds=ALL_KINDS):
+        """Build the coach unless built, and when ``computers`` (a seat is a computer's) the
+        players of the seat kinds in ``kinds`` (bit k: engine kind k) not built yet; True when
+        something was built now."""
         built = False
         self.say = notice
         if self.coach is None:
@@ -91,10 +109,15 @@ class StrategySet:
                       ", ".join(names) if names else "none (hard plays as medium; no hints)")
             self.builds += 1
             built = True
-        if computers and self.policies is None:
-            self.policies, self.hard = make_players(self.planner, self.tables, notice)
-            self.hard.warned = self.warned
-            built = True
+        if computers:
+            have = self.policies
+            if have is None or (kinds & _EASY_BIT and have[1] is None) or (
+                    kinds & _MEDIUM_BIT and have[2] is None) or (kinds & _HARD_BIT and have[3] is None):
+                self.policies, hard = make_players(self.planner, self.tables, notice, kinds, have)
+                if hard is not None and hard is not self.hard:
+                    hard.warned = self.warned
+                self.hard = hard
+                built = True
         return built
 
     def _refused(self):

@@ -3,15 +3,16 @@ that acts through the same engine actions as a human (hold, roll, move the curso
 returns preallocated tuples: no allocation per move.
 
     planner = strategy.TurnPlanner()
-    formula = FormulaValues()
+    formula = formula_values.FormulaValues()             # yahtzee_core/formula_values.py
     easy, medium = EasyPlayer(), PlanPlayer(planner, formula)
-    hard = HardPlayer(planner, tables, formula)        # tables.values_for(rs) -> TableValues/None
+    hard = HardPlayer(planner, tables)                   # tables.values_for(rs) -> TableValues/None
     policies = (None, easy, medium, hard)                # indexed by engine.EASY..HARD
 
 - easy: greedy. Keeps the dice of its most common face (the higher face on a tie), stops on a
   made full house, straight or five of a kind, and scores the box with the best preview.
 - medium: the exact turn planner of ``strategy.py`` (optimal holds for this turn) with the
-  future estimated by a formula with a handful of constants (``FormulaValues``): each open box
+  future estimated by a formula with a handful of constants (``FormulaValues``, in
+  ``yahtzee_core/formula_values.py``: loaded only for a medium seat or hard without a table): each open box
   is worth a fixed share of its best score, the upper bonus is worth its chance from how far the
   upper section is above or below "three of each", and an armed Yahtzee bonus adds a little per
   open box. Markov in the turn state, so its exact expected score is computable
@@ -20,7 +21,6 @@ returns preallocated tuples: no allocation per move.
   table for the game's rules it plays as medium and says so once (``notice``).
 """
 
-from .compat import array, const
 from . import engine as _engine
 from . import rules as _rules
 from . import strategy as _strategy
@@ -97,161 +97,6 @@ class EasyPlayer:
         return mask
 
 
-# -- medium's estimate of the future --------------------------------------------------------------
-
-# Each open box is worth SHARE[kind]/256 of its best normal score (kind: rules.UPPER..CHANCE;
-# KIND and STRAIGHT split by the number of dice they need).
-SHARE_UPPER = const(0)
-SHARE_3K = const(1)
-SHARE_4K = const(2)
-SHARE_PAIR = const(3)
-SHARE_2PAIRS = const(4)
-SHARE_FULL_HOUSE = const(5)
-SHARE_RUN4 = const(6)
-SHARE_RUN5 = const(7)
-SHARE_YAHTZEE = const(8)
-SHARE_CHANCE = const(9)
-
-# Tuned with the exact policy evaluator (python tools/strategy/bench_players.py --tune <key>): Yahtzee on
-# the forced-Joker rules, Yatzy on its own; other variants use the Yahtzee set.
-MEDIUM = {
-    "yahtzee": {
-        "share": (128, 188, 158, 190, 175, 198, 234, 173, 38, 204),  # /256 of the box's best score
-        "bonus_mid": 160,  # /256: chance of the upper bonus when exactly at "three of each"
-        "bonus_slope": 96,  # /256 of chance per point above par, per 21 faces still open
-        "yahtzee_bonus": 384,  # units (1/128 point) per open box while a Yahtzee bonus is armed
-    },
-    "yatzy": {  # (no 4-dice straight, no Yahtzee bonus: those two constants are unused)
-        "share": (128, 204, 158, 286, 207, 150, 234, 77, 38, 220),
-        "bonus_mid": 160,
-        "bonus_slope": 96,
-        "yahtzee_bonus": 0,
-    },
-}
-
-
-def medium_params(name, params=None):
-    """The constant set for variant ``name`` from ``params`` (one set, or sets by variant)."""
-    params = params or MEDIUM
-    if "share" in params:
-        return params
-    return params.get(name) or params["yahtzee"]
-
-
-def _best_score(rs, box, counts):
-    """The highest normal score of ``box`` over the 252 rolls (start-up; no tuples)."""
-    best = 0
-    for a in range(1, 7):
-        for b in range(a, 7):
-            for c in range(b, 7):
-                for d in range(c, 7):
-                    for e in range(d, 7):
-                        for f in range(7):
-                            counts[f] = 0
-                        counts[a] += 1
-                        counts[b] += 1
-                        counts[c] += 1
-                        counts[d] += 1
-                        counts[e] += 1
-                        s = rs.score_counts(box, counts, a + b + c + d + e)
-                        if s > best:
-                            best = s
-    return best
-
-
-class FormulaValues:
-    """A value source (``begin(mask, y)`` / ``at(upper)``, as ``strategy.TableValues``) that
-    estimates the points still to come from a formula instead of a table: the sum of the open
-    boxes' shares + the upper bonus times its estimated chance + something for an armed Yahtzee
-    bonus. Integers in 1/128 point; allocates nothing after ``use_rules``."""
-
-    def __init__(self, params=None, rs=None):
-        self.params = params or MEDIUM
-        self.share = array("H", medium_params("yahtzee", self.params)["share"])
-        self.bonus_mid = 0
-        self.bonus_slope = 0
-        self.ybonus = 0
-        self.par = array("i", [0] * _rules.MAX_BOXES)  # units: value of each box while open
-        self.face = bytearray(_rules.MAX_BOXES)
-        self.rs = None
-        self.cur = 0
-        self.open_faces = 0
-        self.filled_faces = 0
-        if rs is not None:
-            self.use_rules(rs)
-
-    def use_rules(self, rs):
-        if rs is self.rs:
-            return
-        p = medium_params(rs.name, self.params)
-        for i in range(len(self.share)):
-            self.share[i] = p["share"][i]
-        self.bonus_mid = p["bonus_mid"]
-        self.bonus_slope = p["bonus_slope"]
-        self.ybonus = p["yahtzee_bonus"]
-        counts = bytearray(7)
-        for b in range(rs.n_boxes):
-            kind = rs.kinds[b]
-            a = rs.param_a[b]
-            if kind == _rules.UPPER:
-                k = SHARE_UPPER
-            elif kind == _rules.KIND:
-                k = SHARE_3K if a <= 3 else SHARE_4K
-            elif kind == _rules.PAIRS:
-                k = SHARE_PAIR if a == 1 else SHARE_2PAIRS
-            elif kind == _rules.FULL_HOUSE:
-                k = SHARE_FULL_HOUSE
-            elif kind == _rules.STRAIGHT:
-                k = SHARE_RUN4 if a <= 4 else SHARE_RUN5
-            elif kind == _rules.YAHTZEE:
-                k = SHARE_YAHTZEE
-            else:
-                k = SHARE_CHANCE
-            best = _best_score(rs, b, counts)
-            self.par[b] = best * self.share[k] * UNITS // 256
-            self.face[b] = a if kind == _rules.UPPER else 0
-        self.rs = rs
-
-    def begin(self, mask, y):
-        rs = self.rs
-        s = 0
-        n_open = 0
-        open_faces = 0
-        filled_faces = 0
-        for b in range(rs.n_boxes):
-            if (mask >> b) & 1:
-                filled_faces += self.face[b]
-            else:
-                s += self.par[b]
-                n_open += 1
-                open_faces += self.face[b]
-        if y:
-            s += self.ybonus * n_open
-        self.cur = s
-        self.open_faces = open_faces
-        self.filled_faces = filled_faces
-
-    def at(self, upper):
-        rs = self.rs
-        cap = rs.upper_threshold
-        if not rs.upper_bonus or upper >= cap or not self.open_faces:
-            return self.cur
-        # points above (+) or below (-) "cap/21 per face" in the filled upper boxes, x21
-        slack21 = 21 * upper - cap * self.filled_faces
-        p = self.bonus_mid + slack21 * self.bonus_slope // (self.open_faces * 21)
-        if p < 0:
-            p = 0
-        elif p > 256:
-            p = 256
-        return self.cur + rs.upper_bonus * UNITS * p // 256
-
-    def value(self, mask, upper, y):
-        if mask == self.rs.all_mask:
-            return 0
-        self.begin(mask, y)
-        return self.at(upper)
-
-
 # -- planned players (medium, hard) ---------------------------------------------------------------
 
 
@@ -306,8 +151,8 @@ class HardPlayer(PlanPlayer):
     plays as medium where there is no table and says so once per rule set (``notice(text)``,
     e.g. the app's message line; printed too)."""
 
-    def __init__(self, planner, tables, formula, notice=None):
-        super().__init__(planner, formula)
+    def __init__(self, planner, tables, formula=None, notice=None):
+        super().__init__(planner, formula)  # medium's formula: made when first needed
         self.tables = tables
         self.notice = notice
         self.warned = 0  # bit (variant_id * 3 + joker): already said
@@ -324,4 +169,8 @@ class HardPlayer(PlanPlayer):
                   % (rs.title, _rules.JOKER_NAMES[rs.joker]))
             if self.notice is not None:
                 self.notice(_NO_TABLE)
+        if self.formula is None:
+            from .formula_values import FormulaValues
+
+            self.formula = FormulaValues()
         return PlanPlayer.values_for(self, game)

@@ -8,6 +8,7 @@ fixed pseudo-random function of their offset. A plain reference of the documente
 real tables are checked against the host solver in host_tests/test_strategy_host.py."""
 
 from yahtzee_core import engine as E
+from yahtzee_core import formula_values as FV
 from yahtzee_core import players as P
 from yahtzee_core import rules
 from yahtzee_core import strategy as S
@@ -397,7 +398,7 @@ def test_decisions_allocate_nothing():
         pl = S.TurnPlanner(rs)
         _decide_many(pl, tv, SeededDice(4), 1, dice)  # warm up
         heap_locked(_decide_many, pl, tv, SeededDice(5), 6, dice)
-    fv = P.FormulaValues(rs=rules.get("yahtzee"))
+    fv = FV.FormulaValues(rs=rules.get("yahtzee"))
     pl = S.TurnPlanner(rules.get("yahtzee"))
     heap_locked(_decide_many, pl, fv, SeededDice(6), 6, dice)
 
@@ -434,7 +435,7 @@ def _play(game, player, games):
 
 def _players(rs):
     pl = S.TurnPlanner()
-    fv = P.FormulaValues()
+    fv = FV.FormulaValues()
     return (P.EasyPlayer(), P.PlanPlayer(pl, fv), P.HardPlayer(pl, _OneTable(rs), fv))
 
 
@@ -450,7 +451,7 @@ def test_every_level_plays_whole_games_allocation_free():
 
 def test_medium_formula_values():
     rs = rules.get("yahtzee")
-    fv = P.FormulaValues(rs=rs)
+    fv = FV.FormulaValues(rs=rs)
     assert fv.value(rs.all_mask, 63, 1) == 0  # nothing left to score
     empty = fv.value(0, 0, 0)
     assert 180 * 128 < empty < 280 * 128  # about a game's worth
@@ -464,9 +465,9 @@ def test_hard_without_table_plays_medium_and_says_so_once():
     rs = rules.get("yatzy")
     said = []
     pl = S.TurnPlanner()
-    fv = P.FormulaValues()
-    hard = P.HardPlayer(pl, _OneTable(rules.get("yahtzee")), fv, notice=said.append)
-    medium = P.PlanPlayer(S.TurnPlanner(), P.FormulaValues())
+    hard = P.HardPlayer(pl, _OneTable(rules.get("yahtzee")), notice=said.append)  # as the app makes it
+    assert hard.formula is None  # medium's formula is made when there is no table
+    medium = P.PlanPlayer(S.TurnPlanner(), FV.FormulaValues())
     g1 = E.Game(rs, SeededDice(9), kinds=(E.HARD,))
     g2 = E.Game(rs, SeededDice(9), kinds=(E.MEDIUM,))
     while not g1.over:
@@ -477,6 +478,7 @@ def test_hard_without_table_plays_medium_and_says_so_once():
         g2.act(m2[0], m2[1])
     assert g1.total(0) == g2.total(0)
     assert len(said) == 1 and len(said[0]) <= 20
+    assert hard.formula is not None
 
 
 def test_hard_moves_follow_the_plan():
@@ -484,7 +486,7 @@ def test_hard_moves_follow_the_plan():
     rs = rules.get("yahtzee", "forced")
     tables = _OneTable(rs)
     pl = S.TurnPlanner(rs)
-    hard = P.HardPlayer(pl, tables, P.FormulaValues())
+    hard = P.HardPlayer(pl, tables, FV.FormulaValues())
     check = S.TurnPlanner(rs)
     game = E.Game(rs, SeededDice(21), kinds=(E.HARD,))
     scored = 0

@@ -18,7 +18,7 @@ from ui import screen as S
 from ui.app import App
 from ui.app_start import build_app
 from ui.coach import Coach
-from yahtzee_core import engine, players, strategy
+from yahtzee_core import engine, formula_values, players, strategy
 from yahtzee_core.host_helpers import ScriptedDice
 
 from ui_harness import KeyDriver, PROFILES, Player, read_field, settle, step
@@ -156,7 +156,7 @@ def test_hint_before_rolling_and_for_a_box(profile, name):
 def test_coach_says_so_without_a_table(tmp_path):
     def build(board):
         pl = strategy.TurnPlanner()
-        fv = players.FormulaValues()
+        fv = formula_values.FormulaValues()
         tables = Tables(str(tmp_path))
         hard = players.HardPlayer(pl, tables, fv)
         app = App(board, policies=(None, players.EasyPlayer(), players.PlanPlayer(pl, fv), hard),
@@ -244,7 +244,8 @@ def test_hints_and_measured_choices_hold_no_memory():
     # the coach, the planner, the players and the table reader (App.say keeps an int > 256 on
     # CPython: a small int on a board; host_tests/ui/test_alloc.py covers the app itself)
     project = [tracemalloc.Filter(True, os.path.join(ROOT, f))
-               for f in ("ui/coach.py", "yahtzee_core/strategy.py", "yahtzee_core/players.py", "hw/tables.py")]
+               for f in ("ui/coach.py", "yahtzee_core/strategy.py", "yahtzee_core/players.py",
+                                                   "yahtzee_core/formula_values.py", "hw/tables.py")]
     app, board = boot("pygamer", dice=[1, 5, 5, 6, 6] * 40)
     drive = KeyDriver(app)
     drive.give(I.ROLL)

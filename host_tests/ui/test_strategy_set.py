@@ -215,13 +215,28 @@ def test_a_game_of_humans_builds_the_coach_without_the_players():
     coach = st.coach
     app.show(S.TITLE)
     assert st.coach is None and st.planner is None and st.tables is None
-    s = app.settings  # a computer seat: the players too, sharing the coach's planner
+    s = app.settings  # a computer seat: its player too, sharing the coach's planner
     s.seats = 2
     s.kinds[1] = engine.MEDIUM
     app.start_game()
     settle(app)
     assert st.policies is not None and st.policies[2].planner is st.planner and st.coach is not coach
-    assert st.hard.tables is st.tables and st.builds == 2
+    assert st.policies[1] is None and st.policies[3] is None and st.hard is None  # no easy or hard seat
+    assert st.builds == 2
+
+
+def test_only_the_players_of_the_game_s_seat_kinds_are_built():
+    st = strategy_set.StrategySet()
+    easy = 1 << engine.EASY
+    assert st.acquire(computers=True, kinds=easy)
+    assert st.policies[engine.EASY] is not None and st.policies[engine.MEDIUM] is None and st.hard is None
+    first = st.policies[engine.EASY]
+    assert not st.acquire(computers=True, kinds=easy)  # nothing missing: nothing built
+    assert st.acquire(computers=True, kinds=easy | 1 << engine.HARD)  # a hard seat joins: hard only
+    assert st.policies[engine.EASY] is first and st.policies[engine.HARD] is st.hard
+    assert st.hard.tables is st.tables and st.hard.formula is None  # medium's formula: only without a table
+    assert st.policies[engine.MEDIUM] is None
+    assert st.release() and st.policies is None and st.hard is None
 
 
 def test_players_join_a_built_coach_when_a_computer_seat_comes():

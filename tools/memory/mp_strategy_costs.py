@@ -40,12 +40,13 @@ def measure():
         ("lattice", lambda: sys.modules["yahtzee_core.strategy"].lattice()),
         ("turn planner", lambda: sys.modules["yahtzee_core.strategy"].TurnPlanner()),
         ("code yahtzee_core.players", lambda: __import__("yahtzee_core.players")),
-        ("formula values", lambda: sys.modules["yahtzee_core.players"].FormulaValues()),
+        ("code yahtzee_core.formula_values", lambda: __import__("yahtzee_core.formula_values")),
+        ("formula values", lambda: sys.modules["yahtzee_core.formula_values"].FormulaValues()),
         ("code hw.tables", lambda: __import__("hw.tables")),
         ("tables (none open)", lambda: sys.modules["hw.tables"].Tables()),
         ("players easy, medium, hard", players),
         ("code ui.coach", lambda: __import__("ui.coach")),
-        ("coach", lambda: sys.modules["ui.coach"].Coach(KEEP[2], KEEP[6])),
+        ("coach", lambda: sys.modules["ui.coach"].Coach(KEEP[2], KEEP[7])),
     )
     for name, make in steps:
         KEEP.append(make())
@@ -57,7 +58,7 @@ def measure():
         last = now
     print("PART total built (make_players) %d" % (last - first))
     # a game: hard's table opened, formula rules set, a turn planned
-    planner, formula, tables = KEEP[2], KEEP[4], KEEP[6]
+    planner, formula, tables = KEEP[2], KEEP[5], KEEP[7]
     KEEP.append(tables.values_for(game.rules))
     gc.collect()
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -91,7 +92,7 @@ def measure():
 def players():
     from yahtzee_core import players as p
 
-    planner, formula, tables = KEEP[2], KEEP[4], KEEP[6]
+    planner, formula, tables = KEEP[2], KEEP[5], KEEP[7]
     hard = p.HardPlayer(planner, tables, formula)
     return (None, p.EasyPlayer(), p.PlanPlayer(planner, formula), hard)
 

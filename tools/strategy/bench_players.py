@@ -24,6 +24,7 @@ from tools.solver import solve as S
 from tools.solver import table as T
 from tools.solver.dice import dice
 from yahtzee_core import engine as E
+from yahtzee_core import formula_values as FV
 from yahtzee_core import players as P
 from yahtzee_core import rules
 from yahtzee_core import strategy
@@ -72,7 +73,7 @@ def formula_q(model, fv):
 
 def medium_exact(key, params=None, progress=None):
     model = S.Model(S.ruleset(key))
-    fv = P.FormulaValues(params, model.rs)
+    fv = FV.FormulaValues(params, model.rs)
     W = policy.PolicyEvaluator(model, formula_q(model, fv), mode="device", progress=progress).run()
     return float(W[model.flat(0, 0, 0)])
 
@@ -253,7 +254,7 @@ def _make_player(level):
     if level == "easy":
         return P.EasyPlayer()
     planner = strategy.TurnPlanner()
-    formula = P.FormulaValues()
+    formula = FV.FormulaValues()
     if level == "medium":
         return P.PlanPlayer(planner, formula)
     return P.HardPlayer(planner, _Tables(), formula)
@@ -308,7 +309,7 @@ def simulate(key, level, games, workers, chunk=250):
 def tune(key="yahtzee_forced", rounds=2):
     """Coordinate search on medium's constants for ``key``'s variant with the exact evaluator;
     prints each improvement (copy the result into yahtzee_core/players.py MEDIUM)."""
-    start = P.medium_params(S.ruleset(key).name)
+    start = FV.medium_params(S.ruleset(key).name)
     params = {k: (list(v) if isinstance(v, tuple) else v) for k, v in start.items()}
 
     def score(p):

@@ -41,6 +41,7 @@ def diff_us(a, b):
 
 def measure(key, games, data=None, path=None):
     from yahtzee_core import engine as E
+    from yahtzee_core import formula_values as FV
     from yahtzee_core import players as P
     from yahtzee_core import rules
     from yahtzee_core import strategy as S
@@ -66,7 +67,7 @@ def measure(key, games, data=None, path=None):
     gc.collect()
     a1 = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     t0 = ticks_us()
-    formula = P.FormulaValues(rs=rs)
+    formula = FV.FormulaValues(rs=rs)
     t_formula = diff_us(ticks_us(), t0)
     gc.collect()
     ram_formula = (gc.mem_alloc() - a1) if hasattr(gc, "mem_alloc") else -1
