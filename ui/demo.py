@@ -1,7 +1,8 @@
 """The demo (attract mode): a minute idle on the title (``ui/app.py`` ``DEMO_AFTER_MS``) and the
-hand-held plays itself: medium computer seats, muted, nothing saved (the store is put aside, so
-no code path can write the NVM while it plays); any key ends it. Beside ui/autoplay.py (the
-computer seats' moves) and ui/idle.py (dimming and sleep).
+hand-held plays itself: the hard computer (its exact table; medium where there is none), muted,
+nothing saved (the store is put aside, so no code path can write the NVM while it plays); any
+key ends it. Beside ui/autoplay.py (the computer seats' moves) and ui/idle.py (dimming and
+sleep).
 
     app.start_demo()     # App.step, after a minute on the title: app.demo = Demo(app)
     app.demo.tick()      # every frame while it plays (App.step)
@@ -19,7 +20,7 @@ from .idle import ticks_diff
 
 GAMES = const(3)  # games in a row, then back to the title
 PAUSE_MS = const(4000)  # the game-over screen between demo games
-_KINDS = bytes((engine.MEDIUM,))
+_KINDS = bytes((engine.HARD,))  # the best play; and the players of a game with it (no formula)
 _TEXT = b"Demo: press any key"
 
 

@@ -188,7 +188,7 @@ def idle_until_demo(app, clock):
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_demo_after_a_minute_plays_medium_games_and_never_writes_the_nvm(profile):
+def test_demo_after_a_minute_plays_hard_games_and_never_writes_the_nvm(profile):
     nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
     app, board, clock = boot(profile, nvm)
     app.settings.sleep_after = 0  # never sleep: the whole demo runs
@@ -198,7 +198,7 @@ def test_demo_after_a_minute_plays_medium_games_and_never_writes_the_nvm(profile
     writes = nvm.writes
     seconds = idle_until_demo(app, clock)
     assert 59 <= seconds <= 61
-    assert app.current_id == S.PLAY and app.game.seat_kind[0] == engine.MEDIUM and app.game.seats == 1
+    assert app.current_id == S.PLAY and app.game.seat_kind[0] == engine.HARD and app.game.seats == 1
     assert app.sound.muted
     games = 0
     was_over = False
