@@ -10,7 +10,7 @@ nothing changed); refresh the display (only dirty areas are sent). Engine events
 
 Screen manager: ``self.screens[id]`` (ids in ``ui/screen.py``; ``ui/screen_set.py``); ``show(id)``
 hides the current Group and shows the new one; asked by a screen's handler, it waits until the
-handler has returned (``_hand``). The play screen is built when a game starts; every other screen,
+handler has returned (``step``). The play screen is built when a game starts; every other screen,
 the game's scorecard and menu too, is built when shown and dropped when left (the play screen is
 dropped while those two show: a board's heap cannot hold them all, docs/memory.md). The computer
 players and the coach (``ui/strategy_set.py``) live as long as the game's screens: while the rules
@@ -60,11 +60,11 @@ END_SHOW_MS = const(2500)  # a last turn the player did not score stays this lon
 DEMO_AFTER_MS = const(60000)  # idle this long on the title: the hand-held plays itself (ui/demo.py)
 
 
-_CLEARED_CALLS = const(12)  # a press's handlers go ~5 calls below App._hand (screen, list, item, show)
+_CLEARED_CALLS = const(12)  # a press's handlers go ~7 calls below App.step (presses, screen, list, item, show)
 
 
 def _clear_stack(depth):
-    """Overwrite the stack below the caller with ``depth`` calls' frames (see ``App._hand``)."""
+    """Overwrite the stack below the caller with ``depth`` calls' frames (see ``App.step``)."""
     if depth:
         _clear_stack(depth - 1)
 
@@ -583,6 +583,14 @@ class App:
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, code):
+        """One press (tests, tools; a frame takes its presses in ``step``): the screen handles
+        ``code``, then the screen change its handler asked for is made, as ``step`` makes it."""
+        self._press(code)
+        if self._next_screen >= 0 or self._then is not None:
+            _clear_stack(_CLEARED_CALLS)
+            self._after_handler()
+
+    def _press(self, code):
         if self.demo:
             self.stop_demo()  # any key ends the demo and does nothing else
             return
@@ -606,16 +614,11 @@ class App:
         if code == inputs.TAPPED:
             self.say(_TEXT_HOLD)
             return
-        self._hand(code)
+        self._to_screen(code)
 
     def _hand(self, code):
-        """The current screen handles ``code`` (``_to_screen``), then what its handler asked for.
-        CircuitPython's collector takes any word of a live frame for a pointer, and the frames of
-        the handler's calls leave the screen's address in words that the next frames at their
-        depth do not write. So the change is made from this frame, not from the one that called
-        the screen, and over a stack overwritten first: else the screen left (its scene and its
-        unloaded module's code, ~10 KB for the title or the scorecard) stayed in the heap while
-        the next one was built (host_tests/ui/mp_app_alloc.py checks it; docs/memory.md)."""
+        """A code ``show`` hands the new screen (the scorecard's HINT, ROLL and holds for the
+        play screen): the screen handles it, then the change its handler asked for."""
         self._to_screen(code)
         if self._next_screen >= 0 or self._then is not None:
             _clear_stack(_CLEARED_CALLS)
@@ -630,20 +633,41 @@ class App:
 
     # -- the loop ---------------------------------------------------------------------------
     def step(self):
-        """One frame."""
+        """One frame: the presses, then the screen change one of them asked for, then the
+        frame's work and drawing. CircuitPython's collector takes any word of a live frame for
+        a pointer, Python's and C's alike, and calls leave a screen's address in words that
+        later frames at their depth do not write (the handler's calls; the last frame's drawing,
+        in this frame's own C frame when it drew and handled presses). So the change is made
+        here, once the calls that touched the screen have returned, over a stack overwritten
+        first: else the screen left (its scene and its unloaded module's code: ~10 KB for the
+        title, Defuse mode's ~20 KB) stayed in the heap while the next one was built
+        (host_tests/ui/mp_app_alloc.py checks it, "screen left"; docs/memory.md)."""
         self.now = self.clock.ticks_ms()
-        buttons = self.buttons
         if self._ending and ticks_diff(self.now, self._end_due) >= 0:
+            _clear_stack(_CLEARED_CALLS)  # (the last frame drew the play screen below here)
             self._ending = False
             self._put_away(S.GAME_OVER)  # the play screen, players and coach go first: recording
             self.show(self._end_screen())  # the result loads the records
-            buttons.clear()  # a press made before the end screen appeared does nothing there
+            self.buttons.clear()  # a press made before the end screen appeared does nothing there
+        n = self._take_presses()
+        if self._next_screen >= 0 or self._then is not None:
+            _clear_stack(_CLEARED_CALLS)
+            self._after_handler()
+        self._run_frame(n)
+
+    def _take_presses(self):
+        """The presses kept while the dice tumbled, then up to 8 new ones: each press's screen
+        handler runs (``_press``), and after one that asks for a screen change the rest wait for
+        the next frame (``step`` makes the change first). Returns how many presses were taken."""
+        buttons = self.buttons
         ring_pos = buttons.ring_pos
         tumble = self.tumble
         if tumble.tick(self.now):
             self.current.stale = True  # the dice stopped: the result and the rest of the screen
         while tumble.waiting() and not tumble.active:
-            self.handle(tumble.pop())  # presses made while the dice tumbled, in order
+            self._press(tumble.pop())  # presses made while the dice tumbled, in order
+            if self._next_screen >= 0 or self._then is not None:
+                return 0
         n = 0
         while n < 8:
             code = buttons.poll()
@@ -652,15 +676,22 @@ class App:
             if tumble.active and not self.demo:
                 tumble.push(code)  # queued, not lost: handled when the dice stop
             else:
-                self.handle(code)
+                self._press(code)
             n += 1
+            if self._next_screen >= 0 or self._then is not None:
+                break
         if self.demo and (buttons.any_down() or buttons.ring_pos != ring_pos):
             self.stop_demo()  # a key going down (or a step of the ring) ends the demo
             n += 1
         if n or buttons.ring_pos != ring_pos:
             self.autoplay.waiting = False  # a computer seat waits its pace again after your last press
+        return n
+
+    def _run_frame(self, n):
+        """The frame's work after its ``n`` presses: the computer's move, idle timers, the demo,
+        the screen's tick, sound, and the drawing."""
         acted = self.autoplay.actions
-        if (self.current_id == S.PLAY or self.current_id == S.CARD) and not tumble.active:
+        if (self.current_id == S.PLAY or self.current_id == S.CARD) and not self.tumble.active:
             self.autoplay.tick(self, self.now)  # a computer seat waits for its dice to stop
         # the demo's moves are no activity: the screen dims and the board sleeps as on the title
         if self.demo:

@@ -153,6 +153,12 @@ def measure(profile, to_the_end):
 
     app.tumble.ms = TUMBLE_MS  # the full tumble here (the whole-app run shortens it)
     drv.frame(2)
+    gone = []
+    if micropython_core():  # Defuse mode and back: its menu's press leaves it for the title
+        gone.append(("title -> Defuse mode", left_screen_gone(app, lambda: whole_app.choose(drv, S.TITLE, T.DEFUSE))))
+        assert app.current_id == S.DEFUSE
+        gone.append(("Defuse mode -> title", left_screen_gone(app, lambda: drv.give(I.MENU))))
+        assert app.current_id == S.TITLE
     title = app.screens[S.TITLE]
     whole_app.goto_item(drv, title, T.PLAYERS)
     drv.give(I.RIGHT)
@@ -210,7 +216,7 @@ def measure(profile, to_the_end):
         drv.give(I.MENU)  # menu -> play
 
     note("game screen change", screens, 4, lock=False)
-    gone = [("title -> play", started)]
+    gone.append(("title -> play", started))
     if micropython_core():
         gone.append(("play -> menu", left_screen_gone(app, lambda: drv.give(I.MENU))))
         gone.append(("menu -> scorecard", left_screen_gone(app, lambda: whole_app.choose(drv, S.PAUSE, P.CARD))))
