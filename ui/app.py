@@ -225,7 +225,7 @@ class App:
         if screens.game_parked:
             if plays_game(screen_id):
                 self._use_strategy()  # the game is back: its players and coach first (as it was)
-            elif self.strategy.coach is not None:
+            elif self.strategy.planner is not None:
                 self._drop_strategy(park=True)  # the game waits: its screens were parked
         self.current_id = screen_id
         self.current = self.screens[screen_id]  # Defuse mode reads its record when built
@@ -283,11 +283,11 @@ class App:
     def _use_strategy(self):
         """Build the players and the coach if they are not (a game starts) and use them."""
         game = self.game
-        kinds = 0  # bit k: a seat of computer kind k (only those players are built)
+        kinds = 0  # bit k: a seat of kind k (only those players are built; a coach for a human's)
         for seat in range(game.seats):
-            if game.is_computer(seat):
-                kinds |= 1 << game.seat_kind[seat]
-        self.strategy.acquire(self.say, kinds != 0, kinds)  # "no table" is said on the message line (once)
+            kinds |= 1 << game.seat_kind[seat]
+        # "no table" is said on the message line (once)
+        self.strategy.acquire(self.say, kinds > 1, kinds, kinds & 1)
         self._bind_strategy()
 
     def _bind_strategy(self):

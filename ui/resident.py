@@ -8,6 +8,8 @@ class Resident:
     the same interface, nothing built or dropped. The greedy player for every computer seat
     when ``policies`` is None."""
 
+    planner = None  # (a StrategySet's: built while a game goes on)
+
     def __init__(self, policies=None, coach=None):
         if policies is None:
             from yahtzee_core.players import EasyPlayer
@@ -19,7 +21,7 @@ class Resident:
         self.coaches = coach is not None
         self.builds = 0
 
-    def acquire(self, notice=None, computers=True, kinds=14):
+    def acquire(self, notice=None, computers=True, kinds=14, coached=True):
         return False
 
     def release(self):

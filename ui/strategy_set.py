@@ -1,9 +1,10 @@
 """Which computer players are in memory: built for a game, dropped when no game goes on.
 
     strategy = StrategySet()        # nothing built (code.py passes it to App)
-    strategy.acquire(app.say, computers)  # a game starts, continues or the demo plays: built once
+    strategy.acquire(app.say, computers, kinds, coached)  # a game starts, continues or the demo
+                                    # plays: built once (players of its seats' kinds, a coach for a human)
     strategy.policies, .coach       # the players by seat kind (engine.EASY..HARD; None in a game
-                                    # of humans), the coach
+                                    # of humans), the coach (None without a human seat)
     strategy.release()              # the game ended, the title or Defuse mode: dropped; on a board their
                                     # modules are unloaded too
     strategy.park()                 # the game waits (the rules reader, settings or help from its menu):
@@ -36,17 +37,14 @@ ALL_KINDS = const(14)
 TABLE_REFUSED = b"Bad table, not used"  # 19 cells: a damaged table (CRC), said once
 
 
-def make_coach(checked=None, notice=None):
-    """(planner, tables, coach): the turn planner and the strategy-table reader (/tables on a
-    board, build/tables on a desktop) the coach uses, and the computer players too.
+def make_planner(checked=None, notice=None):
+    """(planner, tables): the turn planner and the strategy-table reader (/tables on a board,
+    build/tables on a desktop) the coach and the computer players share.
     ``checked``/``notice``: hw.tables.Tables' (each table's CRC verdict; a damaged one's notice)."""
     from hw.tables import Tables
-    from ui.coach import Coach
     from yahtzee_core import strategy
 
-    planner = strategy.TurnPlanner()
-    tables = Tables(None, checked, notice)
-    return planner, tables, Coach(planner, tables)
+    return strategy.TurnPlanner(), Tables(None, checked, notice)
 
 
 def make_players(planner, tables, notice=None, kinds=ALL_KINDS, policies=None):
@@ -71,11 +69,13 @@ def make_players(planner, tables, notice=None, kinds=ALL_KINDS, policies=None):
 
 
 class StrategySet:
-    """The coach of ``make_coach`` and the players of ``make_players``, built on ``acquire``
-    and dropped on ``release`` (both idempotent). The players are built only for a game with a
-    computer seat (or the demo): a game of humans leaves their module (~5 KB of code) on the
-    drive. What must outlive one build is kept here: the rule sets hard already said it has no
-    table for (said once per power-on, not once per game)."""
+    """The planner and tables of ``make_planner``, the coach and the players of
+    ``make_players``, built on ``acquire`` and dropped on ``release`` (both idempotent). The
+    players are built only for a game with a computer seat (or the demo): a game of humans
+    leaves their module (~5 KB of code) on the drive; the coach only for a game with a human
+    seat: the demo and a game of computers leave ui/coach.py there. What must outlive one
+    build is kept here: the rule sets hard already said it has no table for (said once per
+    power-on, not once per game)."""
 
     coaches = True  # a coach is built with the players (the settings offer its cost display)
 
@@ -86,28 +86,33 @@ class StrategySet:
         self.planner = None
         self.tables = None
         self.warned = 0  # HardPlayer.warned across builds
-        self.builds = 0  # times the coach was built (tests, tools)
+        self.builds = 0  # times the planner was built (tests, tools)
         self.figures = None  # a parked game's coach figures (``park``), given back by ``acquire``
         self.checked = {}  # table path -> its body's CRC was right (checked once per power-on)
         self.say = None
 
-    def acquire(self, notice=None, computers=True, kinds=ALL_KINDS):
-        """Build the coach unless built, and when ``computers`` (a seat is a computer's) the
-        players of the seat kinds in ``kinds`` (bit k: engine kind k) not built yet; True when
-        something was built now."""
+    def acquire(self, notice=None, computers=True, kinds=ALL_KINDS, coached=True):
+        """Build the planner and the table reader unless built; the coach when ``coached`` (a
+        seat is a human's: the demo and a game of computers have none) unless built; and when
+        ``computers`` (a seat is a computer's) the players of the seat kinds in ``kinds`` (bit
+        k: engine kind k) not built yet. True when something was built now."""
         built = False
         self.say = notice
-        if self.coach is None:
-            self.planner, self.tables, self.coach = make_coach(self.checked, self._refused)
-            if self.figures is not None:
-                c = self.coach
-                c.lost, c.choices, c.hints, c.last_box_cost, c.last_box_seat = self.figures
-                self.figures = None
+        if self.planner is None:
+            self.planner, self.tables = make_planner(self.checked, self._refused)
             if not self.builds:
                 names = self.tables.names()
                 print("strategy tables:",
                       ", ".join(names) if names else "none (hard plays as medium; no hints)")
             self.builds += 1
+            built = True
+        if coached and self.coach is None:
+            from ui.coach import Coach
+
+            c = self.coach = Coach(self.planner, self.tables)
+            if self.figures is not None:
+                c.lost, c.choices, c.hints, c.last_box_cost, c.last_box_seat = self.figures
+                self.figures = None
             built = True
         if computers:
             have = self.policies
@@ -129,10 +134,12 @@ class StrategySet:
         what the coach measured in this game (the cost per seat, the choice UNDO can take back) is
         kept and given to the coach the next ``acquire`` builds. The players keep nothing of
         their own between turns. True when something was dropped."""
-        coach = self.coach
-        if coach is None:
+        if self.planner is None:
             return False
-        figures = (coach.lost, coach.choices, coach.hints, coach.last_box_cost, coach.last_box_seat)
+        coach = self.coach
+        figures = None
+        if coach is not None:
+            figures = (coach.lost, coach.choices, coach.hints, coach.last_box_cost, coach.last_box_seat)
         coach = None
         self.release()
         self.figures = figures
@@ -142,7 +149,7 @@ class StrategySet:
         """Drop the players and the coach (the caller dropped its references first); close
         the open table; unload their modules on a board. True when something was dropped."""
         self.figures = None
-        if self.coach is None:
+        if self.planner is None:
             return False
         if self.hard is not None:
             self.warned = self.hard.warned

@@ -40,7 +40,7 @@ def boot(profile="pygamer", nvm=None, kinds=(engine.HUMAN, engine.HARD)):
 
 def built(app):
     st = app.strategy
-    return st.coach is not None
+    return st.planner is not None
 
 
 def until_human(app, frames=400):
@@ -199,10 +199,31 @@ def test_the_demo_builds_them_and_its_end_drops_them():
     app.start_demo()
     settle(app)
     assert app.demo and built(app) and app.current_id == S.PLAY
+    assert app.strategy.coach is None and app.coach is None  # no human seat: no coach
     step(app, 20)
     assert app.autoplay.actions > 0
     app.stop_demo()
     assert app.current_id == S.TITLE and not built(app)
+
+
+@pytest.mark.parametrize("sid", [S.RULES, S.SETTINGS])
+def test_a_game_of_computers_builds_no_coach_and_parks_and_comes_back(sid):
+    app, _ = boot(kinds=(engine.HARD, engine.EASY))
+    app.start_game()
+    settle(app)
+    st = app.strategy
+    assert built(app) and st.coach is None and app.coach is None
+    assert st.policies[engine.HARD] is st.hard and st.policies[engine.EASY] is not None
+    step(app, 40)
+    app.show(S.PAUSE)
+    app.show(sid)  # parked: dropped
+    assert not built(app) and st.figures is None
+    app.show(S.PAUSE)
+    app.show(S.PLAY)  # played again: built again, still no coach
+    assert built(app) and st.coach is None and st.builds == 2
+    acts = app.autoplay.actions
+    step(app, 40)
+    assert app.autoplay.actions > acts  # the computers play on
 
 
 def test_a_game_of_humans_builds_the_coach_without_the_players():
