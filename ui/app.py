@@ -664,12 +664,11 @@ class App:
         tumble = self.tumble
         if tumble.tick(self.now):
             self.current.stale = True  # the dice stopped: the result and the rest of the screen
-        while tumble.waiting() and not tumble.active:
+        # (each loop stops at a press that asked for a screen change: ``step`` makes it first)
+        while tumble.waiting() and not tumble.active and self._next_screen < 0 and self._then is None:
             self._press(tumble.pop())  # presses made while the dice tumbled, in order
-            if self._next_screen >= 0 or self._then is not None:
-                return 0
         n = 0
-        while n < 8:
+        while n < 8 and self._next_screen < 0 and self._then is None:
             code = buttons.poll()
             if code == inputs.NONE:
                 break
@@ -678,8 +677,6 @@ class App:
             else:
                 self._press(code)
             n += 1
-            if self._next_screen >= 0 or self._then is not None:
-                break
         if self.demo and (buttons.any_down() or buttons.ring_pos != ring_pos):
             self.stop_demo()  # a key going down (or a step of the ring) ends the demo
             n += 1
