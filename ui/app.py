@@ -286,8 +286,7 @@ class App:
         kinds = 0  # bit k: a seat of kind k (only those players are built; a coach for a human's)
         for seat in range(game.seats):
             kinds |= 1 << game.seat_kind[seat]
-        # "no table" is said on the message line (once)
-        self.strategy.acquire(self.say, kinds > 1, kinds, kinds & 1)
+        self.strategy.acquire(self.say, kinds)  # "no table" is said on the message line (once)
         self._bind_strategy()
 
     def _bind_strategy(self):

@@ -59,7 +59,6 @@ def first_fitting(width, texts):
     return texts[-1][:width]
 
 
-
 def next_seat(app, after):
     """The next human seat after ``after`` that made the table, or -1 (App asks before the
     screen is built: none means game over next)."""
@@ -71,6 +70,7 @@ def next_seat(app, after):
         if store.ranks[s] != _NOBODY and game.seat_kind[s] == engine.HUMAN:
             return s
     return -1
+
 
 class InitialsScreen(S.Screen):
     ring_overrides = _RING

@@ -21,7 +21,7 @@ class Resident:
         self.coaches = coach is not None
         self.builds = 0
 
-    def acquire(self, notice=None, computers=True, kinds=14, coached=True):
+    def acquire(self, notice=None, kinds=15):
         return False
 
     def release(self):

@@ -1,8 +1,8 @@
 """Which computer players are in memory: built for a game, dropped when no game goes on.
 
     strategy = StrategySet()        # nothing built (code.py passes it to App)
-    strategy.acquire(app.say, computers, kinds, coached)  # a game starts, continues or the demo
-                                    # plays: built once (players of its seats' kinds, a coach for a human)
+    strategy.acquire(app.say, kinds)  # a game starts, continues or the demo plays: built once
+                                    # (the players of its seats' kinds, a coach for a human seat)
     strategy.policies, .coach       # the players by seat kind (engine.EASY..HARD; None in a game
                                     # of humans), the coach (None without a human seat)
     strategy.release()              # the game ended, the title or Defuse mode: dropped; on a board their
@@ -30,10 +30,11 @@ from .screen_set import UNLOADS, unload
 # the modules only the players and the coach use (unloaded on release)
 MODULES = ("ui.coach", "hw.tables", "yahtzee_core.players", "yahtzee_core.formula_values",
            "yahtzee_core.strategy")
-_EASY_BIT = const(2)  # bit engine.EASY of a set of seat kinds
+_HUMAN_BIT = const(1)  # bit engine.HUMAN of a set of seat kinds
+_EASY_BIT = const(2)
 _MEDIUM_BIT = const(4)
 _HARD_BIT = const(8)
-ALL_KINDS = const(14)
+ALL_SEATS = const(15)  # a human and every computer kind
 TABLE_REFUSED = b"Bad table, not used"  # 19 cells: a damaged table (CRC), said once
 
 
@@ -47,25 +48,27 @@ def make_planner(checked=None, notice=None):
     return strategy.TurnPlanner(), Tables(None, checked, notice)
 
 
-def make_players(planner, tables, notice=None, kinds=ALL_KINDS, policies=None):
-    """(policies, hard player): the players of the seat kinds in ``kinds`` (bit k: engine kind
-    k) by seat kind, added to ``policies`` (a list from an earlier call) where missing, sharing
-    the coach's planner and tables (medium and hard plan with it; hard reads the tables).
-    ``notice(text)``: hard's "no table" message. Medium's formula (yahtzee_core/formula_values.py)
-    is loaded only for a medium seat."""
+def make_players(policies, planner, tables, notice=None, kinds=ALL_SEATS):
+    """Add to ``policies`` (the players by seat kind, engine.EASY..HARD) the players of the
+    seat kinds in ``kinds`` (bit k: engine kind k) it lacks, sharing the coach's planner and
+    tables (medium and hard plan with it; hard reads the tables); True when one was added.
+    ``notice(text)``: hard's "no table" message. Medium's formula
+    (yahtzee_core/formula_values.py) is loaded only for a medium seat."""
     from yahtzee_core import players
 
-    if policies is None:
-        policies = [None, None, None, None]
+    added = False
     if kinds & _EASY_BIT and policies[1] is None:
         policies[1] = players.EasyPlayer()
+        added = True
     if kinds & _MEDIUM_BIT and policies[2] is None:
         from yahtzee_core.formula_values import FormulaValues
 
         policies[2] = players.PlanPlayer(planner, FormulaValues())
+        added = True
     if kinds & _HARD_BIT and policies[3] is None:
         policies[3] = players.HardPlayer(planner, tables, None, notice)
-    return policies, policies[3]
+        added = True
+    return added
 
 
 class StrategySet:
@@ -91,11 +94,11 @@ class StrategySet:
         self.checked = {}  # table path -> its body's CRC was right (checked once per power-on)
         self.say = None
 
-    def acquire(self, notice=None, computers=True, kinds=ALL_KINDS, coached=True):
-        """Build the planner and the table reader unless built; the coach when ``coached`` (a
-        seat is a human's: the demo and a game of computers have none) unless built; and when
-        ``computers`` (a seat is a computer's) the players of the seat kinds in ``kinds`` (bit
-        k: engine kind k) not built yet. True when something was built now."""
+    def acquire(self, notice=None, kinds=ALL_SEATS):
+        """For a game whose seats are of the kinds in ``kinds`` (bit k: engine kind k): build
+        the planner and the table reader unless built, the coach for a human seat (the demo and
+        a game of computers have none) and the players of its computer kinds, each unless
+        built. True when something was built now."""
         built = False
         self.say = notice
         if self.planner is None:
@@ -106,7 +109,7 @@ class StrategySet:
                       ", ".join(names) if names else "none (hard plays as medium; no hints)")
             self.builds += 1
             built = True
-        if coached and self.coach is None:
+        if kinds & _HUMAN_BIT and self.coach is None:
             from ui.coach import Coach
 
             c = self.coach = Coach(self.planner, self.tables)
@@ -114,11 +117,11 @@ class StrategySet:
                 c.lost, c.choices, c.hints, c.last_box_cost, c.last_box_seat = self.figures
                 self.figures = None
             built = True
-        if computers:
-            have = self.policies
-            if have is None or (kinds & _EASY_BIT and have[1] is None) or (
-                    kinds & _MEDIUM_BIT and have[2] is None) or (kinds & _HARD_BIT and have[3] is None):
-                self.policies, hard = make_players(self.planner, self.tables, notice, kinds, have)
+        if kinds & ~_HUMAN_BIT:
+            if self.policies is None:
+                self.policies = [None, None, None, None]
+            if make_players(self.policies, self.planner, self.tables, notice, kinds):
+                hard = self.policies[3]
                 if hard is not None and hard is not self.hard:
                     hard.warned = self.warned
                 self.hard = hard

@@ -3,8 +3,7 @@
 Start-up code: ``strategy.lattice()`` unloads this module once the lattice is built, so a game
 holds only the arrays (``strategy.Lattice``), not the loops that made them."""
 
-from .compat import array
-from .strategy import FIRST_ROLL, N_KEEPS
+from .strategy import FIRST_ROLL, N_KEEPS, _zeros
 
 _LEVEL_START = (0, 1, 7, 28, 84, 210, 462)  # as in strategy.py: the first multiset of each level
 _SEVEN_POW = (1, 7, 49, 343, 2401)
@@ -15,9 +14,7 @@ def fill(lat):
     # sortkey[k]: k's sorted dice as base-7 digits, left-aligned (a die in each of the 5
     # digits, 0 for none), most significant first; it compares like the tuples, and each
     # level is in ascending order, so a level can be binary-searched
-    sortkey = array("H", range(N_KEEPS))  # made at its size (a range has a length), then zeroed
-    for i in range(N_KEEPS):
-        sortkey[i] = 0
+    sortkey = _zeros("H", N_KEEPS)
     for lv in range(5):
         place = _SEVEN_POW[4 - lv]  # the digit of the next die
         i = _LEVEL_START[lv + 1]

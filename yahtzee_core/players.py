@@ -30,8 +30,6 @@ _SCORE = (_engine.SCORE, 0)
 _HOLD = tuple([(_engine.HOLD, i) for i in range(5)])
 _SELECT = tuple([(_engine.SELECT_BOX, b) for b in range(_rules.MAX_BOXES)])
 
-UNITS = _strategy.UNITS
-
 
 def _score_action(game, box):
     """Move the cursor onto ``box`` first (a watcher sees the choice), then score it."""

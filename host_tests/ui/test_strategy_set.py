@@ -249,11 +249,11 @@ def test_a_game_of_humans_builds_the_coach_without_the_players():
 def test_only_the_players_of_the_game_s_seat_kinds_are_built():
     st = strategy_set.StrategySet()
     easy = 1 << engine.EASY
-    assert st.acquire(computers=True, kinds=easy)
+    assert st.acquire(kinds=easy)
     assert st.policies[engine.EASY] is not None and st.policies[engine.MEDIUM] is None and st.hard is None
     first = st.policies[engine.EASY]
-    assert not st.acquire(computers=True, kinds=easy)  # nothing missing: nothing built
-    assert st.acquire(computers=True, kinds=easy | 1 << engine.HARD)  # a hard seat joins: hard only
+    assert not st.acquire(kinds=easy)  # nothing missing: nothing built
+    assert st.acquire(kinds=easy | 1 << engine.HARD)  # a hard seat joins: hard only
     assert st.policies[engine.EASY] is first and st.policies[engine.HARD] is st.hard
     assert st.hard.tables is st.tables and st.hard.formula is None  # medium's formula: only without a table
     assert st.policies[engine.MEDIUM] is None
@@ -262,11 +262,11 @@ def test_only_the_players_of_the_game_s_seat_kinds_are_built():
 
 def test_players_join_a_built_coach_when_a_computer_seat_comes():
     st = strategy_set.StrategySet()
-    assert st.acquire(computers=False) and st.policies is None and st.coach is not None
+    assert st.acquire(kinds=1 << engine.HUMAN) and st.policies is None and st.coach is not None
     coach = st.coach
-    assert not st.acquire(computers=False)
-    assert st.acquire(computers=True) and st.coach is coach and st.policies[3] is st.hard
-    assert not st.acquire(computers=True)
+    assert not st.acquire(kinds=1 << engine.HUMAN)
+    assert st.acquire() and st.coach is coach and st.policies[3] is st.hard
+    assert not st.acquire()
     assert st.release() and st.coach is None and st.policies is None and not st.release()
 
 
