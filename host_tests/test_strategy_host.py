@@ -279,6 +279,7 @@ import micropython
 from yahtzee_core import host_helpers, rules, strategy as S
 from yahtzee_core.table_bytes import BytesSource
 import table_data
+from yahtzee_core import table_open  # its names interned before the count (TableValues unloads it)
 rs = rules.get(%(name)r, %(joker)r)
 gc.collect()
 a0 = gc.mem_alloc()

@@ -19,20 +19,14 @@ and built again when the game is shown."""
 
 import gc
 
-import displayio
-
 from hw import inputs
-from yahtzee_core import engine, snapshot
-from yahtzee_core.compat import array, const
+from yahtzee_core import engine
+from yahtzee_core.compat import const
 
 from . import screen as S
 from . import theme
-from .autoplay import AutoPlayer
-from .idle import Idle, ticks_diff
-from .screen_set import UNLOADS, ScreenSet, ends_game, plays_game, unload, uses_records
-from .settings import Settings
-from .text import GlyphSheet
-from .tumble import Tumble
+from .idle import ticks_diff
+from .screen_set import UNLOADS, ends_game, plays_game, unload, uses_records
 
 MESSAGE_MS = const(1600)
 _TEXT_UPPER_BONUS = b"Upper bonus!"
@@ -83,93 +77,21 @@ class App:
     ``store``: saved games and records with ``yahtzee_core/nvm_store.NvmStore``'s API (``has_game``,
     ``restore_game``, ``save_game``, ``record_result``); its menu entries stay hidden without one."""
 
+    # every attribute is set by ``ui/app_start.init_app``; these few are declared for the type
+    # check (a bare annotation makes no code on a board)
+    in_game: bool
+    current_id: int
+    _pending_screen: int
+    msg_held: bool
+    save_failed: bool
+    backup_off_said: bool
+    demo: object
+
     def __init__(self, board, settings=None, policies=None, lay=None, store=None, coach=None,
                  strategy=None):
-        self.board = board
-        self.buttons = board.buttons
-        self.ring_names = None  # the command ring's labels (ui/ring_names.py): a board with a ring only
-        if self.buttons.ring is not None:
-            from .ring_names import NAMES
+        from . import app_start  # power-on: the App's parts are made there, not held in a game
 
-            self.ring_names = NAMES
-        self.sound = board.sound
-        self.lights = board.lights
-        self.clock = board.clock
-        self.display = board.display
-        if lay is None:
-            from . import layout as layouts  # a board unloads it once the app is built (ui/app_start.py)
-
-            lay = layouts.for_size(board.width, board.height)
-        self.layout = lay
-        from .theme import for_screen  # (ui/theme.py: its other reads are constants, folded on a board)
-
-        self.colours = for_screen(board.colour)
-        self.settings = settings or Settings()
-        if store is not None and settings is None:
-            store.settings.export_to(self.settings)  # the saved settings
-        from . import app_start  # power-on and a game's start: unloaded while a game goes on
-
-        codes = app_start.board_codes(board)
-        # Boards without hold keys (PyGamer, PyBadge) choose a die with the stick, hold with A.
-        self.die_focus = codes is not None and inputs.HOLD_1 not in codes
-        self.sheet = GlyphSheet(app_start.font())
-        S.text_palettes(self.sheet, self.colours)
-        self.new_game_object()  # ``game`` and its engine's ``reasons`` (none in Defuse mode)
-        if strategy is None:  # tests and bare Apps (a board passes a StrategySet)
-            from .resident import Resident
-
-            strategy = Resident(policies, coach)
-        self.strategy = strategy
-        self.autoplay = AutoPlayer(None)
-        self.store = store
-        # the coach (ui/coach.py): hints, and the cost of each human choice (told before and
-        # after each action); None while no game goes on or there is none
-        self.coach = None
-        self._bind_strategy()  # a resident coach and players; a StrategySet builds for a game
-        # message line shared by the game screens
-        self.msg = b""
-        self.msg_role = theme.INK
-        self.msg_until = 0
-        self.msg_serial = 0
-        self.msg_held = False  # a warning that stays until a press made after it was seen
-        self.now = self.clock.ticks_ms()
-        self.yahtzee_text = b""
-        self.high_score = False
-        self._cued = False
-        self._pending_screen = -1
-        self._ending = False  # the last turn shows; the end screens come at ``_end_due`` (EV_GAME_OVER)
-        self._end_due = 0
-        self._acting = 0  # the engine action being applied
-        self.coached = 0  # seats that asked the coach for a hint this game (bit mask)
-        # the coach's figures of the game that ended (the coach itself is dropped at its end):
-        # units given away and choices measured per seat, for the game-over screen
-        self.coach_lost = array("i", [0] * engine.MAX_SEATS)
-        self.coach_choices = array("H", [0] * engine.MAX_SEATS)
-        self.in_game = False  # a game was started or continued and is not over
-        self.save_failed = False  # "Could not save" was said
-        # "Backup copy off" was said (the start-up notice says it when known at load time)
-        self.backup_off_said = store is not None and store.backup_off
-        self.code_label = bytearray(b"Code ------")  # the challenge code of this game
-        self.demo = None  # the demo (attract mode, ui/demo.py) while it plays
-        self.demo_started = 0  # times the demo began (tests, tools)
-        self._then = None  # an App method to run once the press's screen has returned (``defer``)
-        self._handling = False  # a screen's handler runs: ``show`` waits for it to return
-        self._next_screen = -1  # the screen it asked for, and the code to hand that screen then
-        self._next_code = -1
-        self._warm = bytearray(snapshot.MAX_BYTES)
-        self.tumble = Tumble()  # rolling dice (ui/tumble.py); its ``ms`` is the tumble's length
-        self.root = displayio.Group()
-        self.root.append(app_start.background(self))
-        # each screen built when needed (ui/screen_set.py)
-        self.screens = ScreenSet(self, self._built)
-        self.current = None
-        self.current_id = -1
-        self.previous_id = S.TITLE
-        self.apply_preferences()
-        self.display.root_group = self.root
-        self.idle = Idle(self)
-        gc.collect()
-        self.show(S.CONTINUE if self.screens[S.CONTINUE].wanted() else S.TITLE)
+        app_start.init_app(self, board, settings, policies, lay, store, coach, strategy)
 
     # -- building ---------------------------------------------------------------------------
     def new_game_object(self):

@@ -56,6 +56,103 @@ def background(app):
                               tile_height=tile)
 
 
+def init_app(app, board, settings, policies, lay, store, coach, strategy):
+    """``App.__init__``: the App's parts, made once at power-on (its arguments: ``ui/app.py``)."""
+    from yahtzee_core import engine
+    from yahtzee_core.compat import array
+
+    from .autoplay import AutoPlayer
+    from .idle import Idle
+    from .screen_set import ScreenSet
+    from .settings import Settings
+    from .text import GlyphSheet
+    from .tumble import Tumble
+
+    app.board = board
+    app.buttons = board.buttons
+    app.ring_names = None  # the command ring's labels (ui/ring_names.py): a board with a ring only
+    if app.buttons.ring is not None:
+        from .ring_names import NAMES
+
+        app.ring_names = NAMES
+    app.sound = board.sound
+    app.lights = board.lights
+    app.clock = board.clock
+    app.display = board.display
+    if lay is None:
+        from . import layout as layouts  # a board unloads it once the app is built (ui/app_start.py)
+
+        lay = layouts.for_size(board.width, board.height)
+    app.layout = lay
+    from .theme import for_screen  # (ui/theme.py: its other reads are constants, folded on a board)
+
+    app.colours = for_screen(board.colour)
+    app.settings = settings or Settings()
+    if store is not None and settings is None:
+        store.settings.export_to(app.settings)  # the saved settings
+    codes = board_codes(board)
+    # Boards without hold keys (PyGamer, PyBadge) choose a die with the stick, hold with A.
+    app.die_focus = codes is not None and inputs.HOLD_1 not in codes
+    app.sheet = GlyphSheet(font())
+    S.text_palettes(app.sheet, app.colours)
+    app.new_game_object()  # ``game`` and its engine's ``reasons`` (none in Defuse mode)
+    if strategy is None:  # tests and bare Apps (a board passes a StrategySet)
+        from .resident import Resident
+
+        strategy = Resident(policies, coach)
+    app.strategy = strategy
+    app.autoplay = AutoPlayer(None)
+    app.store = store
+    # the coach (ui/coach.py): hints, and the cost of each human choice (told before and
+    # after each action); None while no game goes on or there is none
+    app.coach = None
+    app._bind_strategy()  # a resident coach and players; a StrategySet builds for a game
+    # message line shared by the game screens
+    app.msg = b""
+    app.msg_role = theme.INK
+    app.msg_until = 0
+    app.msg_serial = 0
+    app.msg_held = False  # a warning that stays until a press made after it was seen
+    app.now = app.clock.ticks_ms()
+    app.yahtzee_text = b""
+    app.high_score = False
+    app._cued = False
+    app._pending_screen = -1
+    app._ending = False  # the last turn shows; the end screens come at ``_end_due`` (EV_GAME_OVER)
+    app._end_due = 0
+    app._acting = 0  # the engine action being applied
+    app.coached = 0  # seats that asked the coach for a hint this game (bit mask)
+    # the coach's figures of the game that ended (the coach itself is dropped at its end):
+    # units given away and choices measured per seat, for the game-over screen
+    app.coach_lost = array("i", [0] * engine.MAX_SEATS)
+    app.coach_choices = array("H", [0] * engine.MAX_SEATS)
+    app.in_game = False  # a game was started or continued and is not over
+    app.save_failed = False  # "Could not save" was said
+    # "Backup copy off" was said (the start-up notice says it when known at load time)
+    app.backup_off_said = store is not None and store.backup_off
+    app.code_label = bytearray(b"Code ------")  # the challenge code of this game
+    app.demo = None  # the demo (attract mode, ui/demo.py) while it plays
+    app.demo_started = 0  # times the demo began (tests, tools)
+    app._then = None  # an App method to run once the press's screen has returned (``defer``)
+    app._handling = False  # a screen's handler runs: ``show`` waits for it to return
+    app._next_screen = -1  # the screen it asked for, and the code to hand that screen then
+    app._next_code = -1
+    app._warm = bytearray(snapshot.MAX_BYTES)
+    app.tumble = Tumble()  # rolling dice (ui/tumble.py); its ``ms`` is the tumble's length
+    app.root = displayio.Group()
+    app.root.append(background(app))
+    # each screen built when needed (ui/screen_set.py)
+    app.screens = ScreenSet(app, app._built)
+    app.current = None
+    app.current_id = -1
+    app.previous_id = S.TITLE
+    app.apply_preferences()
+    app.display.root_group = app.root
+    app.idle = Idle(app)
+    gc.collect()
+    app.show(S.CONTINUE if app.screens[S.CONTINUE].wanted() else S.TITLE)
+
+
 def start_game(app):
     """A new game with the title screen's settings."""
     s = app.settings
@@ -156,9 +253,12 @@ def build_app(board):
         print("saved data:", ", ".join(describe(status)))
     if not board.storage_persistent:
         print("no NVM on this board: records last until power off")
-    app = App(board, store=store, strategy=StrategySet())
+    from . import layout as layouts
+
+    lay = layouts.for_size(board.width, board.height)
+    app = App(board, lay=lay, store=store, strategy=StrategySet())
     if UNLOADS:  # the App holds its layout and colours: the code that chose and made them is not needed again
-        unload("ui.layout_" + app.layout.name)
+        unload("ui.layout_" + lay.name)
         unload("ui.layout")
         unload("ui.theme")  # its colour tables: the App holds the one it uses
         unload("ui.ring_names")  # (loaded on a board with a command ring) the App holds its table

@@ -24,7 +24,6 @@ value sources allocate nothing (checked under ``micropython.heap_lock()``).
 
 from .compat import array, const
 from . import rules as _rules
-from . import save as _save  # its CRC-32 (a board holds save.py always)
 
 UNITS = const(128)  # table values are in 1/128 point
 SCALE = const(7776)  # keep numbers: 7776 x value in units
@@ -36,8 +35,6 @@ ALL_FIVE = const(31)  # hold mask that keeps every die
 _LEVEL_START = (0, 1, 7, 28, 84, 210, 462)
 _SIX_POW = (1, 6, 36, 216, 1296, 7776)
 
-MAGIC = b"PYST"
-VERSION = const(1)
 HEADER_SIZE = const(32)
 
 # Table files by rule set: docs/strategy_table.md, tools/strategy/solve.py --write-tables.
@@ -119,32 +116,7 @@ def lattice():
     return _lattice
 
 
-# -- CRC-32 of the rule data (the table header's fingerprint) -----------------------------------
-
-
-def rules_fingerprint(rs):
-    """16-bit fingerprint of the rule data a table was solved from (as tools/solver/table.py)."""
-    data = bytearray([rs.n_boxes])
-    data.extend(rs.kinds)
-    data.extend(rs.param_a)
-    data.extend(rs.param_b)
-    data.extend(rs.param_c)
-    data.extend(bytes([rs.upper_threshold & 0xFF, rs.upper_bonus & 0xFF, rs.upper_bonus >> 8,
-                       rs.yahtzee_bonus & 0xFF, rs.yahtzee_bonus >> 8, rs.joker]))
-    crc = bytearray(4)  # start-up only: the table header check
-    _save.crc32_into(data, 0, len(data), crc, 0)
-    return crc[0] | (crc[1] << 8)
-
-
 # -- the table reader ---------------------------------------------------------------------------
-
-
-def _u16(b, i):
-    return b[i] | (b[i + 1] << 8)
-
-
-def _u32(b, i):
-    return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)
 
 
 class TableValues:
@@ -156,59 +128,13 @@ class TableValues:
     upper-box set and one read of the state bytes per (box set, Yahtzee bit).
     ``reads`` and ``bytes_read`` count the source reads."""
 
+    size: int  # set with the rest by ``table_open.fill`` (declared for the type check only)
+
     def __init__(self, source, rs):
-        self.source = source
-        self.rs = rs
-        head = bytearray(HEADER_SIZE)
-        if source.read(0, head) != HEADER_SIZE or bytes(head[0:4]) != MAGIC or head[4] != VERSION:
-            raise ValueError("not a strategy table")
-        n_upper = 0
-        while (rs.upper_mask >> n_upper) & 1:
-            n_upper += 1
-        if (head[5] != rs.variant_id or head[6] != rs.joker or head[7] != rs.n_boxes or head[8] != n_upper
-                or head[9] != rs.upper_threshold or _u16(head, 12) != UNITS
-                or _u16(head, 18) != rules_fingerprint(rs)):
-            raise ValueError("strategy table is for other rules")
-        self.n_upper = n_upper
-        self.n_lower = rs.n_boxes - n_upper
-        self.n_u = 1 << n_upper
-        self.cap = head[9]
-        self.W = self.cap + 1
-        self.ybox = head[10]
-        self.yflag = head[11]
-        if self.yflag and not n_upper <= self.ybox < rs.n_boxes:
-            raise ValueError("strategy table inconsistent")
-        self.n_blocks = _u16(head, 14)
-        self.block = _u16(head, 16)
-        self.data_len = _u32(head, 20)
-        self.expected = _u32(head, 24)  # V(empty card) in units
-        self.crc = _u32(head, 28)  # CRC-32 of the body (hw/tables.py checks it before use)
-        self.o_ustart = HEADER_SIZE
-        self.o_urank = self.o_ustart + 2 * self.n_u
-        self.o_base = self.o_urank + self.n_u * self.W
-        self.o_step = self.o_base + 2 * self.n_blocks * self.n_u
-        self.o_data = self.o_step + self.n_blocks * self.n_u
-        self.size = self.o_data + self.data_len
-        if self.data_len != self.n_blocks * self.block:
-            raise ValueError("strategy table inconsistent")
-        raw = bytearray(2 * self.n_u)
-        source.read(self.o_ustart, raw)
-        self.ustart = _zeros("H", self.n_u)
-        for i in range(self.n_u):
-            self.ustart[i] = _u16(raw, 2 * i)
-        self.urank = bytearray(self.W)  # the urank row of upper-box set ``rank_u``
-        last = self.o_urank + (self.n_u - 1) * self.W
-        if source.read(last, self.urank) != self.W:  # the last row: all of urank is there
-            raise ValueError("strategy table truncated")
-        self.rank_u = self.n_u - 1
-        self.base_row = bytearray(2 * self.n_u)
-        self.step_row = bytearray(self.n_u)
-        self.run = bytearray(self.W)
-        self.row_block = -1
-        self.cur_base = 0
-        self.cur_step = 0
-        self.reads = 2
-        self.bytes_read = HEADER_SIZE + len(raw) + self.W
+        from . import table_open  # start-up code: unloaded once the header is read
+
+        table_open.fill(self, source, rs)
+        _rules._unload("yahtzee_core.table_open")
 
     def begin(self, mask, y):
         """Prepare ``at(upper)`` for the states (mask, *, y)."""

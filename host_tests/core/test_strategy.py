@@ -12,6 +12,7 @@ from yahtzee_core import formula_values as FV
 from yahtzee_core import players as P
 from yahtzee_core import rules
 from yahtzee_core import strategy as S
+from yahtzee_core import table_open as TO
 from yahtzee_core.table_bytes import BytesSource, crc32
 from yahtzee_core.seeded_dice import SeededDice
 from checks import heap_locked, raises
@@ -72,8 +73,8 @@ class SyntheticSource:
         self.block = pos
         data_len = self.n_blocks * pos
         head = bytearray(32)
-        head[0:4] = S.MAGIC
-        head[4] = S.VERSION
+        head[0:4] = TO.MAGIC
+        head[4] = TO.VERSION
         head[5] = rs.variant_id
         head[6] = rs.joker
         head[7] = rs.n_boxes
@@ -82,7 +83,7 @@ class SyntheticSource:
         head[10] = rs.yahtzee_box if rs.yahtzee_box >= 0 else 0xFF
         head[11] = yflag
         for off, val, n in ((12, S.UNITS, 2), (14, self.n_blocks, 2), (16, pos, 2),
-                            (18, S.rules_fingerprint(rs), 2), (20, data_len, 4)):
+                            (18, TO.rules_fingerprint(rs), 2), (20, data_len, 4)):
             for k in range(n):
                 head[off + k] = (val >> (8 * k)) & 0xFF
         fixed = bytearray(head)
@@ -324,7 +325,7 @@ def test_crc_and_fingerprint():
     assert crc32(b"123456789") == 0xCBF43926
     fps = set()
     for name, joker in RULES:
-        fps.add(S.rules_fingerprint(rules.get(name, joker)))
+        fps.add(TO.rules_fingerprint(rules.get(name, joker)))
     assert len(fps) == 3
 
 
