@@ -30,7 +30,6 @@ where the port has it) and writes again: the save returns REPAIRED, so the file 
 left as the only copy.
 """
 
-from . import engine as _engine
 from . import save as _save
 from . import snapshot as _snapshot
 from .compat import const
@@ -49,57 +48,13 @@ _EROFS = const(30)
 RESULT_NAMES = ("saved", "unchanged", "write failed", "no storage", "refused", "repaired")
 
 
-def _length(nvm):
-    if nvm is None:
-        return 0
-    try:
-        return len(nvm)
-    except Exception:
-        return 0
-
-
-class _SliceMaker:
-    """``_SLICE[a:b]`` is the slice object ``a:b``, for MicroPython builds whose ``slice()``
-    makes none (the WebAssembly VM's; CircuitPython's does)."""
-
-    def __getitem__(self, key):
-        return key
-
-
-_SLICE = _SliceMaker()
-
-
 class NvmStore:
     """The records of one device over a bytearray-like ``nvm`` (``len``, slice read, slice write)."""
 
     def __init__(self, nvm, backup=None, erase=None):
-        size = _length(nvm)
-        layout = _save.layout_for(size)
-        self.nvm = nvm if layout is not None else None
-        self.layout = layout if layout is not None else _save.SMALL
-        self.offsets = (0, size // 2)
-        n = self.layout.slot_bytes
-        # the slots as slice objects made once: ``nvm[a:b] = buf`` would make one per save
-        self._slots = (_SLICE[0:n], _SLICE[size // 2:size // 2 + n])
-        self.records = _save.Records(self.layout)
-        self.settings = self.records.settings
-        self.ranks = bytearray(_engine.MAX_SEATS)  # each seat's rank after record_result, 0xFF none
-        self.status = 0
-        self.slot = -1  # slot holding the newest good copy
-        self.seq = 0
-        self.writes = 0
-        self.error = None  # the last exception the NVM raised (or that load caught)
-        self._target = 0
-        self._buf = bytearray(self.layout.slot_bytes)
-        self._last = bytearray(self.layout.slot_bytes)  # unsealed image of the newest copy
-        self._last_ok = False
-        self._loaded = False
-        self.backup = backup if self.nvm is not None else None
-        self.erase = erase  # makes an NVM that refuses every write writable again, or None
-        self.backup_off = False  # the drive is the computer's: no backup copy this session
-        self.backup_error = None  # the last exception the backup file raised
-        self._nvm_current = False  # the NVM holds the newest copy
-        self._file_current = False  # the backup file holds the newest copy
+        from . import slot_reader as _reader  # start-up code: a board unloads it once loaded
+
+        _reader.open_store(self, nvm, backup, erase)
 
     # The statistics, high scores and Defuse record: objects of yahtzee_core/records.py while
     # open (``save.Records``); ``release_records`` packs and drops them.
@@ -234,17 +189,11 @@ class NvmStore:
     def restore_game(self, game, rng=None):
         """Load the saved game into ``game`` (and the dice state into ``rng`` when both were
         kept). True when done; False (nothing changed) when there is none."""
-        rec = self.records
-        if not rec.game_len:
+        if not self.records.game_len:
             return False
         from . import snapshot_reader  # a board unloads it again (ui/app.py)
 
-        if snapshot_reader.restore(game, bytes(rec.game[:rec.game_len])) != _snapshot.OK:
-            return False  # cannot happen: load() validated it
-        game.use_challenge(rec.challenge)
-        if rng is not None and rec.has_rng() and hasattr(rng, "set_state"):
-            rng.set_state((rec.rng[0], rec.rng[1], rec.rng[2]))
-        return True
+        return snapshot_reader.restore_saved(self.records, game, rng)
 
     def game_challenge(self):
         """The saved game's challenge code, or -1 (none, no game, or it did not fit: see

@@ -162,6 +162,7 @@ def _nibble_tables():
 
 
 _TH, _TL = _nibble_tables()
+del _nibble_tables  # import-time code: not held after
 
 
 def crc32_into(data, start, end, dest, at):
@@ -355,14 +356,3 @@ def seal(buf, seq, length):
     buf[3] = (seq >> 8) & 0xFF
     end = HEADER + length
     crc32_into(buf, 0, end, buf, end)
-
-
-def slot_seq(buf):
-    return buf[2] | (buf[3] << 8)
-
-
-def newer(seq_a, seq_b):
-    """True when 16-bit sequence number ``seq_a`` comes after ``seq_b``."""
-    d = (seq_a - seq_b) & 0xFFFF
-    return 0 < d < 0x8000
-

@@ -21,11 +21,72 @@ from .nvm_store import FILE_SLOT
 from .save import (CHALLENGE_BYTES, COACHED_BITS, CRC_BYTES, HEADER, MAGIC, OLDEST_VERSION, RNG_BYTES,
                    SETTINGS_BYTES, ST_DAMAGED, ST_EMPTY, ST_NEWER, ST_RESET_ALL, ST_RESET_DEFUSE,
                    ST_RESET_GAME, ST_RESET_RNG, ST_RESET_SCORES, ST_RESET_SETTINGS, ST_RESET_STATS,
-                   VERSION, Layout, defuse_bits, defuse_bytes, fixed_bytes, newer, scores_bytes,
-                   slot_seq, stats_bits, stats_bytes)
+                   VERSION, Layout, defuse_bits, defuse_bytes, fixed_bytes, scores_bytes, stats_bits,
+                   stats_bytes)
 
 _F_LAYOUT = const(0x40)  # save.py's format byte bits: layout id, dice record present
 _F_RNG = const(0x80)
+
+def _length(nvm):
+    if nvm is None:
+        return 0
+    try:
+        return len(nvm)
+    except Exception:
+        return 0
+
+
+class _SliceMaker:
+    """``_SLICE[a:b]`` is the slice object ``a:b``, for MicroPython builds whose ``slice()``
+    makes none (the WebAssembly VM's; CircuitPython's does)."""
+
+    def __getitem__(self, key):
+        return key
+
+
+_SLICE = _SliceMaker()
+
+
+def open_store(store, nvm, backup, erase):
+    """``NvmStore.__init__``: ``store`` over ``nvm`` (its arguments: ``nvm_store.py``)."""
+    size = _length(nvm)
+    layout = _save.layout_for(size)
+    store.nvm = nvm if layout is not None else None
+    store.layout = layout if layout is not None else _save.SMALL
+    store.offsets = (0, size // 2)
+    n = store.layout.slot_bytes
+    # the slots as slice objects made once: ``nvm[a:b] = buf`` would make one per save
+    store._slots = (_SLICE[0:n], _SLICE[size // 2:size // 2 + n])
+    store.records = _save.Records(store.layout)
+    store.settings = store.records.settings
+    store.ranks = bytearray(_engine.MAX_SEATS)  # each seat's rank after record_result, 0xFF none
+    store.status = 0
+    store.slot = -1  # slot holding the newest good copy
+    store.seq = 0
+    store.writes = 0
+    store.error = None  # the last exception the NVM raised (or that load caught)
+    store._target = 0
+    store._buf = bytearray(store.layout.slot_bytes)
+    store._last = bytearray(store.layout.slot_bytes)  # unsealed image of the newest copy
+    store._last_ok = False
+    store._loaded = False
+    store.backup = backup if store.nvm is not None else None
+    store.erase = erase  # makes an NVM that refuses every write writable again, or None
+    store.backup_off = False  # the drive is the computer's: no backup copy this session
+    store.backup_error = None  # the last exception the backup file raised
+    store._nvm_current = False  # the NVM holds the newest copy
+    store._file_current = False  # the backup file holds the newest copy
+
+
+def slot_seq(buf):
+    return buf[2] | (buf[3] << 8)
+
+
+def newer(seq_a, seq_b):
+    """True when 16-bit sequence number ``seq_a`` comes after ``seq_b``."""
+    d = (seq_a - seq_b) & 0xFFFF
+    return 0 < d < 0x8000
+
 
 # Slot verdicts (``check_slot``).
 SLOT_OK = const(0)

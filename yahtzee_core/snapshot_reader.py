@@ -52,6 +52,17 @@ def restore(game, data):
     return err
 
 
+def restore_saved(rec, game, rng):
+    """``NvmStore.restore_game``: the saved game of records ``rec`` (a ``save.Records`` holding
+    one) into ``game``, and the dice state into ``rng`` when both were kept. True when done."""
+    if restore(game, bytes(rec.game[:rec.game_len])) != OK:
+        return False  # cannot happen: load() validated it
+    game.use_challenge(rec.challenge)
+    if rng is not None and rec.has_rng() and hasattr(rng, "set_state"):
+        rng.set_state((rec.rng[0], rec.rng[1], rec.rng[2]))
+    return True
+
+
 def _decode(game, data, apply):
     buf = data if isinstance(data, (bytes, bytearray)) else bytes(data)
     r = _Reader(buf, len(buf))

@@ -537,7 +537,7 @@ def test_slot_round_trip_both_layouts():
         buf = bytearray(layout.slot_bytes)
         n = save.encode_slot(rec, buf)
         save.seal(buf, 513, n)
-        assert slot_reader.check_slot(buf, layout) == slot_reader.SLOT_OK and save.slot_seq(buf) == 513
+        assert slot_reader.check_slot(buf, layout) == slot_reader.SLOT_OK and slot_reader.slot_seq(buf) == 513
         out = save.Records(layout)
         assert slot_reader.decode_slot(buf, out) == 0
         assert _image(out) == _image(rec)

@@ -52,7 +52,7 @@ def test_crc_is_zlibs():
 def test_saved_copy_is_the_newest_good_slot(seqs):
     a, _ = slot(seqs[0])
     b, _ = slot(seqs[1])
-    newest = b if save.newer(seqs[1], seqs[0]) else a
+    newest = b if slot_reader.newer(seqs[1], seqs[0]) else a
     torn = bytearray(newest)
     torn[20] ^= 1
     other = a if newest is b else b
