@@ -66,7 +66,7 @@ def test_settings_round_trip(values):
     buf = bytearray(R.SETTINGS_BYTES)
     s.pack(R.Bits(buf))
     t = R.Settings()
-    assert t.unpack(R.Bits(buf))
+    assert slot_reader.unpack_settings(t, R.Bits(buf))
     assert [getattr(t, f[0]) for f in R.SETTINGS_FIELDS] == list(fields)
     assert t.kinds == s.kinds and t.initials == s.initials
 

@@ -13,7 +13,7 @@ import gc
 import displayio
 
 from hw import inputs
-from yahtzee_core import snapshot
+from yahtzee_core import settings_copy, snapshot
 from yahtzee_core.compat import const
 from yahtzee_core.rng import code_text
 
@@ -89,7 +89,7 @@ def init_app(app, board, settings, policies, lay, store, coach, strategy):
     app.colours = for_screen(board.colour)
     app.settings = settings or Settings()
     if store is not None and settings is None:
-        store.settings.export_to(app.settings)  # the saved settings
+        settings_copy.export_to(store.settings, app.settings)  # the saved settings
     codes = board_codes(board)
     # Boards without hold keys (PyGamer, PyBadge) choose a die with the stick, hold with A.
     app.die_focus = codes is not None and inputs.HOLD_1 not in codes
@@ -203,8 +203,8 @@ def continue_game(app):
     app._clear_message()
     st = store.settings  # "Play again" replays this game's set-up
     st.import_from(app.settings)
-    st.capture(game)
-    st.export_to(app.settings)
+    settings_copy.capture(st, game)
+    settings_copy.export_to(st, app.settings)
     app._new_game_screens()
     app.show_lights()
     gc.collect()

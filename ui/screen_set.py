@@ -61,6 +61,7 @@ _MODULES = (
      "ui.app_start",  # power-on and a game's start: the App itself holds none of it
      "yahtzee_core.snapshot_reader",  # the continue screen reads the saved game (store.restore_game)
      "yahtzee_core.save_status",  # the power-on's and the continue screen's words for the load status
+     "yahtzee_core.settings_copy",  # ui/app_start.py's: the saved settings to the UI's, a continued game's set-up
      "yahtzee_core.rng"),  # the title's codes (a challenge game's engine keeps its own reference)
     ("ui.defuse_screen", "ui.defuse_lists", "ui.defuse_dice", "ui.defuse_art", "ui.defuse_stats",
      "yahtzee_core.defuse", "yahtzee_core.defuse_edgework"),

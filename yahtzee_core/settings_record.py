@@ -126,18 +126,6 @@ class Settings:
             self.kinds[s] = _engine.HUMAN if s == 0 else _engine.MEDIUM
         self.initials[:] = DEFAULT_INITIALS
 
-    def capture(self, game):
-        """Remember ``game``'s variant, Joker rule, seats and options for the next game."""
-        rs = game.rules
-        self.variant = rs.variant_id
-        if rs.joker != _rules.JOKER_NONE:
-            self.joker = rs.joker
-        self.seats = game.seats
-        for s in range(_engine.MAX_SEATS):
-            self.kinds[s] = game.seat_kind[s]
-        self.duplicate = 1 if game.duplicate else 0
-        self.autofill = 1 if game.autofill else 0
-
     def has_joker(self):
         return _rules.YAHTZEE_BONUSES[self.variant] > 0
 
@@ -147,19 +135,6 @@ class Settings:
         return _rules.get(name, self.joker if self.has_joker() else None)
 
     rule_set = rules
-
-    def export_to(self, obj):
-        """Copy every field ``obj`` also has (e.g. the UI's own settings object) into it."""
-        for f in SETTINGS_FIELDS:
-            if hasattr(obj, f[0]):
-                setattr(obj, f[0], getattr(self, f[0]))
-        for name in ("kinds", "initials"):
-            if hasattr(obj, name):
-                getattr(obj, name)[:] = getattr(self, name)
-        if hasattr(obj, "show_cost"):
-            obj.show_cost = not self.hide_cost
-        if hasattr(obj, "tumble"):
-            obj.tumble = not self.still_dice
 
     def import_from(self, obj):
         """Take every field ``obj`` has (bools become 0/1); values out of range are ignored."""
@@ -188,23 +163,3 @@ class Settings:
             w.put(self.initials[i], CHAR_BITS)
         w.put(self.hide_cost, 1)
         w.put(self.still_dice, 1)
-
-    def unpack(self, r):
-        """Read and validate; on any bad field the settings are reset and False returned."""
-        ok = True
-        for f in SETTINGS_FIELDS:
-            v = r.get(f[1]) + f[2]
-            if v > f[3]:
-                ok = False
-            setattr(self, f[0], v)
-        for s in range(_engine.MAX_SEATS):
-            self.kinds[s] = r.get(2)
-        for i in range(3):
-            self.initials[i] = r.get(CHAR_BITS)
-        self.hide_cost = r.get(1)
-        self.still_dice = r.get(1)
-        if r.overrun:
-            ok = False
-        if not ok:
-            self.reset()
-        return ok

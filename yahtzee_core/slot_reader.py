@@ -88,6 +88,28 @@ def newer(seq_a, seq_b):
     return 0 < d < 0x8000
 
 
+def unpack_settings(st, r):
+    """``st`` (a ``settings_record.Settings``) read from ``r`` and checked; on any bad field the
+    settings are reset and False returned."""
+    ok = True
+    for f in _sr.SETTINGS_FIELDS:
+        v = r.get(f[1]) + f[2]
+        if v > f[3]:
+            ok = False
+        setattr(st, f[0], v)
+    for s in range(_engine.MAX_SEATS):
+        st.kinds[s] = r.get(2)
+    for i in range(3):
+        st.initials[i] = r.get(_sr.CHAR_BITS)
+    st.hide_cost = r.get(1)
+    st.still_dice = r.get(1)
+    if r.overrun:
+        ok = False
+    if not ok:
+        st.reset()
+    return ok
+
+
 # Slot verdicts (``check_slot``).
 SLOT_OK = const(0)
 SLOT_BLANK = const(1)
@@ -210,7 +232,7 @@ def decode_slot(buf, rec):
     flags = 0
     length = buf[4] | (buf[5] << 8)
     r = _sr.Bits(buf, HEADER, HEADER + SETTINGS_BYTES)
-    if not rec.settings.unpack(r):
+    if not unpack_settings(rec.settings, r):
         flags |= ST_RESET_SETTINGS
     pos = HEADER + SETTINGS_BYTES
     r.reset(buf, pos, pos + stats_bytes(src))

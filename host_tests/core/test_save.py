@@ -5,7 +5,7 @@ must mount hw/ for the store: ``run.mjs --mount hw``)."""
 
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
-from yahtzee_core import rules, save, save_status, slot_reader, snapshot
+from yahtzee_core import rules, save, save_status, settings_copy, slot_reader, snapshot
 from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import max_total
 
@@ -188,7 +188,7 @@ def test_settings_round_trip_every_field_at_both_ends():
         w.flush()
         assert not w.overrun and w.i == R.SETTINGS_BYTES
         t = R.Settings()
-        assert t.unpack(R.Bits(buf))
+        assert slot_reader.unpack_settings(t, R.Bits(buf))
         for f in R.SETTINGS_FIELDS:
             assert getattr(t, f[0]) == f[end]
         assert t.kinds == s.kinds and t.initials == s.initials
@@ -201,14 +201,14 @@ def test_bad_settings_are_reset():
     s.pack(R.Bits(buf))
     t = R.Settings()
     t.brightness = 2
-    assert t.unpack(R.Bits(buf)) and t.brightness == 7
+    assert slot_reader.unpack_settings(t, R.Bits(buf)) and t.brightness == 7
     bad = bytearray(buf)
     bad[0] |= 0x0E  # brightness field 7: level 8 does not exist
-    assert not t.unpack(R.Bits(bad)) and t.brightness == 5
+    assert not slot_reader.unpack_settings(t, R.Bits(bad)) and t.brightness == 5
     # variant 3 does not exist
     s.variant = R.NUM_VARIANTS
     s.pack(R.Bits(buf))
-    assert not t.unpack(R.Bits(buf)) and t.variant == 0
+    assert not slot_reader.unpack_settings(t, R.Bits(buf)) and t.variant == 0
 
 
 def test_still_dice_uses_the_last_reserved_bit_and_old_images_tumble():
@@ -218,17 +218,17 @@ def test_still_dice_uses_the_last_reserved_bit_and_old_images_tumble():
     assert buf[5] & 0x80 == 0  # the bit earlier images kept reserved (and wrote 0)
     t = R.Settings()
     t.still_dice = 1
-    assert t.unpack(R.Bits(buf)) and t.still_dice == 0  # an old image: the dice tumble
+    assert slot_reader.unpack_settings(t, R.Bits(buf)) and t.still_dice == 0  # an old image: the dice tumble
     s.still_dice = 1
     s.pack(R.Bits(buf))
     assert buf[5] & 0x80 == 0x80
-    assert t.unpack(R.Bits(buf)) and t.still_dice == 1
+    assert slot_reader.unpack_settings(t, R.Bits(buf)) and t.still_dice == 1
 
     class Ui:
         tumble = True
 
     ui = Ui()
-    t.export_to(ui)
+    settings_copy.export_to(t, ui)
     assert ui.tumble is False
     ui.tumble = True
     t.import_from(ui)
@@ -254,7 +254,7 @@ def test_settings_copy_to_and_from_another_settings_object():
     s.seats = 3
     s.kinds[:] = b"\x00\x01\x02\x03"
     s.sound = 0
-    s.export_to(ui)
+    settings_copy.export_to(s, ui)
     assert (ui.variant, ui.seats, ui.kinds, ui.sound, ui.autofill, ui.pace) == (2, 3, bytearray(b"\x00\x01\x02\x03"),
                                                                                 0, 1, 2)
     ui.sound = True
@@ -269,10 +269,10 @@ def test_settings_copy_to_and_from_another_settings_object():
 def test_settings_follow_a_game_and_choose_rules():
     s = R.Settings()
     g = _game("yatzy", seats=3, dup=True, kinds=(0, 1, 3))
-    s.capture(g)
+    settings_copy.capture(s, g)
     assert (s.variant, s.seats, s.duplicate) == (1, 3, 1) and s.kinds[:3] == b"\x00\x01\x03"
     assert s.rule_set() is rules.get("yatzy")
-    s.capture(_game("yahtzee", joker="free"))
+    settings_copy.capture(s, _game("yahtzee", joker="free"))
     assert s.joker == rules.JOKER_FREE and s.rule_set() is rules.get("yahtzee", "free")
 
 

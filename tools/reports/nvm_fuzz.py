@@ -26,7 +26,7 @@ from sim import boards
 from sim.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFileCopy, Power
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
-from yahtzee_core import rules, save, slot_reader
+from yahtzee_core import rules, save, settings_copy, slot_reader
 from yahtzee_core.seeded_dice import SeededDice
 
 
@@ -117,7 +117,7 @@ def session(nvm, games, seed, backup=None, store_class=None):
         challenge = side.randrange(1 << 30) if side.random() < 0.3 else -1
         game = E.Game(rules.get(name, joker), SeededDice(pick.randrange(1 << 20)), seats=len(kinds),
                       kinds=kinds, duplicate=dup, challenge=challenge)
-        store.settings.capture(game)
+        settings_copy.capture(store.settings, game)
         store.save_settings()
         abandon = pick.random() < 0.2
         coached = [0]
