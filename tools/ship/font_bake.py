@@ -29,6 +29,9 @@ def glyphs_of(pcf_path):
     from sim import fbdisplay
 
     installed = fbdisplay.install()
+    # the library imported afresh on the stand-ins: one imported before (a test of the desktop
+    # app in the same process) holds Blinka's bitmaptools, which cannot fill a stand-in Bitmap
+    cached = _take_modules("adafruit_bitmap_font")
     try:
         from adafruit_bitmap_font.pcf import PCF
 
@@ -38,7 +41,14 @@ def glyphs_of(pcf_path):
             font.load_glyphs(codes)
             return font.ascent, font.get_bounding_box()[1], [(c, font.get_glyph(c)) for c in codes]
     finally:
+        _take_modules("adafruit_bitmap_font")
+        sys.modules.update(cached)
         installed.remove()
+
+
+def _take_modules(package):
+    """Take ``package`` and its submodules out of ``sys.modules``; returns them by name."""
+    return {name: sys.modules.pop(name) for name in list(sys.modules) if name.split(".")[0] == package}
 
 
 def bake(ascent, box_height, glyphs):
