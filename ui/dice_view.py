@@ -87,12 +87,3 @@ class DiceView:
             self.grids[i][0] = face
             self.grids[i].hidden = False
             self.held_grids[i].hidden = True
-
-    def bounds(self):
-        """(x, y, width, height) of the dice and their marks on the screen."""
-        return (self.x, self.y, 5 * self.pitch * self.scale, (self.die + self.mark_h) * self.scale)
-
-    def cell(self, i):
-        """(x, y, size) of die ``i``'s face on the screen (for pixel tests)."""
-        s = self.scale
-        return (self.x + (i * self.pitch + self.offset) * s, self.y, self.die * s)

@@ -69,10 +69,6 @@ _MODULES = (
 UNLOADS = sys.implementation.name != "cpython"
 
 
-def group_of(screen_id):
-    return _SCREENS[screen_id][2]
-
-
 def ends_game(screen_id):
     """No game goes on while this screen shows (the title, Defuse mode, and the end of a game:
     initials and game over, from which only a new game leads back): the game's screens and
@@ -132,23 +128,11 @@ class ScreenSet:
         # scorecard and its menu: built again from them, it draws no die (None: none kept)
         self.dice_sheets = None
 
-    def __len__(self):
-        return len(self.slots)
-
     def __getitem__(self, screen_id):
         scr = self.slots[screen_id]
         if scr is None:
             scr = self._build(screen_id)
         return scr
-
-    def __iter__(self):
-        """Every screen (building the missing ones: tests and tools walk them all)."""
-        for i in range(len(self.slots)):
-            yield self[i]
-
-    def index(self, scr):
-        """The id of a built screen (as ``list.index``)."""
-        return self.slots.index(scr)
 
     def built(self, screen_id):
         """The screen when it is built, else None (never builds)."""

@@ -114,45 +114,8 @@ class TextField:
             self.node = group
 
     @property
-    def palette(self):
-        """The palette the field is drawn with now."""
-        return self.tiles.pixel_shader
-
-    # -- geometry -------------------------------------------------------------------------
-    @property
-    def x(self):
-        return self.node.x
-
-    @property
-    def y(self):
-        return self.node.y
-
-    @property
     def scale(self):
         return 1 if self.node is self.tiles else self.node.scale
-
-    def bounds(self):
-        """(x, y, width, height) in screen pixels, relative to the screen group."""
-        scale = self.scale
-        return (
-            self.x,
-            self.y,
-            self.width * self.sheet.glyph_w * scale,
-            self.sheet.glyph_h * scale,
-        )
-
-    def cell_x(self, i):
-        """Screen x of the left edge of cell ``i``."""
-        return self.x + i * self.sheet.glyph_w * self.scale
-
-    @property
-    def hidden(self):
-        return self.node.hidden
-
-    @hidden.setter
-    def hidden(self, value):
-        if self.node.hidden != value:
-            self.node.hidden = value
 
     # -- writing (all allocation-free) ----------------------------------------------------
     def put(self, i, code):

@@ -55,10 +55,6 @@ class Lattice:
     arrays the planner needs (3.3 KB): ``sortkey``, ``up``, ``yroll``, ``lowbit``, ``bits``.
     Made once by :func:`lattice`, which fills them with ``yahtzee_core/lattice_build.py``."""
 
-    def next(self, k, f, lv):
-        """The multiset ``k`` (of ``lv`` dice) plus one die showing ``f``."""
-        return _LEVEL_START[lv + 1] + self.up[k * 6 + f - 1]
-
     def dice_of(self, k, out):
         """The sorted dice of multiset ``k`` into ``out``; returns how many (tests, tools)."""
         n = 0
@@ -526,4 +522,3 @@ class TurnPlanner:
             if hold[s] > best:
                 best = hold[s]
         return best
-

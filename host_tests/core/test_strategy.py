@@ -159,6 +159,7 @@ def _keeps():
 
 KEEPS = _keeps()
 ROLLS = [t for t in KEEPS if len(t) == 5]
+LEVEL_START = [sum(1 for t in KEEPS if len(t) < n) for n in range(7)]  # the first multiset of n dice
 
 
 def ref_options(src, mask, upper, y, roll):
@@ -313,7 +314,8 @@ def test_lattice():
         seen[t] = k
         if n < 5:
             for f in FACES:
-                assert KEEPS[lat.next(k, f, n)] == tuple(sorted(t + (f,)))
+                up = lat.up[k * 6 + f - 1]  # k plus a die showing f, within the next level
+                assert KEEPS[LEVEL_START[n + 1] + up] == tuple(sorted(t + (f,)))
     assert len(seen) == 462
     # the tie-break key compares like the sorted tuples
     order = sorted(range(S.N_KEEPS), key=lambda k: lat.sortkey[k])

@@ -29,7 +29,7 @@ def test_everything_inside_the_screen_and_apart(profile):
     app, board, clock = make_app(profile)
     assert (app.layout.width, app.layout.height) == SIZES[profile]
     W, H = SIZES[profile]
-    assert len(app.screens) == S.RULES + 1  # one screen per id in ui/screen.py
+    assert len(app.screens.slots) == S.RULES + 1  # one screen per id in ui/screen.py
     app.show(S.RULES)  # the rules reader builds its fields when opened (its text: test_rules_reader.py)
     for sid, scr in enumerate(app.screens):
         items = boxes(app, scr)
@@ -148,10 +148,11 @@ def test_menu_and_help_lines_are_never_cut(profile):
     app, board, clock = make_app(profile, seats=4, kinds=(engine.HARD,) * 4, duplicate=True)
     wide = TextField(app.sheet, app.palette(0), 0, 0, 80)
     checked = 0
-    for scr in app.screens:
+    for screen_id in range(len(app.screens.slots)):
+        scr = app.screens[screen_id]
         if not scr.is_list:
             continue
-        app.show(app.screens.index(scr))
+        app.show(screen_id)
         settle(app)
         narrow = scr.rows[0]
         for i in range(scr.count):

@@ -22,7 +22,7 @@ GAME = (S.PLAY, S.CARD, S.PAUSE)
 
 
 def built(app):
-    return [i for i in range(len(app.screens)) if app.screens.built(i) is not None]
+    return [i for i in range(len(app.screens.slots)) if app.screens.built(i) is not None]
 
 
 def test_only_the_shown_screen_is_built_at_start_up():
@@ -99,7 +99,7 @@ def test_a_game_or_defuse_mode_is_built_after_the_screen_that_started_it_is_gone
     real_build = app.screens._build
 
     def build(screen_id):
-        alive = [i for i in range(len(app.screens)) if app.screens.built(i) is not None]
+        alive = [i for i in range(len(app.screens.slots)) if app.screens.built(i) is not None]
         seen.append((screen_id, alive))
         return real_build(screen_id)
 

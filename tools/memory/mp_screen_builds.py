@@ -33,7 +33,7 @@ def measure(profile):
     gc.collect()
     yield
     rows = []
-    for sid in range(len(app.screens)):
+    for sid in range(len(app.screens.slots)):
         if app.screens.built(sid) is not None or sid == app.current_id:
             continue
         name, cls, group = screen_set._SCREENS[sid]

@@ -17,7 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 from hw import inputs as I
-from sim import desktop
+from sim import desktop, geometry
 from sim.testing import FakeClock
 from ui import screen as S
 from ui.app import App
@@ -128,6 +128,7 @@ def report(profile, size):
 
 
 def main():
+    geometry.install()  # the dice's bounds (sim/geometry.py: a board does not carry them)
     for profile, size in SIZES:
         report(profile, size)
 
