@@ -4,6 +4,7 @@ that, it is one of the menus' modules (``ui/screen_set.py``): a board unloads it
 shown, so a game in progress does not hold this code (docs/memory.md).
 
     app = build_app(board)     # code.py, under the crash guard
+    init_app(app, board, ...)  # App.__init__: the App's parts
     start_game(app)            # App.start_game
     continue_game(app)         # App.continue_game
 """
