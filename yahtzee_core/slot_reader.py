@@ -1,12 +1,14 @@
 """Reading saved slots back (docs/nvm_layout.md): the framing check of one slot, the checks of
-every record, the choice of the newest good slot of two, and the store's loading itself
-(``NvmStore.load``). Used when the store loads (start-up) and by the tools; a board unloads it once
-loading is done (ui/app_start.py ``build_app``), with the scratch game that validated the saved game.
+every record (the settings record's ``unpack_settings`` among them), the choice of the newest good
+slot of two, and the store's opening and loading itself (``NvmStore.__init__``, ``NvmStore.load``).
+Used when the store loads (start-up) and by the tools; a board unloads it once loading is done
+(ui/app_start.py ``build_app``), with the scratch game that validated the saved game.
 The format and the writing side are ``save.py`` and ``nvm_store.py``.
 
     verdict = check_slot(buf, layout)              # SLOT_OK, SLOT_BLANK, SLOT_DAMAGED, SLOT_NEWER
     flags = decode_slot(buf, rec)                  # ST_RESET_* of the records replaced by defaults
     status, slot, seq, target = load_slots(a, b, rec)
+    open_store(store, nvm, backup, erase)          # NvmStore.__init__
     records, status = load_store(store)            # NvmStore.load
 """
 
