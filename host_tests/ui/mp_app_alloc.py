@@ -82,6 +82,14 @@ def hang_ballast(app):
     app.current.ballast = bytearray(BALLAST)
 
 
+def overwrite_stack(depth):
+    """Overwrite the stack below the caller with ``depth`` calls' frames: hanging the ballast left
+    the screen's address in words the press's own calls (the harness's, above the app's) need
+    not write, where the collector would find it (ui/app.py ``App.step``)."""
+    if depth:
+        overwrite_stack(depth - 1)
+
+
 def left_screen_gone(app, press):
     """Whether the screen ``press`` leaves is gone from the heap when the next screen is built
     (ui/app.py ``App._hand``): a ballast hung on it must be free then, after a collection made
@@ -91,6 +99,7 @@ def left_screen_gone(app, press):
         press()
         return True
     hang_ballast(app)  # (in a call of its own: a slot of this frame would hold the screen)
+    overwrite_stack(24)
     screens = app.screens
     free = []
     build = screens._build
