@@ -81,8 +81,10 @@ def module_path(name):
 def present(name, files):
     path = module_path(name)
     for base in ("", "lib/"):
-        if (base + path + ".mpy" in files or base + path + "/__init__.mpy" in files):
+        if base + path + ".mpy" in files or base + path + "/__init__.mpy" in files:
             return True
+        if any(f.startswith(base + path + "/") and f.endswith(".mpy") for f in files):
+            return True  # the app's packages are namespace packages on a board (deploy.PACKAGE_INITS)
     return False
 
 

@@ -13,7 +13,7 @@ import sys
 from tools.common import BUDGETS, ROOT
 from tools.firmware import static_names
 from tools.ship import inline_consts
-from tools.ship.deploy import MPY_OPTIONS
+from tools.ship.deploy import MPY_OPTIONS, PACKAGE_INITS
 
 LINE = re.compile(r"^(\w+): peak (\d+) B of (\d+) B budget; code (\d+) B; screens (\d+) B; "
                   r"strategy (\d+) B; free (-?\d+) B; (ok|OVER)$")
@@ -183,6 +183,8 @@ def compile_app(dest):
     folded = inline_consts.prepare(ROOT, app, keep_from=("code.py",) + DRIVERS)
     total = 0
     for src, rel in files:
+        if rel.replace(os.sep, "/") in PACKAGE_INITS:
+            continue  # as deploy installs .mpy files
         target = os.path.join(dest, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
         src_rel = os.path.relpath(src, ROOT)

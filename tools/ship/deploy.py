@@ -31,6 +31,10 @@ PACKAGES = ("yahtzee_core", "ui")  # shipped whole but for the host-only modules
 APP_PACKAGES = ("yahtzee_core", "ui", "hw")  # compiled with their constants folded in
 HOST_ONLY = ("yahtzee_core/table_bytes.py", "yahtzee_core/host_helpers.py")  # tests' and tools' helpers
 HW_ALWAYS = ("__init__.py", "inputs.py", "select.py")
+# The packages' __init__ files hold only a docstring: a drive of .mpy files has none, and a board
+# imports hw/, ui/ and yahtzee_core/ as namespace packages (py/builtinimport.c stat_module),
+# holding no module code and no interned file name ("ui/__init__.mpy") for them.
+PACKAGE_INITS = ("hw/__init__.py", "ui/__init__.py", "yahtzee_core/__init__.py")
 OURS = ("code.py", "boot.py", "hw", "ui", "yahtzee_core", "tables")  # replaced whole on a drive
 
 # Strategy tables (docs/strategy_table.md), in the order they are given room: the official rules
@@ -597,6 +601,8 @@ def install(files, dest, mpy_cross=None, verbatim=False, options=MPY_OPTIONS, ke
         folded, names = renamed(files, keep_from, board)
         _write_name_map(names, dest, board)
     for src, target in files:
+        if mpy_cross and target in PACKAGE_INITS:
+            continue
         out = os.path.join(dest, *target.split("/"))
         os.makedirs(os.path.dirname(out), exist_ok=True)
         if mpy_cross and target.endswith(".py") and target not in SOURCE_ONLY:
