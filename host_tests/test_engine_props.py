@@ -5,6 +5,7 @@ from collections import Counter
 from hypothesis import example, given, settings, strategies as st
 
 from yahtzee_core import engine as E
+from yahtzee_core import host_helpers
 from yahtzee_core import rules, snapshot, snapshot_reader
 from yahtzee_core.seeded_dice import SeededDice
 
@@ -118,7 +119,7 @@ ACTIONS = st.tuples(
 
 
 def _observe(game):
-    return (snapshot.snapshot(game), bytes(game.scores), list(game.filled), bytes(game.bonus_count),
+    return (host_helpers.snapshot(game), bytes(game.scores), list(game.filled), bytes(game.bonus_count),
             list(game.preview), game.allowed, game.confirm_pending, game.pending_events())
 
 
@@ -207,7 +208,7 @@ def test_snapshot_restore_gives_an_identical_game(config, seats, dup, seed, acti
     game = E.Game(rules.get(name, joker), SeededDice(seed), seats=seats, duplicate=dup)
     for action, arg in actions:
         game.act(action, arg)
-    data = snapshot.snapshot(game)
+    data = host_helpers.snapshot(game)
     copy = E.Game(rules.get("yacht"), SeededDice(0))
     assert snapshot_reader.restore(copy, data) == snapshot.OK
     game.confirm_pending = False  # transient, not part of a snapshot
@@ -231,7 +232,7 @@ def test_random_bytes_never_crash_restore(data):
     if err != snapshot.OK:
         assert _observe(game) == before
     else:
-        again = snapshot.snapshot(game)
+        again = host_helpers.snapshot(game)
         assert snapshot_reader.restore(game, again) == snapshot.OK
 
 
@@ -252,9 +253,9 @@ UNDO_ACTIONS = st.tuples(
 
 
 def _exact(game):
-    return (snapshot.snapshot(game), bytes(game.scores), list(game.filled), bytes(game.bonus_count),
+    return (host_helpers.snapshot(game), bytes(game.scores), list(game.filled), bytes(game.bonus_count),
             list(game.preview), game.allowed, game.joker_active, bytes(game.dice), bytes(game.counts),
-            game.total_pips, bytes(game.round_dice), game.undo_refusal() == E.OK)
+            game.total_pips, bytes(game.round_dice), host_helpers.undo_refusal(game) == E.OK)
 
 
 @settings(max_examples=300)
@@ -272,7 +273,7 @@ def test_score_then_undo_is_the_game_before_and_the_reference_agrees(config, sea
         scorer_human = not game.is_computer()
         result = game.act(action, arg)
         if action in (E.SCORE, E.SCORE_BOX) and result == E.OK:
-            allowed = game.undo_refusal()
+            allowed = host_helpers.undo_refusal(game)
             if game.over:
                 assert allowed == E.R_GAME_OVER
             elif not scorer_human:

@@ -15,11 +15,12 @@ import zlib
 from hypothesis import given, settings, strategies as st
 
 from yahtzee_core import nvm_store
+from yahtzee_core import host_helpers
 from hw.nvm import MemoryNVM
 from tools.reports import nvm_fuzz as F
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
-from yahtzee_core import rules, save, slot_reader, snapshot
+from yahtzee_core import rules, save, slot_reader
 from yahtzee_core.seeded_dice import SeededDice
 
 LAYOUTS = st.sampled_from(save.LAYOUTS)
@@ -197,7 +198,7 @@ def random_records(layout, seed):
             if g.over:
                 break
         if not g.over:
-            data = snapshot.snapshot(g)
+            data = host_helpers.snapshot(g)
             rec.game[: len(data)] = data
             rec.game_len = len(data)
             rec.rng[0], rec.rng[1], rec.rng[2] = g.rng.state()

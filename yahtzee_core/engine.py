@@ -577,12 +577,6 @@ class Game:
 
     # -- undo -----------------------------------------------------------------------------
 
-    def undo_refusal(self):
-        """OK when UNDO would be accepted now, else the refusal code it would get."""
-        if self.over:
-            return R_GAME_OVER
-        return _U_REASON[self.undo_state]
-
     def _keep_for_undo(self, box):
         """Copy everything a box choice changes into the undo buffers (no allocation)."""
         self.undo_state = U_READY

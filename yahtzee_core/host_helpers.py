@@ -1,6 +1,10 @@
 """Host-only helpers of the core for tests and tools (never loaded on a board): scripted dice, the
-252 rolls, a rule set's highest total and a challenge code read from its text."""
+252 rolls, a rule set's highest total, a challenge code read from its text, and the queries of
+a game, its snapshot, a saved settings record and the store that only tests and tools ask."""
 
+from . import engine as _engine
+from . import rules as _rules
+from . import snapshot as _snapshot
 from .rng import CODE_LENGTH, NO_CODE, char_value
 
 
@@ -59,3 +63,30 @@ def code_value(text):
             return NO_CODE
         code = (code << 5) | v
     return code
+
+
+def snapshot(game):
+    """The game as a compact ``bytes`` object (what a save holds: ``snapshot.encode``)."""
+    buf, n = _snapshot.encode(game)
+    return bytes(buf[:n])
+
+
+def undo_refusal(game):
+    """OK when UNDO would be accepted now, else the refusal code ``game.act(UNDO)`` gives."""
+    if game.over:
+        return _engine.R_GAME_OVER
+    return _engine._U_REASON[game.undo_state]
+
+
+def game_challenge(store):
+    """The saved game's challenge code in an ``NvmStore``, or -1 (none, no game, or it did not
+    fit: see docs/nvm_layout.md)."""
+    return store.records.challenge if store.records.game_len else -1
+
+
+def saved_rules(settings):
+    """The rule set a saved settings record (``settings_record.Settings``) chooses: the Joker
+    rule applies where the variant has one (``ui/settings.py`` chooses so on a board)."""
+    name = _rules.VARIANT_IDS[settings.variant]
+    joker = settings.joker if _rules.YAHTZEE_BONUSES[settings.variant] > 0 else None
+    return _rules.get(name, joker)

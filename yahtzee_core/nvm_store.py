@@ -195,11 +195,6 @@ class NvmStore:
 
         return snapshot_reader.restore_saved(self.records, game, rng)
 
-    def game_challenge(self):
-        """The saved game's challenge code, or -1 (none, no game, or it did not fit: see
-        docs/nvm_layout.md)."""
-        return self.records.challenge if self.records.game_len else -1
-
     def game_coached(self):
         """Bit mask of the saved game's seats that asked the coach for hints (0: none, no game)."""
         return self.records.coached if self.records.game_len else 0

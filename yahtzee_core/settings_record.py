@@ -126,16 +126,6 @@ class Settings:
             self.kinds[s] = _engine.HUMAN if s == 0 else _engine.MEDIUM
         self.initials[:] = DEFAULT_INITIALS
 
-    def has_joker(self):
-        return _rules.YAHTZEE_BONUSES[self.variant] > 0
-
-    def rules(self):
-        """The rule set these settings choose (the Joker rule applies where the variant has one)."""
-        name = _rules.VARIANT_IDS[self.variant]
-        return _rules.get(name, self.joker if self.has_joker() else None)
-
-    rule_set = rules
-
     def import_from(self, obj):
         """Take every field ``obj`` has (bools become 0/1); values out of range are ignored."""
         for f in SETTINGS_FIELDS:

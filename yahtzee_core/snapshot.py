@@ -91,9 +91,3 @@ def encode_into(game, buf):
     if w.overrun:
         raise ValueError("snapshot buffer too small")
     return w.i
-
-
-def snapshot(game):
-    """The game as a compact ``bytes`` object."""
-    buf, n = encode(game)
-    return bytes(buf[:n])

@@ -1,6 +1,7 @@
 """Helpers shared by the portable engine tests (no pytest, runs in MicroPython too)."""
 
 from yahtzee_core import engine as E
+from yahtzee_core import host_helpers
 from yahtzee_core import rules
 from yahtzee_core.host_helpers import ScriptedDice
 
@@ -51,10 +52,8 @@ def names(events):
 
 def state_of(game):
     """Everything observable about the game as a comparable value."""
-    from yahtzee_core import snapshot
-
     return (
-        snapshot.snapshot(game),
+        host_helpers.snapshot(game),
         bytes(game.scores),
         list(game.filled),
         bytes(game.bonus_count),

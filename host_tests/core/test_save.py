@@ -4,6 +4,7 @@ Portable: plain test functions with assert; runs under pytest and in the MicroPy
 must mount hw/ for the store: ``run.mjs --mount hw``)."""
 
 from yahtzee_core import engine as E
+from yahtzee_core import host_helpers
 from yahtzee_core import records as R
 from yahtzee_core import rules, save, save_status, settings_copy, slot_reader, snapshot
 from yahtzee_core.seeded_dice import SeededDice
@@ -271,9 +272,9 @@ def test_settings_follow_a_game_and_choose_rules():
     g = _game("yatzy", seats=3, dup=True, kinds=(0, 1, 3))
     settings_copy.capture(s, g)
     assert (s.variant, s.seats, s.duplicate) == (1, 3, 1) and s.kinds[:3] == b"\x00\x01\x03"
-    assert s.rule_set() is rules.get("yatzy")
+    assert host_helpers.saved_rules(s) is rules.get("yatzy")
     settings_copy.capture(s, _game("yahtzee", joker="free"))
-    assert s.joker == rules.JOKER_FREE and s.rule_set() is rules.get("yahtzee", "free")
+    assert s.joker == rules.JOKER_FREE and host_helpers.saved_rules(s) is rules.get("yahtzee", "free")
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -499,7 +500,7 @@ def _rich(layout, seed=4):
     for _ in range(5):
         _turn(live, pick)
     live.act(E.ROLL)
-    data = snapshot.snapshot(live)
+    data = host_helpers.snapshot(live)
     rec.game[: len(data)] = data
     rec.game_len = len(data)
     rec.rng[0], rec.rng[1], rec.rng[2] = live.rng.state()
@@ -554,7 +555,7 @@ def test_the_dice_state_is_kept_only_where_it_fits():
         rec = save.Records(layout)
         g = _game(name, seats=seats, dup=dup, seed=3)
         _turn(g, SeededDice(1))
-        data = snapshot.snapshot(g)
+        data = host_helpers.snapshot(g)
         rec.game[: len(data)] = data
         rec.game_len = len(data)
         rec.rng[0], rec.rng[1], rec.rng[2] = g.rng.state()
@@ -571,7 +572,7 @@ def test_worst_case_game_fits_the_small_layout():
     for name in rules.VARIANT_IDS:
         for seats in range(1, 5):
             for dup in (False, True):
-                n = len(snapshot.snapshot(_game(name, seats=seats, dup=dup)))
+                n = len(host_helpers.snapshot(_game(name, seats=seats, dup=dup)))
                 worst = n if n > worst else worst
     assert worst <= room
     assert save.HEADER + save.fixed_bytes(save.SMALL) + room + save.CRC_BYTES <= save.SMALL.slot_bytes
@@ -683,7 +684,7 @@ def test_bad_records_inside_a_good_slot_are_reset_one_by_one():
     # a finished game is not a game in progress
     rec = _rich(lay)
     g = _finish(_game("yahtzee"))
-    data = snapshot.snapshot(g)
+    data = host_helpers.snapshot(g)
     rec.game[: len(data)] = data
     rec.game_len = len(data)
     status, _p, _s, _t = slot_reader.load_slots(_sealed(rec, 3), b"\xff" * 128, got)
@@ -872,7 +873,7 @@ def test_store_starts_empty_then_alternates_slots():
         if g.over:
             break
         assert st.save_game(g) == S.SAVED
-        last = snapshot.snapshot(g)
+        last = host_helpers.snapshot(g)
         slots.append(st.slot)
         assert st.save_game(g) == S.UNCHANGED  # same game, same bytes: nothing written
     assert slots == [i % 2 for i in range(len(slots))] and nvm.writes == len(slots)
@@ -881,7 +882,7 @@ def test_store_starts_empty_then_alternates_slots():
     rec, status = again.load()
     assert status == 0 and again.slot == st.slot and again.seq == st.seq
     h = _game("yatzy")
-    assert again.restore_game(h) and snapshot.snapshot(h) == last
+    assert again.restore_game(h) and host_helpers.snapshot(h) == last
     assert st.save_game(g) == S.REFUSED  # finished: record it instead
     best = st.record_result(g, True, (2026, 2, 3))
     assert best == 0 and st.ranks[0] == 0 and st.ranks[1] == 0xFF
@@ -912,7 +913,7 @@ def test_store_restores_mid_turn_exactly():
     other = _store(nvm)
     other.load()
     assert other.restore_game(h, h.rng)
-    assert snapshot.snapshot(h) == snapshot.snapshot(g)
+    assert host_helpers.snapshot(h) == host_helpers.snapshot(g)
     assert (h.held, h.cursor, h.cursor_visible, list(h.preview)) == (g.held, g.cursor, g.cursor_visible,
                                                                      list(g.preview))
     assert h.rng.state() == g.rng.state()
@@ -935,7 +936,7 @@ def test_desktop_resume_finishes_like_a_straight_game():
             if not g.over:
                 assert st.save_game(g, g.rng) == S.SAVED
         assert [g.total(s) for s in range(2)] == [straight.total(s) for s in range(2)]
-        assert snapshot.snapshot(g) == snapshot.snapshot(straight)
+        assert host_helpers.snapshot(g) == host_helpers.snapshot(straight)
 
 
 def test_store_without_storage_still_works_in_ram():
@@ -1217,7 +1218,7 @@ def test_a_challenge_code_is_kept_with_the_game_and_plays_on_with_the_same_dice(
         assert st.save_game(g, g.rng) == S.SAVED
         other = _store(nvm)
         rec, status = other.load()
-        assert status == 0 and other.game_challenge() == code and not rec.has_rng()
+        assert status == 0 and host_helpers.game_challenge(other) == code and not rec.has_rng()
         h = _game("yacht", seed=99)
         assert other.restore_game(h, h.rng) and h.challenge == code
         h.act(E.ROLL)
@@ -1230,7 +1231,7 @@ def test_a_challenge_code_is_kept_with_the_game_and_plays_on_with_the_same_dice(
         assert other.save_game(g2, g2.rng) == S.SAVED
         third = _store(nvm)
         rec, status = third.load()
-        assert status == 0 and third.game_challenge() == -1 and rec.has_rng()
+        assert status == 0 and host_helpers.game_challenge(third) == -1 and rec.has_rng()
 
 
 def test_where_a_challenge_code_does_not_fit():
@@ -1240,7 +1241,7 @@ def test_where_a_challenge_code_does_not_fit():
     for name, seats, dup, kept in (("yatzy", 4, False, True), ("yacht", 4, True, True),
                                    ("yahtzee", 4, True, False), ("yatzy", 4, True, False)):
         g = E.Game(rules.get(name), SeededDice(1), seats=seats, duplicate=dup, challenge=77)
-        n = len(snapshot.snapshot(g))
+        n = len(host_helpers.snapshot(g))
         assert (n + save.CHALLENGE_BYTES <= room) == kept
         nvm = Flash(256)
         st = _store(nvm)
@@ -1250,14 +1251,14 @@ def test_where_a_challenge_code_does_not_fit():
         assert st.save_game(g) == S.SAVED
         other = _store(nvm)
         other.load()
-        assert other.has_game() and other.game_challenge() == (77 if kept else -1)
+        assert other.has_game() and host_helpers.game_challenge(other) == (77 if kept else -1)
         flash = Flash(4096)
         big = _store(flash)
         big.load()
         assert big.save_game(g) == S.SAVED
         again = _store(flash)
         again.load()
-        assert again.game_challenge() == 77
+        assert host_helpers.game_challenge(again) == 77
 
 
 def test_version_2_dice_state_still_reads():

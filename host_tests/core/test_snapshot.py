@@ -1,6 +1,7 @@
 """Snapshots: exact round trips, compact sizes, corrupt data refused without side effects."""
 
 from yahtzee_core import engine as E
+from yahtzee_core import host_helpers
 from yahtzee_core import rules, snapshot, snapshot_reader
 from yahtzee_core.seeded_dice import SeededDice
 from gamekit import new_game, set_card, roll, state_of
@@ -16,7 +17,7 @@ def _play_some(game, rng_seed, steps):
 
 
 def _same_game(a, b):
-    assert snapshot.snapshot(a) == snapshot.snapshot(b)
+    assert host_helpers.snapshot(a) == host_helpers.snapshot(b)
     assert a.rules is b.rules
     assert (a.seats, a.player, a.round, a.rolls_used, a.held, a.over) == (b.seats, b.player, b.round, b.rolls_used,
                                                                           b.held, b.over)
@@ -41,12 +42,12 @@ def test_round_trip_at_every_step_of_many_games():
                        kinds=(0, 1, 2, 3)[:seats])
             r = SeededDice(seed + 100)
             while not g.over:
-                data = snapshot.snapshot(g)
+                data = host_helpers.snapshot(g)
                 h = E.Game(rules.get("yacht"), SeededDice(0))
                 assert snapshot_reader.restore(h, data) == snapshot.OK
                 _same_game(g, h)
                 _play_some(g, r, 1)
-            data = snapshot.snapshot(g)
+            data = host_helpers.snapshot(g)
             h = E.Game(rules.get("yahtzee"), SeededDice(0))
             assert snapshot_reader.restore(h, data) == snapshot.OK
             _same_game(g, h)
@@ -55,7 +56,7 @@ def test_round_trip_at_every_step_of_many_games():
 def test_restored_game_plays_on_identically():
     a = E.Game(rules.get("yahtzee"), SeededDice(5), seats=2)
     _play_some(a, 77, 40)
-    data = snapshot.snapshot(a)
+    data = host_helpers.snapshot(a)
     b = E.Game(rules.get("yatzy"), SeededDice(5))
     assert snapshot_reader.restore(b, data) == snapshot.OK
     a.rng = SeededDice(9)
@@ -69,16 +70,16 @@ def test_sizes_are_compact():
     one = E.Game(rules.get("yahtzee"), SeededDice(1), seats=1)
     four = E.Game(rules.get("yahtzee"), SeededDice(1), seats=4, duplicate=True)
     yatzy4 = E.Game(rules.get("yatzy"), SeededDice(1), seats=4, duplicate=True)
-    assert len(snapshot.snapshot(one)) == 14
-    assert len(snapshot.snapshot(four)) <= 37
-    assert len(snapshot.snapshot(yatzy4)) <= snapshot.MAX_BYTES
+    assert len(host_helpers.snapshot(one)) == 14
+    assert len(host_helpers.snapshot(four)) <= 37
+    assert len(host_helpers.snapshot(yatzy4)) <= snapshot.MAX_BYTES
 
 
 def test_joker_bonus_and_card_survive():
     g = new_game("yahtzee", "forced")
     set_card(g, 0, {"yahtzee": 50, "threes": 9})
     roll(g, [3, 3, 3, 3, 3])
-    data = snapshot.snapshot(g)
+    data = host_helpers.snapshot(g)
     h = new_game("yatzy")
     assert snapshot_reader.restore(h, data) == snapshot.OK
     assert h.joker_active and h.allowed == g.allowed
@@ -89,7 +90,7 @@ def test_joker_bonus_and_card_survive():
 def test_every_truncation_and_bit_flip_is_refused_or_valid():
     g = E.Game(rules.get("yahtzee"), SeededDice(3), seats=2, duplicate=True)
     _play_some(g, 4, 60)
-    data = snapshot.snapshot(g)
+    data = host_helpers.snapshot(g)
     target = E.Game(rules.get("yacht"), SeededDice(1), seats=3)
     _play_some(target, 8, 30)
     before = state_of(target)
@@ -104,9 +105,9 @@ def test_every_truncation_and_bit_flip_is_refused_or_valid():
         if err == snapshot.OK:
             accepted += 1
             # A flip that still decodes must give a self-consistent game that re-encodes to itself.
-            again = snapshot.snapshot(target)
+            again = host_helpers.snapshot(target)
             assert snapshot_reader.restore(target, again) == snapshot.OK
-            assert snapshot.snapshot(target) == again
+            assert host_helpers.snapshot(target) == again
             target = E.Game(rules.get("yacht"), SeededDice(1), seats=3)
             _play_some(target, 8, 30)
         else:

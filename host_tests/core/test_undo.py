@@ -1,6 +1,7 @@
 """UNDO: the last box choice taken back, exactly (portable: CPython and the MicroPython VM)."""
 
 from yahtzee_core import engine as E
+from yahtzee_core import host_helpers
 from yahtzee_core import snapshot, snapshot_reader
 from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core import rules
@@ -15,7 +16,7 @@ def box(game, key):
 def exact(game):
     """Everything UNDO must bring back (the pending events aside)."""
     return (
-        snapshot.snapshot(game), bytes(game.scores), list(game.filled), bytes(game.bonus_count),
+        host_helpers.snapshot(game), bytes(game.scores), list(game.filled), bytes(game.bonus_count),
         list(game.preview), game.allowed, game.joker_active, game.cursor, game.cursor_visible,
         bytes(game.dice), bytes(game.counts), game.total_pips, game.held, game.rolls_used,
         game.player, game.round, game.over, bytes(game.round_dice),
@@ -29,10 +30,10 @@ def test_score_then_undo_is_the_game_before_the_choice():
     assert g.act(E.SELECT_BOX, box(g, "threes")) == E.OK
     drain(g)
     before = exact(g)
-    assert g.undo_refusal() == E.R_NOTHING_TO_UNDO
+    assert host_helpers.undo_refusal(g) == E.R_NOTHING_TO_UNDO
     assert g.act(E.SCORE) == E.OK
     assert g.box_score(0, box(g, "threes")) == 9 and g.round == 1
-    assert g.undo_refusal() == E.OK
+    assert host_helpers.undo_refusal(g) == E.OK
     drain(g)
     assert g.act(E.UNDO) == E.OK
     ev = drain(g)
@@ -106,7 +107,7 @@ def test_undo_refused_after_game_over():
         roll(g, [1, 2, 3, 4, 6])
         assert g.act(E.SCORE_BOX, b) == E.OK
     assert g.over
-    assert g.act(E.UNDO) == E.R_GAME_OVER and g.undo_refusal() == E.R_GAME_OVER
+    assert g.act(E.UNDO) == E.R_GAME_OVER and host_helpers.undo_refusal(g) == E.R_GAME_OVER
 
 
 def test_an_auto_filled_last_box_is_not_a_choice():
@@ -126,7 +127,7 @@ def test_undo_refused_after_a_computer_seat_moved():
     g = new_game(seats=2, kinds=(E.HUMAN, E.EASY))
     roll(g, [1, 1, 2, 3, 4])
     assert g.act(E.SCORE_BOX, box(g, "ones")) == E.OK
-    assert g.undo_refusal() == E.OK  # the computer has not moved yet
+    assert host_helpers.undo_refusal(g) == E.OK  # the computer has not moved yet
     roll(g, [2, 2, 2, 3, 4])
     assert g.act(E.UNDO) == E.R_UNDO_COMPUTER
     # the computer's own choice is never taken back
@@ -156,7 +157,7 @@ def test_new_game_and_restore_forget_the_undo():
     g = new_game()
     roll(g, [1, 1, 2, 3, 4])
     assert g.act(E.SCORE_BOX, box(g, "ones")) == E.OK
-    data = snapshot.snapshot(g)
+    data = host_helpers.snapshot(g)
     h = new_game()
     assert snapshot_reader.restore(h, data) == snapshot.OK
     assert h.act(E.UNDO) == E.R_NOTHING_TO_UNDO

@@ -12,7 +12,8 @@ from ui import screen as S
 from ui import pause_screen, title_screen
 from ui.app_start import build_app
 from ui.demo import GAMES as DEMO_GAMES
-from yahtzee_core import engine, snapshot
+from yahtzee_core import engine
+from yahtzee_core import host_helpers
 from yahtzee_core import rng as R
 from yahtzee_core.host_helpers import ScriptedDice, code_value
 
@@ -90,14 +91,14 @@ def test_undo_restores_the_exact_game_with_the_yahtzee_bonus_and_joker(profile):
     driver.give(I.ROLL)  # another: forced Joker, the sixes box, +100
     settle(app)
     assert game.joker_active
-    before = (snapshot.snapshot(game), list(game.preview), game.allowed, game.joker_active)
+    before = (host_helpers.snapshot(game), list(game.preview), game.allowed, game.joker_active)
     sixes = game.rules.index("sixes")
     player.score(sixes)
     assert game.bonus_count[0] == 1 and game.total(0) == 50 + 30 + 100
     writes = nvm.writes
     give_undo(app, driver)
     settle(app)
-    assert (snapshot.snapshot(game), list(game.preview), game.allowed, game.joker_active) == before
+    assert (host_helpers.snapshot(game), list(game.preview), game.allowed, game.joker_active) == before
     assert game.bonus_count[0] == 0 and game.total(0) == 50
     assert message(app) == "Choice taken back"
     # one more write: a power cut now keeps the undone state
@@ -105,12 +106,12 @@ def test_undo_restores_the_exact_game_with_the_yahtzee_bonus_and_joker(profile):
     fresh = NvmStore(nvm)
     fresh.load()
     other = engine.Game(game.rules, None)
-    assert fresh.restore_game(other) and snapshot.snapshot(other) == before[0]
+    assert fresh.restore_game(other) and host_helpers.snapshot(other) == before[0]
     # a second undo is refused, and says why
     give_undo(app, driver)
     settle(app)
     assert message(app) == "nothing to undo"
-    assert snapshot.snapshot(game) == before[0]
+    assert host_helpers.snapshot(game) == before[0]
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -123,11 +124,11 @@ def test_undo_refused_once_the_next_turn_rolled(profile):
     driver.give(I.ROLL)
     player.score(game.rules.index("chance"))
     driver.give(I.ROLL)
-    state = snapshot.snapshot(game)
+    state = host_helpers.snapshot(game)
     give_undo(app, driver)
     settle(app)
     assert message(app) == "too late: rolled"
-    assert snapshot.snapshot(game) == state
+    assert host_helpers.snapshot(game) == state
 
 
 def test_undo_refused_after_the_computer_moved_and_after_game_over():
@@ -243,7 +244,7 @@ def test_the_demo_leaves_a_saved_game_alone():
     player = Player(app, driver)
     start_with_keys(app, driver)
     player.turn()
-    saved = snapshot.snapshot(app.game)
+    saved = host_helpers.snapshot(app.game)
     driver.give(I.MENU)
     pause = app.screens[S.PAUSE]
     while pause.items[pause.sel] != pause_screen.TITLE:
@@ -260,7 +261,7 @@ def test_the_demo_leaves_a_saved_game_alone():
     title = app.screens[S.TITLE]
     assert title.items[0] == title_screen.CONTINUE
     app.continue_game()
-    assert snapshot.snapshot(app.game) == saved
+    assert host_helpers.snapshot(app.game) == saved
 
 
 def test_the_demo_dims_and_sleeps_on_the_usual_timers():
@@ -428,7 +429,7 @@ def test_undo_and_code_entry_allocate_nothing_after_warm_up(profile):
     app.buttons.inject(I.RIGHT if not app.die_focus else I.DOWN)
     settle(app)
     assert app.game.cursor_visible
-    before = snapshot.snapshot(app.game)
+    before = host_helpers.snapshot(app.game)
 
     def score_and_undo():
         app.buttons.inject(I.ENTER)
@@ -443,7 +444,7 @@ def test_undo_and_code_entry_allocate_nothing_after_warm_up(profile):
     once, lines_once = measure(score_and_undo, repeat=1)
     size, lines = measure(score_and_undo, repeat=12)
     assert size == once and once <= 64, (lines_once, lines)
-    assert snapshot.snapshot(app.game) == before
+    assert host_helpers.snapshot(app.game) == before
 
     app.show(S.CODE)
     settle(app)

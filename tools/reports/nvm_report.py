@@ -15,8 +15,9 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from yahtzee_core import engine as E
+from yahtzee_core import host_helpers
 from yahtzee_core import records as R
-from yahtzee_core import rules, save, snapshot
+from yahtzee_core import rules, save
 from yahtzee_core.seeded_dice import SeededDice
 
 
@@ -27,7 +28,7 @@ def snapshot_sizes():
         for seats in range(1, E.MAX_SEATS + 1):
             for dup in (False, True):
                 g = E.Game(rules.get(name), SeededDice(1), seats=seats, duplicate=dup)
-                sizes[(name, seats, dup)] = len(snapshot.snapshot(g))
+                sizes[(name, seats, dup)] = len(host_helpers.snapshot(g))
     return sizes
 
 
