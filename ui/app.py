@@ -317,9 +317,6 @@ class App:
     def show_title(self):
         self.show(S.TITLE)
 
-    def defuse_available(self):
-        return True
-
     def start_defuse(self):
         self.show(S.DEFUSE)
 

@@ -56,8 +56,7 @@ class TitleScreen(ListScreen):
         if app.can_continue():
             self.add(CONTINUE)
         self.add(START)
-        if app.defuse_available():
-            self.add(DEFUSE)
+        self.add(DEFUSE)
         self.add(VARIANT)
         self.add(PLAYERS)
         for seat in range(s.seats):

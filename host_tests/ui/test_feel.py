@@ -177,12 +177,12 @@ def test_a_computer_seat_waits_its_pace_after_your_last_press():
 
 
 def test_hooks_stay_hidden_without_their_objects():
-    # No store and no coach given: no Continue entry, no hints. Defuse mode ships, so it is offered.
+    # No store and no coach given: no Continue entry, no hints. Defuse mode is on every board.
     app, board, clock = make_app("pygamer")
     title = app.screens[S.TITLE]
     items = set(title.items[: title.count])
     assert title_screen.CONTINUE not in items and title_screen.DEFUSE in items
-    assert not app.can_hint() and not app.can_continue() and app.defuse_available()
+    assert not app.can_hint() and not app.can_continue()
     assert app.new_high_score() is False
     # with a store (yahtzee_core/nvm_store.py): host_tests/ui/test_persistence_ui.py
 
