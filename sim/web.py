@@ -543,12 +543,12 @@ def warm():
     from ui import dice_faces, dice_view, screen_set, strategy_set
     from yahtzee_core import strategy
 
-    for name in screen_set._MODULES[screen_set.GAME] + strategy_set.MODULES:
+    for name in screen_set.group_modules(screen_set.GAME) + list(strategy_set.MODULES):
         __import__(name)
     if not isinstance(dice_faces.draw_die, DiceFaces):
         dice_faces.draw_die = DiceFaces(dice_faces.draw_die)
     dice_view.DiceView(app.layout, app.colours, app.sheet)  # the play screen's faces, once
-    for name in screen_set._MODULES[screen_set.DEFUSE] + ("ui.rules_screen",):
+    for name in screen_set.group_modules(screen_set.DEFUSE) + ["ui.rules_screen"]:
         __import__(name)
     from ui import defuse_dice
 

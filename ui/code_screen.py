@@ -119,3 +119,6 @@ class CodeScreen(S.Screen):
                 tf.colours(c[theme.HIGHLIGHT_BG], c[theme.HIGHLIGHT_INK])
             else:
                 tf.colours(c[theme.BG], c[theme.INK])
+
+
+SCREEN = CodeScreen  # the screen ui/screen_set.py builds from this module

@@ -150,3 +150,6 @@ class ContinueScreen(ListScreen):
     def back(self):
         self.showing_notice = False
         self.app.show(S.TITLE)
+
+
+SCREEN = ContinueScreen  # the screen ui/screen_set.py builds from this module

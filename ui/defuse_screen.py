@@ -559,3 +559,6 @@ class DefuseScreen(S.Screen):
         while k < n:
             lines[k].spaces()
             k += 1
+
+
+SCREEN = DefuseScreen  # the screen ui/screen_set.py builds from this module

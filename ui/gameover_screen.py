@@ -140,3 +140,6 @@ class GameOverScreen(ListScreen):
 
     def back(self):
         self.app.show(S.TITLE)
+
+
+SCREEN = GameOverScreen  # the screen ui/screen_set.py builds from this module

@@ -67,3 +67,6 @@ class HelpScreen(ListScreen):
 
     def back(self):
         self.app.show(self.return_to)
+
+
+SCREEN = HelpScreen  # the screen ui/screen_set.py builds from this module

@@ -180,3 +180,6 @@ class HighScoresScreen(ListScreen):
 
     def back(self):
         self.app.show(self.return_to)
+
+
+SCREEN = HighScoresScreen  # the screen ui/screen_set.py builds from this module

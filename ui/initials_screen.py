@@ -217,3 +217,6 @@ class InitialsScreen(S.Screen):
         start = tf.number(game.total(self.seat), tf.width - margin)
         tf.spaces(i, start)
         tf.spaces(tf.width - margin)
+
+
+SCREEN = InitialsScreen  # the screen ui/screen_set.py builds from this module

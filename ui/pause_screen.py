@@ -83,3 +83,6 @@ class PauseScreen(ListScreen):
 
     def back(self):
         self.app.show(S.PLAY)
+
+
+SCREEN = PauseScreen  # the screen ui/screen_set.py builds from this module

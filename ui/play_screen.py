@@ -347,3 +347,5 @@ class PlayScreen(S.Screen):
         else:
             tf.spaces(i)
 
+
+SCREEN = PlayScreen  # the screen ui/screen_set.py builds from this module

@@ -372,3 +372,6 @@ class RulesScreen(S.Screen):
                          skip_source_index=0)
                 pen += g.shift_x
             base += self.line
+
+
+SCREEN = RulesScreen  # the screen ui/screen_set.py builds from this module

@@ -290,3 +290,6 @@ class ScorecardScreen(S.Screen):
         tf.spaces(i, first)
         tf.put(end, SPACE)
         tf.colours(c[bg], c[ink])
+
+
+SCREEN = ScorecardScreen  # the screen ui/screen_set.py builds from this module

@@ -31,40 +31,39 @@ from yahtzee_core.compat import const
 
 from . import screen as S
 
-# id -> (module, class, group): group 0 = the game's screens, 1 = the menus, 2 = Defuse
+# id -> (its module in ui/, group): group 0 = the game's screens, 1 = the menus, 2 = Defuse. Each
+# screen's module names its class SCREEN: no class name is held here (a str constant is a heap
+# object for as long as this module is loaded; docs/memory.md)
 _SCREENS = (
-    ("title_screen", "TitleScreen", 1),
-    ("play_screen", "PlayScreen", 0),
-    ("scorecard_screen", "ScorecardScreen", 0),
-    ("pause_screen", "PauseScreen", 0),
-    ("settings_screen", "SettingsScreen", 1),
-    ("help_screen", "HelpScreen", 1),
-    ("gameover_screen", "GameOverScreen", 1),
-    ("defuse_screen", "DefuseScreen", 2),
-    ("stats_screen", "StatsScreen", 1),
-    ("highscores_screen", "HighScoresScreen", 1),
-    ("initials_screen", "InitialsScreen", 1),
-    ("continue_screen", "ContinueScreen", 1),
-    ("code_screen", "CodeScreen", 1),
-    ("rules_screen", "RulesScreen", 1),  # fills itself on enter, empties on leave
+    ("title_screen", 1),
+    ("play_screen", 0),
+    ("scorecard_screen", 0),
+    ("pause_screen", 0),
+    ("settings_screen", 1),
+    ("help_screen", 1),
+    ("gameover_screen", 1),
+    ("defuse_screen", 2),
+    ("stats_screen", 1),
+    ("highscores_screen", 1),
+    ("initials_screen", 1),
+    ("continue_screen", 1),
+    ("code_screen", 1),
+    ("rules_screen", 1),  # fills itself on enter, empties on leave
 )
 GAME = const(0)
 MENUS = const(1)
 DEFUSE = const(2)
-# the modules each group loads that nothing resident imports (unloaded when no screen of the
-# group is built; the scorecard's and the menu's own module goes with the screen)
-_MODULES = (
-    ("ui.play_screen", "ui.scorecard_screen", "ui.pause_screen", "ui.dice_view"),
-    ("ui.title_screen", "ui.settings_screen", "ui.help_screen", "ui.gameover_screen",
-     "ui.stats_screen", "ui.highscores_screen", "ui.initials_screen", "ui.continue_screen",
-     "ui.code_screen", "ui.rules_screen",
-     "ui.app_start",  # power-on and a game's start: the App itself holds none of it
-     "yahtzee_core.snapshot_reader",  # the continue screen reads the saved game (store.restore_game)
-     "yahtzee_core.save_status",  # the power-on's and the continue screen's words for the load status
-     "yahtzee_core.settings_copy",  # ui/app_start.py's: the saved settings to the UI's, a continued game's set-up
-     "yahtzee_core.rng"),  # the title's codes (a challenge game's engine keeps its own reference)
-    ("ui.defuse_screen", "ui.defuse_lists", "ui.defuse_dice", "ui.defuse_art", "ui.defuse_stats",
-     "yahtzee_core.defuse", "yahtzee_core.defuse_edgework"),
+# the modules each group loads beside its screens' that nothing resident imports (unloaded with
+# the group's screens, ``group_modules``; the scorecard's and the menu's own module goes with the
+# screen): (those in ui/, those in yahtzee_core/)
+_OTHERS = (
+    (("dice_view",), ()),
+    (("app_start",),  # power-on and a game's start: the App itself holds none of it
+     ("snapshot_reader",  # the continue screen reads the saved game (store.restore_game)
+      "save_status",  # the power-on's and the continue screen's words for the load status
+      "settings_copy",  # ui/app_start.py's: the saved settings to the UI's, a continued game's set-up
+      "rng")),  # the title's codes (a challenge game's engine keeps its own reference)
+    (("defuse_lists", "defuse_dice", "defuse_art", "defuse_stats"), ("defuse", "defuse_edgework")),
 )
 UNLOADS = sys.implementation.name != "cpython"
 
@@ -96,6 +95,14 @@ def uses_records(screen_id):
     closes them (``App.release_records``)."""
     return (screen_id == S.GAME_OVER or screen_id == S.INITIALS or screen_id == S.HIGH_SCORES
             or screen_id == S.STATS)
+
+
+def group_modules(group):
+    """The full names of the modules ``group`` loads: its screens' and ``_OTHERS`` (a list, made
+    when a group is left)."""
+    names = ["ui." + name for name, g in _SCREENS if g == group]
+    ui, core = _OTHERS[group]
+    return names + ["ui." + name for name in ui] + ["yahtzee_core." + name for name in core]
 
 
 def unload(name):
@@ -142,18 +149,19 @@ class ScreenSet:
         """A game starts: nothing parked of the game before is restored (each game screen
         starts afresh when it is built)."""
         for i in range(len(_SCREENS)):
-            if _SCREENS[i][2] == GAME:
+            if _SCREENS[i][1] == GAME:
                 self.parked[i] = 0
                 self.kept[i] = 0
         self.game_parked = False
 
     def _build(self, screen_id):
-        name, cls, group = _SCREENS[screen_id]
+        name, group = _SCREENS[screen_id]
         self.loaded |= 1 << group
         if plays_game(screen_id):
             self.game_parked = False
-        __import__("ui." + name)
-        scr = getattr(sys.modules["ui." + name], cls)(self.app)
+        name = "ui." + name
+        __import__(name)
+        scr = sys.modules[name].SCREEN(self.app)
         if self.kept[screen_id]:
             scr.items[0] = self.kept[screen_id] - 1  # ListScreen.enter keeps the selected item
             scr.count = 1
@@ -189,7 +197,7 @@ class ScreenSet:
             if scr is not None and i != screen_id and (i != S.PLAY or game_ends or park or aside):
                 if scr.is_list and scr.count:
                     self.kept[i] = scr.items[scr.sel] + 1
-                if _SCREENS[i][2] == GAME:
+                if _SCREENS[i][1] == GAME:
                     self.parked[i] = 0 if game_ends else scr.park() + 1
                     if park:
                         self.game_parked = True
@@ -200,14 +208,14 @@ class ScreenSet:
                 self.app.root.remove(scr.group)
                 slots[i] = None
                 dropped = True
-        keep = _SCREENS[screen_id][2]
+        keep = _SCREENS[screen_id][1]
         for group in range(3):  # GAME, MENUS, DEFUSE (a tuple here would allocate)
             if group == GAME and not (game_ends or park):
                 continue
             if group != keep and self.loaded & (1 << group):
                 self.loaded &= ~(1 << group)
                 if UNLOADS:
-                    for name in _MODULES[group]:
+                    for name in group_modules(group):
                         unload(name)
                 dropped = True
         if UNLOADS and (screen_id == S.PLAY or screen_id == S.CARD) and "ui.list_screen" in sys.modules:

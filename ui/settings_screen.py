@@ -95,3 +95,6 @@ class SettingsScreen(ListScreen):
 
     def back(self):
         self.app.show(self.return_to)
+
+
+SCREEN = SettingsScreen  # the screen ui/screen_set.py builds from this module

@@ -250,3 +250,6 @@ def _fill(bmp, x1, y1, x2, y2, colour):
     for y in range(y1, y2):
         for x in range(x1, x2):
             bmp[x, y] = colour
+
+
+SCREEN = StatsScreen  # the screen ui/screen_set.py builds from this module

@@ -162,3 +162,6 @@ class TitleScreen(ListScreen):
             app.show(S.CODE)
         else:
             self.change(item, 1)
+
+
+SCREEN = TitleScreen  # the screen ui/screen_set.py builds from this module

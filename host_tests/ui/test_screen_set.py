@@ -2,6 +2,7 @@
 what a rebuilt screen keeps. (Unloading modules happens on MicroPython only: its heap figures
 are tools/memory/board_memory.py's.)"""
 
+import importlib
 import sys
 
 import pytest
@@ -221,7 +222,15 @@ def test_the_title_keeps_its_selected_item_when_built_again():
 
 def test_screen_table_matches_the_ids():
     assert len(screen_set._SCREENS) == S.RULES + 1
-    for sid, (module, cls, group) in enumerate(screen_set._SCREENS):
+    for sid, (module, group) in enumerate(screen_set._SCREENS):
         assert (sid in GAME) == (group == screen_set.GAME)
-        if group != screen_set.GAME:
-            assert "ui." + module in screen_set._MODULES[group]
+        assert "ui." + module in screen_set.group_modules(group)
+        # each screen's module names its class SCREEN, the class screen_set builds
+        mod = importlib.import_module("ui." + module)
+        assert isinstance(mod.SCREEN, type) and issubclass(mod.SCREEN, S.Screen), module
+        assert mod.SCREEN.__module__ == "ui." + module, module
+    everything = [name for g in (screen_set.GAME, screen_set.MENUS, screen_set.DEFUSE)
+                  for name in screen_set.group_modules(g)]
+    assert len(everything) == len(set(everything))
+    for name in everything:
+        importlib.import_module(name)  # every module a group unloads is one

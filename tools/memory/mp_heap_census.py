@@ -312,7 +312,7 @@ def measure():
         scr = screens.slots[sid]
         if scr is None:
             continue
-        sname = screen_set._SCREENS[sid][1]
+        sname = screen_set._SCREENS[sid][0]
         others = dict(stop)
         for other in screens.slots:
             if other is not None and other is not scr:

@@ -36,7 +36,7 @@ def measure(profile):
     for sid in range(len(app.screens.slots)):
         if app.screens.built(sid) is not None or sid == app.current_id:
             continue
-        name, cls, group = screen_set._SCREENS[sid]
+        name, group = screen_set._SCREENS[sid]
         __import__("ui." + name)
         gc.collect()
         yield
