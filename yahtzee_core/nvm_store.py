@@ -14,8 +14,9 @@
 Every save encodes all records into the slot that does NOT hold the newest good copy, with the
 sequence number + 1, and writes it with ONE slice assignment. A power cut at any byte of that
 write leaves the other slot intact, so the next ``load`` gets the state before or after the
-save, never a mix (docs/nvm_layout.md). A save that would write the same bytes again is skipped.
-Only the object it is given is touched; the encoding is ``yahtzee_core.save``.
+save, never a mix (docs/nvm_layout.md). A save that would write the same bytes again (the same
+CRC-32 of the image before its sequence number is set) is skipped. Only the object it is given
+is touched; the encoding is ``yahtzee_core.save``.
 
 Where the board's NVM write erases both slots at once (SAMD51, RP2040, ESP32-S3), ``backup``
 (``hw.backup_file.FileCopy``: a file on the board's drive) keeps a third copy, written completely
@@ -104,9 +105,13 @@ class NvmStore:
         if length < 0:  # a snapshot too big for this layout: keep everything else
             self.records.game_len = 0
             length = _save.encode_slot(self.records, buf)
-        if self._last_ok and buf == self._last:
+        # the image's CRC before its seq is set: the newest copy's when the records are the same
+        # (one CRC pass more a save than comparing whole images, and 128-512 B of heap less)
+        crc = self._crc
+        _save.crc32_into(buf, 0, _save.HEADER + length, crc, 0)
+        if self._last_ok and crc == self._last:
             return UNCHANGED
-        self._last[:] = buf
+        self._last[:] = crc
         self._last_ok = False
         seq = (self.seq + 1) & 0xFFFF
         _save.seal(buf, seq, length)

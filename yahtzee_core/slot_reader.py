@@ -69,7 +69,10 @@ def open_store(store, nvm, backup, erase):
     store.error = None  # the last exception the NVM raised (or that load caught)
     store._target = 0
     store._buf = bytearray(store.layout.slot_bytes)
-    store._last = bytearray(store.layout.slot_bytes)  # unsealed image of the newest copy
+    # the CRC-32 of the newest copy's unsealed image (seq and CRC 0), and the next save's: a save
+    # of the same records writes nothing (4 B each here, not a second slot image of 128 or 512 B)
+    store._last = bytearray(CRC_BYTES)
+    store._crc = bytearray(CRC_BYTES)
     store._last_ok = False
     store._loaded = False
     store.backup = backup if store.nvm is not None else None
@@ -370,13 +373,13 @@ def load_store(store):
     if store.backup is not None:
         chosen = _load_backup(store, chosen)
     if chosen is not None and store.slot != FILE_SLOT and not (store.status & ST_RESET_ALL):
-        # remember what is stored (less seq and CRC), so saving the same records writes
-        # nothing (after loading the backup file, the next save repairs the NVM)
-        last = store._last
-        last[:] = chosen
-        end = HEADER + (last[4] | (last[5] << 8))
-        for i in (2, 3, end, end + 1, end + 2, end + 3):
-            last[i] = 0
+        # remember what is stored (the CRC of its image less seq), so saving the same records
+        # writes nothing (after loading the backup file, the next save repairs the NVM)
+        image = store._buf
+        image[:] = chosen
+        image[2] = 0
+        image[3] = 0
+        _save.crc32_into(image, 0, HEADER + (image[4] | (image[5] << 8)), store._last, 0)
         store._last_ok = True
     return store.records, store.status
 

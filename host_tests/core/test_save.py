@@ -897,6 +897,28 @@ def test_store_starts_empty_then_alternates_slots():
     assert again.set_initials(0, 5, "bob") == S.REFUSED
 
 
+def test_after_power_on_the_same_records_are_not_written_again_and_a_change_is():
+    for size in (256, 4096):
+        nvm = Flash(size)
+        st = _store(nvm)
+        st.load()
+        g = _game("yahtzee", seats=2, seed=5)
+        _turn(g, SeededDice(6))
+        assert st.save_game(g) == S.SAVED
+        again = _store(nvm)
+        again.load()
+        h = _game("yatzy")
+        assert again.restore_game(h)
+        writes = nvm.writes
+        assert again.save_game(h) == S.UNCHANGED and nvm.writes == writes  # what the slot holds
+        _turn(h, SeededDice(7))
+        assert again.save_game(h) == S.SAVED and nvm.writes == writes + 1
+        assert again.save_game(h) == S.UNCHANGED
+        assert again.save_settings() == S.UNCHANGED  # the settings are in the same image
+        again.settings.sound = not again.settings.sound
+        assert again.save_settings() == S.SAVED and nvm.writes == writes + 2
+
+
 def test_store_restores_mid_turn_exactly():
     nvm = Flash(4096)
     st = _store(nvm)
