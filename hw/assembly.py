@@ -109,7 +109,8 @@ def pixel_lights(pin, count, die_pixels, power_pin=None):
 def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=256, helper=None):
     """The ``Board`` for ``module`` (a board module with NAME, BOARD_ID, COLOUR, KEYMAP_HELP).
     On a board this module is unloaded after, and so is ``helper`` (the name of a module only the
-    board's ``make_board`` uses, as hw/shift_board.py)."""
+    board's ``make_board`` uses, as hw/shift_board.py); the board module, which the app keeps for
+    its key tables, loses its ``make_board`` (run once: its code is then freed when it returns)."""
     storage, persistent = nvm_storage(nvm_size)
     if sound is None or lights is None:  # (hw.null is loaded only on a board that lacks one)
         from .null import NullLights, NullSound
@@ -143,6 +144,7 @@ def assemble(module, display, buttons, clock, sound=None, lights=None, nvm_size=
                 leaf = name[name.rfind(".") + 1:]
                 if package is not None and hasattr(package, leaf):
                     delattr(package, leaf)
+        del module.make_board
     return board
 
 

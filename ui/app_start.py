@@ -24,6 +24,18 @@ from . import theme
 _CODE_AT = const(5)  # "Code K7QX2M": where the characters start
 
 
+# the text colours a field is drawn or recoloured in, on the background (and the cursor bar)
+_TEXT_ROLES = (theme.INK, theme.DIM, theme.ACCENT, theme.PREVIEW, theme.WARN)
+
+
+def text_palettes(sheet, colours):
+    """Make the glyph sheet's palette of every colour pair a field is drawn or recoloured in
+    (``TextField.colours`` then allocates nothing); built once with the sheet, at power-on."""
+    for role in _TEXT_ROLES:
+        sheet.palette(colours[theme.BG], colours[role])
+    sheet.palette(colours[theme.HIGHLIGHT_BG], colours[theme.HIGHLIGHT_INK])
+
+
 def board_codes(board):
     """Every input code the board's own keys can give (the desktop adds keys of its own;
     screens follow the real board's keys). None when unknown (scripted test buttons)."""
@@ -95,7 +107,7 @@ def init_app(app, board, settings, policies, lay, store, coach, strategy):
     # Boards without hold keys (PyGamer, PyBadge) choose a die with the stick, hold with A.
     app.die_focus = codes is not None and inputs.HOLD_1 not in codes
     app.sheet = GlyphSheet(font())
-    S.text_palettes(app.sheet, app.colours)
+    text_palettes(app.sheet, app.colours)
     app.new_game_object()  # ``game`` and its engine's ``reasons`` (none in Defuse mode)
     if strategy is None:  # tests and bare Apps (a board passes a StrategySet)
         from .resident import Resident

@@ -30,18 +30,6 @@ CODE = const(12)  # challenge code entry (title screen)
 RULES = const(13)  # the rules reader (built when opened: ui/rules_screen.py)
 HINT_CELLS = const(29)  # a message line this wide holds a hint with a box's full name (ui/coach.py)
 
-# the text colours a field is drawn or recoloured in, on the background (and the cursor bar)
-_TEXT_ROLES = (theme.INK, theme.DIM, theme.ACCENT, theme.PREVIEW, theme.WARN)
-
-
-def text_palettes(sheet, colours):
-    """Make the glyph sheet's palette of every colour pair a field is drawn or recoloured in
-    (``TextField.colours`` then allocates nothing); built once with the sheet."""
-    for role in _TEXT_ROLES:
-        sheet.palette(colours[theme.BG], colours[role])
-    sheet.palette(colours[theme.HIGHLIGHT_BG], colours[theme.HIGHLIGHT_INK])
-
-
 def to_bytes(s):
     """ASCII bytes of a str (start-up only)."""
     return bytes(s, "ascii") if isinstance(s, str) else bytes(s)

@@ -100,3 +100,29 @@ def test_folded_values_and_what_stays_defined(tmp_path):
 def test_module_names():
     assert inline_consts.module_name(os.path.join("ui", "app.py")) == "ui.app"
     assert inline_consts.module_name("ui/__init__.py") == "ui"
+
+
+def test_a_board_imports_compat_s_names_from_the_firmware(tmp_path):
+    files = {
+        "yahtzee_core/compat.py": "try:\n    from micropython import const\nexcept ImportError:\n    const = int\n",
+        "yahtzee_core/grid.py": "from .compat import array, const\nN = const(3)\n\ndef cells():\n    return array('H', [N])\n",
+        "ui/view.py": "from yahtzee_core.compat import const\n_W = const(2)\n\ndef width():\n"
+                      "    from yahtzee_core.compat import array\n    return array('b', [_W])\n",
+        "ui/bad.py": "from yahtzee_core.compat import shim\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    texts = inline_consts.prepare(str(tmp_path), sorted(f for f in files if f != "ui/bad.py"))
+    grid, view = texts["yahtzee_core/grid.py"], texts["ui/view.py"]
+    for text in (grid, view):
+        assert "compat" not in text  # a board never loads the module
+    assert "from array import array\nfrom micropython import const\n" in grid
+    assert "from micropython import const\n" in view and "    from array import array\n" in view
+    assert "return array('H', [3])" in grid
+    try:
+        inline_consts.prepare(str(tmp_path), ["yahtzee_core/compat.py", "ui/bad.py"])
+    except ValueError as e:
+        assert "shim" in str(e)
+    else:
+        raise AssertionError("a name compat has only on CPython must not pass unnoticed")

@@ -18,7 +18,7 @@ from hw import inputs as I
 from hw.keymap import FULL_RING
 from ui import layout as layouts
 from ui import theme
-from ui.screen import text_palettes
+from ui.app_start import text_palettes
 from ui.text import GlyphSheet
 from yahtzee_core import defuse
 from yahtzee_core.host_helpers import ScriptedDice

@@ -87,6 +87,8 @@ def main(argv):
                 print(line)
         costs = tour.module_costs(board, app_dir, loaded)
         code = sum(costs.get(m, 0) for m in loaded)
+        for m in sorted(loaded, key=lambda m: -costs.get(m, 0)):
+            print("CODE %s %d B" % (m, costs.get(m, 0)))
         print("SUMMARY %s at %s: live %d B (as board_memory's step figure before its interned-names "
               "fix); code of the %d modules "
               "loaded %d B; objects %d B, of which the owners above %d B and the rest %d B (the App "

@@ -14,7 +14,9 @@ passed around as an object, ``board.profile.SHORT``), a word in a string (``geta
 "NVM_BACKUP")``), or a name the files of ``keep_from`` (the test drivers that run the .mpy
 files) use. A module's own immutable literals that only it reads (``_TEXT_UNDONE = b"..."``)
 are folded the same way, and an app module imported only for constants that were all folded is
-no longer imported. The source files stay as they are: the desktop, the web page and the tests run them."""
+no longer imported. ``yahtzee_core/compat.py`` (CPython's fallbacks) is not imported on a board:
+its names come from ``micropython`` and ``array`` there, as compat itself gives them. The source
+files stay as they are: the desktop, the web page and the tests run them."""
 
 import ast
 import copy
@@ -218,6 +220,29 @@ def _fold_literals(mod, keep, imported):
     mod.tree = _Literals(values).visit(mod.tree)
 
 
+COMPAT = "yahtzee_core.compat"
+# what compat re-exports on CircuitPython and MicroPython, and from where
+_COMPAT_SOURCES = {"const": "micropython", "array": "array"}
+
+
+class _NoCompat(ast.NodeTransformer):
+    """``from .compat import array, const`` -> ``from array import array`` and ``from
+    micropython import const``: a board never loads compat (its module, names and code)."""
+
+    def __init__(self, rel):
+        self.rel = rel
+
+    def visit_ImportFrom(self, node):
+        if _absolute(self.rel, node) != COMPAT:
+            return node
+        out = []
+        for a in node.names:
+            if a.name not in _COMPAT_SOURCES:
+                raise ValueError("%s imports %s from compat, which a board does not load" % (self.rel, a.name))
+            out.append(ast.copy_location(ast.ImportFrom(_COMPAT_SOURCES[a.name], [a], 0), node))
+        return out
+
+
 # prepare's results in this process, by a hash of the files' paths and texts: the same modules
 # folded again (deploy for each board and test, release, the memory tour) reuse them
 _PREPARED = {}
@@ -306,5 +331,6 @@ def _prepare(rels, keep_from, texts):
                 continue
             kept.append(node)
         mod.tree.body = kept or [ast.Pass()]
+        mod.tree = _NoCompat(mod.rel).visit(mod.tree)
         out[mod.rel] = ast.unparse(ast.fix_missing_locations(mod.tree)) + "\n"
     return out
