@@ -105,7 +105,8 @@ def test_module_names():
 def test_a_board_imports_compat_s_names_from_the_firmware(tmp_path):
     files = {
         "yahtzee_core/compat.py": "try:\n    from micropython import const\nexcept ImportError:\n    const = int\n",
-        "yahtzee_core/grid.py": "from .compat import array, const\nN = const(3)\n\ndef cells():\n    return array('H', [N])\n",
+        "yahtzee_core/grid.py": "from .compat import array, const\nN = const(3)\n\n"
+                                "def cells():\n    return array('H', [N])\n",
         "ui/view.py": "from yahtzee_core.compat import const\n_W = const(2)\n\ndef width():\n"
                       "    from yahtzee_core.compat import array\n    return array('b', [_W])\n",
         "ui/bad.py": "from yahtzee_core.compat import shim\n",
