@@ -21,6 +21,7 @@ from tools.solver import solve as SS
 from yahtzee_core import engine as E
 from yahtzee_core import formula_values as FV
 from yahtzee_core import players as P
+from yahtzee_core.easy_player import EasyPlayer
 from yahtzee_core import host_helpers, rules
 from yahtzee_core import strategy as S
 from yahtzee_core.table_bytes import BytesSource
@@ -231,7 +232,7 @@ def test_medium_beats_easy_and_hard_beats_medium_in_a_short_match():
     pl = S.TurnPlanner()
     fv = FV.FormulaValues()
     totals = []
-    for player in (P.EasyPlayer(), P.PlanPlayer(pl, fv), P.HardPlayer(pl, Tables(), fv)):
+    for player in (EasyPlayer(), P.PlanPlayer(pl, fv), P.HardPlayer(pl, Tables(), fv)):
         total = 0
         for seed in range(1, 61):
             game = E.Game(rs, SeededDice(seed), kinds=(E.HARD,))

@@ -2,8 +2,8 @@
 
 A policy is any object with ``choose(game) -> (action, arg)`` (engine actions). This module
 knows nothing about strategy: the policies (easy, medium, hard) are in ``yahtzee_core/players.py``
-and plug in through the app's strategy (``ui/strategy_set.py``), indexed by seat kind
-(engine.EASY..HARD); None while no game goes on."""
+and ``yahtzee_core/easy_player.py`` and plug in through the app's strategy (``ui/strategy_set.py``),
+indexed by seat kind (engine.EASY..HARD); None while no game goes on."""
 
 from yahtzee_core import engine
 

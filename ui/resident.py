@@ -12,7 +12,7 @@ class Resident:
 
     def __init__(self, policies=None, coach=None):
         if policies is None:
-            from yahtzee_core.players import EasyPlayer
+            from yahtzee_core.easy_player import EasyPlayer
 
             bot = EasyPlayer()
             policies = (None, bot, bot, bot)

@@ -28,8 +28,8 @@ from yahtzee_core.compat import const
 from .screen_set import UNLOADS, unload
 
 # the modules only the players and the coach use (unloaded on release)
-MODULES = ("ui.coach", "hw.tables", "yahtzee_core.players", "yahtzee_core.formula_values",
-           "yahtzee_core.strategy")
+MODULES = ("ui.coach", "hw.tables", "yahtzee_core.players", "yahtzee_core.easy_player",
+           "yahtzee_core.formula_values", "yahtzee_core.strategy")
 _HUMAN_BIT = const(1)  # bit engine.HUMAN of a set of seat kinds
 _EASY_BIT = const(2)
 _MEDIUM_BIT = const(4)
@@ -58,7 +58,9 @@ def make_players(policies, planner, tables, notice=None, kinds=ALL_SEATS):
 
     added = False
     if kinds & _EASY_BIT and policies[1] is None:
-        policies[1] = players.EasyPlayer()
+        from yahtzee_core.easy_player import EasyPlayer  # only for an easy seat
+
+        policies[1] = EasyPlayer()
         added = True
     if kinds & _MEDIUM_BIT and policies[2] is None:
         from yahtzee_core.formula_values import FormulaValues

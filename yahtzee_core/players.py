@@ -4,12 +4,13 @@ returns preallocated tuples: no allocation per move.
 
     planner = strategy.TurnPlanner()
     formula = formula_values.FormulaValues()             # yahtzee_core/formula_values.py
-    easy, medium = EasyPlayer(), PlanPlayer(planner, formula)
+    easy = easy_player.EasyPlayer()                      # yahtzee_core/easy_player.py
+    medium = PlanPlayer(planner, formula)
     hard = HardPlayer(planner, tables)                   # tables.values_for(rs) -> TableValues/None
     policies = (None, easy, medium, hard)                # indexed by engine.EASY..HARD
 
-- easy: greedy. Keeps the dice of its most common face (the higher face on a tie), stops on a
-  made full house, straight or five of a kind, and scores the box with the best preview.
+- easy: greedy (``yahtzee_core/easy_player.py``, loaded only for a game with an easy seat; it
+  acts with this module's ``hold_action`` and ``score_action``).
 - medium: the exact turn planner of ``strategy.py`` (optimal holds for this turn) with the
   future estimated by a formula with a handful of constants (``FormulaValues``, in
   ``yahtzee_core/formula_values.py``: loaded only for a medium seat or hard without a table): each open box
@@ -31,14 +32,14 @@ _HOLD = tuple([(_engine.HOLD, i) for i in range(5)])
 _SELECT = tuple([(_engine.SELECT_BOX, b) for b in range(_rules.MAX_BOXES)])
 
 
-def _score_action(game, box):
+def score_action(game, box):
     """Move the cursor onto ``box`` first (a watcher sees the choice), then score it."""
     if not game.cursor_visible or game.cursor != box:
         return _SELECT[box]
     return _SCORE
 
 
-def _hold_action(game, want):
+def hold_action(game, want):
     """One step towards holding exactly the dice in mask ``want``; ROLL once there."""
     diff = want ^ game.held
     if diff:
@@ -46,53 +47,6 @@ def _hold_action(game, want):
             if (diff >> i) & 1:
                 return _HOLD[i]
     return _ROLL
-
-
-class EasyPlayer:
-    """Greedy, no look-ahead: best box for the current dice, simple holds."""
-
-    def choose(self, game):
-        if game.rolls_used == 0:
-            return _ROLL
-        best = self.best_box(game)
-        if game.rolls_used < _engine.ROLLS_PER_TURN and not self.made(game, best):
-            return _hold_action(game, self.keep_mask(game))
-        return _score_action(game, best)
-
-    @staticmethod
-    def best_box(game):
-        """The allowed box with the highest preview (lowest index on a tie)."""
-        prev = game.preview
-        best = 0
-        value = -2
-        for b in range(game.rules.n_boxes):
-            if prev[b] > value:
-                value = prev[b]
-                best = b
-        return best
-
-    @staticmethod
-    def made(game, box):
-        """Stop rolling: the best box is a fixed pattern (full house, straight, five of a kind)
-        that the dice already make."""
-        kind = game.rules.kinds[box]
-        return game.preview[box] > 0 and (
-            kind == _rules.FULL_HOUSE or kind == _rules.STRAIGHT or kind == _rules.YAHTZEE
-        )
-
-    @staticmethod
-    def keep_mask(game):
-        """The dice of the most common face (the higher face on a tie)."""
-        counts = game.counts
-        face = 6
-        for f in range(5, 0, -1):
-            if counts[f] > counts[face]:
-                face = f
-        mask = 0
-        for i in range(5):
-            if game.dice[i] == face:
-                mask |= 1 << i
-        return mask
 
 
 # -- planned players (medium, hard) ---------------------------------------------------------------
@@ -133,12 +87,12 @@ class PlanPlayer:
             else:
                 self.skip_turn = -1
             if want != _strategy.ALL_FIVE:
-                return _hold_action(game, want)
+                return hold_action(game, want)
         elif stage == 2 and self.skip_turn != self._turn_id(game):
             want = pl.best_hold(game.dice, 2, game.held)
             if want != _strategy.ALL_FIVE:
-                return _hold_action(game, want)
-        return _score_action(game, pl.box_values(game.dice))
+                return hold_action(game, want)
+        return score_action(game, pl.box_values(game.dice))
 
 
 _NO_TABLE = b"CPU-h: no table, med"  # 20 cells: the smallest message line

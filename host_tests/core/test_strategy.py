@@ -10,6 +10,7 @@ real tables are checked against the host solver in host_tests/test_strategy_host
 from yahtzee_core import engine as E
 from yahtzee_core import formula_values as FV
 from yahtzee_core import players as P
+from yahtzee_core.easy_player import EasyPlayer
 from yahtzee_core import rules
 from yahtzee_core import strategy as S
 from yahtzee_core import table_open as TO
@@ -439,7 +440,7 @@ def _play(game, player, games):
 def _players(rs):
     pl = S.TurnPlanner()
     fv = FV.FormulaValues()
-    return (P.EasyPlayer(), P.PlanPlayer(pl, fv), P.HardPlayer(pl, _OneTable(rs), fv))
+    return (EasyPlayer(), P.PlanPlayer(pl, fv), P.HardPlayer(pl, _OneTable(rs), fv))
 
 
 def test_every_level_plays_whole_games_allocation_free():

@@ -19,6 +19,7 @@ from ui.app import App
 from ui.app_start import build_app
 from ui.coach import Coach
 from yahtzee_core import engine, formula_values, players, strategy
+from yahtzee_core.easy_player import EasyPlayer
 from yahtzee_core.host_helpers import ScriptedDice
 
 from ui_harness import KeyDriver, PROFILES, Player, read_field, settle, step
@@ -159,7 +160,7 @@ def test_coach_says_so_without_a_table(tmp_path):
         fv = formula_values.FormulaValues()
         tables = Tables(str(tmp_path))
         hard = players.HardPlayer(pl, tables, fv)
-        app = App(board, policies=(None, players.EasyPlayer(), players.PlanPlayer(pl, fv), hard),
+        app = App(board, policies=(None, EasyPlayer(), players.PlanPlayer(pl, fv), hard),
                   coach=Coach(pl, tables))
         hard.notice = app.say
         return app
@@ -245,7 +246,7 @@ def test_hints_and_measured_choices_hold_no_memory():
     # CPython: a small int on a board; host_tests/ui/test_alloc.py covers the app itself)
     project = [tracemalloc.Filter(True, os.path.join(ROOT, f))
                for f in ("ui/coach.py", "yahtzee_core/strategy.py", "yahtzee_core/players.py",
-                                                   "yahtzee_core/formula_values.py", "hw/tables.py")]
+                         "yahtzee_core/easy_player.py", "yahtzee_core/formula_values.py", "hw/tables.py")]
     app, board = boot("pygamer", dice=[1, 5, 5, 6, 6] * 40)
     drive = KeyDriver(app)
     drive.give(I.ROLL)

@@ -40,6 +40,7 @@ def measure():
         ("lattice", lambda: sys.modules["yahtzee_core.strategy"].lattice()),
         ("turn planner", lambda: sys.modules["yahtzee_core.strategy"].TurnPlanner()),
         ("code yahtzee_core.players", lambda: __import__("yahtzee_core.players")),
+        ("code yahtzee_core.easy_player", lambda: __import__("yahtzee_core.easy_player")),
         ("code yahtzee_core.formula_values", lambda: __import__("yahtzee_core.formula_values")),
         ("formula values", lambda: sys.modules["yahtzee_core.formula_values"].FormulaValues()),
         ("code hw.tables", lambda: __import__("hw.tables")),
@@ -91,10 +92,11 @@ def measure():
 
 def players():
     from yahtzee_core import players as p
+    from yahtzee_core.easy_player import EasyPlayer
 
     planner, formula, tables = KEEP[2], KEEP[5], KEEP[7]
     hard = p.HardPlayer(planner, tables, formula)
-    return (None, p.EasyPlayer(), p.PlanPlayer(planner, formula), hard)
+    return (None, EasyPlayer(), p.PlanPlayer(planner, formula), hard)
 
 
 def forget(*args):

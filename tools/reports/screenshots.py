@@ -210,7 +210,7 @@ def records_shots(profile):
     high-score table, initials entry after a good game, the crash screen."""
     from hw.nvm import MemoryNVM
     from yahtzee_core.nvm_store import NvmStore
-    from yahtzee_core.players import EasyPlayer
+    from yahtzee_core.easy_player import EasyPlayer
     from ui.crash_screen import show_crash
     from yahtzee_core import records, rules
     from yahtzee_core.seeded_dice import SeededDice

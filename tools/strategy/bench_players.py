@@ -26,6 +26,7 @@ from tools.solver.dice import dice
 from yahtzee_core import engine as E
 from yahtzee_core import formula_values as FV
 from yahtzee_core import players as P
+from yahtzee_core.easy_player import EasyPlayer
 from yahtzee_core import rules
 from yahtzee_core import strategy
 from yahtzee_core.table_bytes import BytesSource
@@ -252,7 +253,7 @@ _worker = {}
 
 def _make_player(level):
     if level == "easy":
-        return P.EasyPlayer()
+        return EasyPlayer()
     planner = strategy.TurnPlanner()
     formula = FV.FormulaValues()
     if level == "medium":
