@@ -272,17 +272,6 @@ class Records:
         self._defuse = None
         return True
 
-    def reset(self):
-        self.settings.reset()
-        if self._book is not None:
-            for r in self._book:
-                r.reset()
-        if self._defuse is not None:
-            self._defuse.reset()
-        for i in range(len(self.packed)):
-            self.packed[i] = 0
-        self.clear_game()
-
     def clear_game(self):
         self.game_len = 0
         self.coached = 0

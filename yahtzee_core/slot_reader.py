@@ -115,6 +115,20 @@ def unpack_settings(st, r):
     return ok
 
 
+def reset_records(rec):
+    """Every record of ``rec`` (a ``save.Records``) to its defaults, no game: what a load starts
+    from and falls back to (here, not in ``save``: a game does not hold it)."""
+    rec.settings.reset()
+    if rec._book is not None:
+        for r in rec._book:
+            r.reset()
+    if rec._defuse is not None:
+        rec._defuse.reset()
+    for i in range(len(rec.packed)):
+        rec.packed[i] = 0
+    rec.clear_game()
+
+
 # Slot verdicts (``check_slot``).
 SLOT_OK = const(0)
 SLOT_BLANK = const(1)
@@ -233,7 +247,7 @@ def decode_slot(buf, rec):
     its own widths and migrated."""
     lay = rec.layout
     src = written_layout(buf[1], lay)
-    rec.reset()
+    reset_records(rec)
     flags = 0
     length = buf[4] | (buf[5] << 8)
     r = _sr.Bits(buf, HEADER, HEADER + SETTINGS_BYTES)
@@ -326,7 +340,7 @@ def load_slots(slot_a, slot_b, rec):
         buf = slot_b if pick else slot_a
         status |= decode_slot(buf, rec)
         return status, pick, slot_seq(buf), 1 - pick
-    rec.reset()
+    reset_records(rec)
     status = status | ST_RESET_ALL if status else ST_EMPTY
     # Nothing of ours to keep: write slot 0 first, but spare a newer release's (newest) slot.
     target = 0
@@ -351,7 +365,7 @@ def load_store(store):
     store._nvm_current = False
     store._file_current = False
     if store.nvm is None:
-        store.records.reset()
+        reset_records(store.records)
         store.status = _save.ST_NO_STORAGE
         return store.records, store.status
     n = store.layout.slot_bytes
@@ -366,7 +380,7 @@ def load_store(store):
             store._nvm_current = True
     except Exception as e:  # a last guard for the device: start with defaults, never crash
         store.error = e
-        rec.reset()
+        reset_records(rec)
         store.status = ST_DAMAGED | ST_RESET_ALL
     if getattr(store.nvm, "short", False) and store.slot >= 0:
         store.status |= _save.ST_OLDER  # a desktop file cut short: its newer slot may be gone
