@@ -4,7 +4,7 @@ screens that show them). Its bytes are the last of ``save.Records.packed``: the 
 coached bits, then this record."""
 
 from .compat import const
-from .save import COACHED_BITS, scores_bytes, stats_bytes
+from .save import COACHED_BITS
 
 DEFUSE_BEST_MAX_S = const(5999)  # 99:59, ui/defuse_stats.MAX_BEST_MS in whole seconds
 
@@ -84,7 +84,7 @@ def read(layout, buf, r):
     """The ``Defuse`` record held in ``buf`` (``save.Records.packed``), read with the bit reader
     ``r`` (reset here)."""
     rec = Defuse(layout)
-    pos = stats_bytes(layout) + scores_bytes(layout)
+    pos = layout.stats_len + layout.scores_len
     r.reset(buf, pos, len(buf))
     r.get(COACHED_BITS)
     rec.unpack(r)  # valid: what write wrote, or zeros (the defaults)
@@ -94,7 +94,7 @@ def read(layout, buf, r):
 def write(rec, layout, buf, w):
     """Pack ``rec`` into its bytes of ``buf`` as ``records.write_book`` does, with the bit writer
     ``w`` (reset here; a save reuses ``save.Records.writer``: nothing allocated)."""
-    pos = stats_bytes(layout) + scores_bytes(layout)
+    pos = layout.stats_len + layout.scores_len
     w.reset(buf, pos, len(buf))
     w.put(0, COACHED_BITS)
     rec.pack(w)

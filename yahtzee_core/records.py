@@ -25,7 +25,6 @@ from .settings_record import (CHARSET, DEFAULT_INITIALS, IDLE_SECONDS, NUM_VARIA
 from .settings_record import CHAR_BITS as _CHAR_BITS
 from . import defuse_record
 from .defuse_record import DEFUSE_BEST_MAX_S, Defuse  # noqa: F401  (this module's API, as before)
-from .save import scores_bytes, stats_bytes
 
 # Highest total a game can reach per variant (host_helpers.max_total(), checked by a test;
 # kept as a table so loading saved data never has to enumerate rolls).
@@ -447,10 +446,10 @@ def read_book(layout, buf):
     """``(Stats, HighScores, Defuse)`` read from ``buf``: their bytes as a slot holds them
     (``save.Records.packed``: statistics, high scores, the coached bits and the Defuse record)."""
     stats, scores = Stats(layout), HighScores(layout)
-    r = Bits(buf, 0, stats_bytes(layout))
+    r = Bits(buf, 0, layout.stats_len)
     stats.unpack(r)  # valid: what write_book wrote, or zeros (the defaults)
-    pos = stats_bytes(layout)
-    r.reset(buf, pos, pos + scores_bytes(layout))
+    pos = layout.stats_len
+    r.reset(buf, pos, pos + layout.scores_len)
     scores.unpack(r)
     return (stats, scores, defuse_record.read(layout, buf, r))
 
@@ -458,11 +457,11 @@ def read_book(layout, buf):
 def write_book(book, layout, buf):
     """Pack ``read_book``'s records into ``buf`` as ``save.encode_slot`` lays them out, the
     coached bits 0 (the saved game's, put in by ``encode_slot``)."""
-    w = Bits(buf, 0, stats_bytes(layout))
+    w = Bits(buf, 0, layout.stats_len)
     book[0].pack(w)
     w.flush()
-    pos = stats_bytes(layout)
-    w.reset(buf, pos, pos + scores_bytes(layout))
+    pos = layout.stats_len
+    w.reset(buf, pos, pos + layout.scores_len)
     book[1].pack(w)
     w.flush()
     defuse_record.write(book[2], layout, buf, w)

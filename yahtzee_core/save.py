@@ -48,6 +48,10 @@ ST_OLDER = const(0x1000)  # the store was cut short (a truncated desktop file): 
 
 # The flags in words: yahtzee_core/save_status.py (loaded only to tell the player).
 
+COACHED_BITS = const(4)  # seats that asked for hints in the saved game (first in the defuse record)
+SETTINGS_BYTES = _sr.SETTINGS_BYTES
+
+
 class Layout:
     """How much a slot keeps. ``slot_bytes``: fixed size of one slot (always written whole)."""
 
@@ -66,6 +70,20 @@ class Layout:
         self.hist_bits = hist_bits
         self.defuse_bits = defuse_bits  # 0: no defuse record (version 1)
         self.defuse_best_bits = defuse_best_bits
+        # the records' sizes in a slot (``Records.packed``: statistics, high scores, coached +
+        # Defuse record), worked out once: a save reads them
+        self.stats_record_bits = _sr.NUM_VARIANTS * (games_bits + total_bits + 2 * count_bits + hist_bins * hist_bits)
+        self.stats_len = (self.stats_record_bits + 7) >> 3
+        self.scores_len = (_sr.NUM_VARIANTS * hs_size * (_sr.SCORE_BITS + 16 + (15 if hs_dates else 0)) + 7) >> 3
+        # the coached mask + Defuse record (0: version 1 had none)
+        self.defuse_record_bits = COACHED_BITS + 4 * defuse_bits + defuse_best_bits if defuse_bits else 0
+        self.defuse_len = (self.defuse_record_bits + 7) >> 3
+        self.packed_len = self.stats_len + self.scores_len + self.defuse_len
+        self.fixed_len = SETTINGS_BYTES + self.packed_len  # payload before the dice record and the game
+        room = slot_bytes - HEADER - CRC_BYTES - self.fixed_len
+        # most snapshot bytes a slot holds (the dice state is kept only when the snapshot leaves
+        # RNG_BYTES of this room free)
+        self.game_room = room if room < _snapshot.MAX_BYTES else _snapshot.MAX_BYTES
 
 
 # 256-byte NVM (PyGamer, PyBadge): two 128-byte slots. Top 3 per variant without dates; stats stop
@@ -76,7 +94,6 @@ SMALL = Layout(0, "small", 128, 3, False, 12, 22, 12, 8, 50, 4, 12, 12)
 # defuse counters to a million, best time to 99:59.
 LARGE = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16, 20, 13)
 LAYOUTS = (SMALL, LARGE)
-SETTINGS_BYTES = _sr.SETTINGS_BYTES
 RNG_BYTES = const(6)  # SeededDice state (the desktop's dice): three 15-bit numbers, with a game
 CHALLENGE_BYTES = const(4)  # a challenge game's code: kind bit 1, 30 bits, 1 pad bit
 # format byte: bits 0-5 version, bit 6 layout id, bit 7 dice record present (dice state or challenge code)
@@ -92,52 +109,6 @@ def layout_for(nvm_len):
     if half >= SMALL.slot_bytes:
         return SMALL
     return None
-
-
-def stats_bits(layout):
-    lay = layout
-    return _sr.NUM_VARIANTS * (lay.games_bits + lay.total_bits + 2 * lay.count_bits + lay.hist_bins * lay.hist_bits)
-
-
-def stats_bytes(layout):
-    return (stats_bits(layout) + 7) >> 3
-
-
-COACHED_BITS = const(4)  # seats that asked for hints in the saved game (first in the defuse record)
-
-
-def defuse_bits(layout):
-    """Bits of the coached mask + defuse record (0: version 1 had none)."""
-    if not layout.defuse_bits:
-        return 0
-    return COACHED_BITS + 4 * layout.defuse_bits + layout.defuse_best_bits
-
-
-def defuse_bytes(layout):
-    return (defuse_bits(layout) + 7) >> 3
-
-
-def scores_bytes(layout):
-    entry = _sr.SCORE_BITS + 15 + 1 + (15 if layout.hs_dates else 0)
-    return (_sr.NUM_VARIANTS * layout.hs_size * entry + 7) >> 3
-
-
-def packed_bytes(layout):
-    """Bytes of the statistics, high scores and coached + Defuse records as a slot holds them
-    (``Records.packed``)."""
-    return stats_bytes(layout) + scores_bytes(layout) + defuse_bytes(layout)
-
-
-def fixed_bytes(layout):
-    """Payload bytes before the optional dice state and the game snapshot."""
-    return SETTINGS_BYTES + packed_bytes(layout)
-
-
-def game_room(layout):
-    """Most snapshot bytes a slot of this layout can hold (the dice state is kept only when the
-    snapshot leaves RNG_BYTES of this room free)."""
-    room = layout.slot_bytes - HEADER - CRC_BYTES - fixed_bytes(layout)
-    return room if room < _snapshot.MAX_BYTES else _snapshot.MAX_BYTES
 
 
 # -- CRC-32 (IEEE 802.3, reflected, as zlib.crc32) in 16-bit halves ------------------------------
@@ -208,7 +179,7 @@ class Records:
     def __init__(self, layout):
         self.layout = layout
         self.settings = _sr.Settings()
-        self.packed = bytearray(packed_bytes(layout))  # all zero: the records' defaults
+        self.packed = bytearray(layout.packed_len)  # all zero: the records' defaults
         self._book = None  # (stats, scores, defuse) while open
         self._defuse = None  # the Defuse record while it is open alone (Defuse mode)
         self.writer = _sr.Bits(self.packed)  # encode_slot's, reused: a save allocates no bit stream
@@ -291,9 +262,9 @@ def encode_slot(rec, buf):
     ``seal``); the rest of ``buf`` is zeroed. Returns the payload length, or -1 if the game
     snapshot does not fit (never the case for the variants and layouts defined here)."""
     lay = rec.layout
-    if rec.game_len > game_room(lay):
+    room = lay.game_room
+    if rec.game_len > room:
         return -1
-    room = game_room(lay)
     with_code = rec.game_len > 0 and rec.challenge >= 0 and rec.game_len + CHALLENGE_BYTES <= room
     with_rng = not with_code and rec.game_len > 0 and rec.has_rng() and rec.game_len + RNG_BYTES <= room
     buf[0] = MAGIC
@@ -311,8 +282,8 @@ def encode_slot(rec, buf):
     packed = rec.packed
     for i in range(len(packed)):
         buf[pos + i] = packed[i]
-    if rec.game_len and defuse_bytes(lay):  # the coached mask: the low bits of that record's first byte
-        buf[pos + stats_bytes(lay) + scores_bytes(lay)] |= rec.coached & ((1 << COACHED_BITS) - 1)
+    if rec.game_len and lay.defuse_len:  # the coached mask: the low bits of that record's first byte
+        buf[pos + lay.stats_len + lay.scores_len] |= rec.coached & ((1 << COACHED_BITS) - 1)
     pos += len(packed)
     if with_code:
         w.reset(buf, pos, pos + CHALLENGE_BYTES)

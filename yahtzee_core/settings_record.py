@@ -16,7 +16,7 @@ NUM_VARIANTS = len(_rules.VARIANT_IDS)
 CHARSET = " ABCDEFGHIJKLMNOPQRSTUVWXYZ-.!?*"
 DEFAULT_INITIALS = b"\x01\x01\x01"  # "AAA"
 CHAR_BITS = const(5)
-SCORE_BITS = const(11)  # a high-score entry's score (save.scores_bytes sizes the record with it)
+SCORE_BITS = const(11)  # a high-score entry's score (save.Layout's scores_len sizes the record with it)
 
 # What the idle settings' codes mean, in seconds (0: never).
 IDLE_SECONDS = (0, 15, 30, 60, 120, 300, 600, 1800)

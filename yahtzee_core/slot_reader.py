@@ -23,8 +23,7 @@ from .nvm_store import FILE_SLOT
 from .save import (CHALLENGE_BYTES, COACHED_BITS, CRC_BYTES, HEADER, MAGIC, OLDEST_VERSION, RNG_BYTES,
                    SETTINGS_BYTES, ST_DAMAGED, ST_EMPTY, ST_NEWER, ST_RESET_ALL, ST_RESET_DEFUSE,
                    ST_RESET_GAME, ST_RESET_RNG, ST_RESET_SCORES, ST_RESET_SETTINGS, ST_RESET_STATS,
-                   VERSION, Layout, defuse_bits, defuse_bytes, fixed_bytes, scores_bytes, stats_bits,
-                   stats_bytes)
+                   VERSION, Layout)
 
 _F_LAYOUT = const(0x40)  # save.py's format byte bits: layout id, dice record present
 _F_RNG = const(0x80)
@@ -183,7 +182,7 @@ def check_slot(buf, layout):
     if version < OLDEST_VERSION or (1 if buf[1] & _F_LAYOUT else 0) != layout.lid:
         return SLOT_DAMAGED  # another layout is not ours
     extra = ((CHALLENGE_BYTES if version >= 3 else RNG_BYTES) + 1) if buf[1] & _F_RNG else 0
-    if length < fixed_bytes(written_layout(buf[1], layout)) + extra:
+    if length < written_layout(buf[1], layout).fixed_len + extra:
         return SLOT_DAMAGED
     return SLOT_OK
 
@@ -254,27 +253,27 @@ def decode_slot(buf, rec):
     if not unpack_settings(rec.settings, r):
         flags |= ST_RESET_SETTINGS
     pos = HEADER + SETTINGS_BYTES
-    r.reset(buf, pos, pos + stats_bytes(src))
-    if not rec.stats.unpack(r, src) or r.get(stats_bytes(src) * 8 - stats_bits(src)):
+    r.reset(buf, pos, pos + src.stats_len)
+    if not rec.stats.unpack(r, src) or r.get(src.stats_len * 8 - src.stats_record_bits):
         rec.stats.reset()
         flags |= ST_RESET_STATS
     elif src is not lay:
         fit_stats(rec.stats)
-    pos += stats_bytes(src)
-    r.reset(buf, pos, pos + scores_bytes(lay))
-    if not rec.scores.unpack(r) or r.get(scores_bytes(lay) * 8 - rec.scores.bits()):
+    pos += src.stats_len
+    r.reset(buf, pos, pos + lay.scores_len)
+    if not rec.scores.unpack(r) or r.get(lay.scores_len * 8 - rec.scores.bits()):
         rec.scores.reset()
         flags |= ST_RESET_SCORES
-    pos += scores_bytes(lay)
+    pos += lay.scores_len
     coached = 0
-    if defuse_bytes(src):
-        r.reset(buf, pos, pos + defuse_bytes(src))
+    if src.defuse_len:
+        r.reset(buf, pos, pos + src.defuse_len)
         coached = r.get(COACHED_BITS)
-        if not rec.defuse.unpack(r) or r.get(defuse_bytes(src) * 8 - defuse_bits(src)):
+        if not rec.defuse.unpack(r) or r.get(src.defuse_len * 8 - src.defuse_record_bits):
             rec.defuse.reset()
             coached = 0
             flags |= ST_RESET_DEFUSE
-        pos += defuse_bytes(src)
+        pos += src.defuse_len
     v3 = buf[1] & 0x3F >= 3
     if buf[1] & _F_RNG and v3 and buf[pos] & 1:  # a challenge code
         r.reset(buf, pos, pos + CHALLENGE_BYTES)

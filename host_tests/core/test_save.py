@@ -328,7 +328,7 @@ def test_stats_stop_counting_when_full():
 
 
 def _packed(st):
-    buf = bytearray(save.stats_bytes(st.layout))
+    buf = bytearray(st.layout.stats_len)
     w = R.Bits(buf)
     st.pack(w)
     w.flush()
@@ -384,7 +384,7 @@ def test_dates_are_kept_only_by_the_large_layout():
 
 
 def _hs_packed(hs):
-    buf = bytearray(save.scores_bytes(hs.layout))
+    buf = bytearray(hs.layout.scores_len)
     w = R.Bits(buf)
     hs.pack(w)
     w.flush()
@@ -567,7 +567,7 @@ def test_the_dice_state_is_kept_only_where_it_fits():
 
 
 def test_worst_case_game_fits_the_small_layout():
-    room = save.game_room(save.SMALL)
+    room = save.SMALL.game_room
     worst = 0
     for name in rules.VARIANT_IDS:
         for seats in range(1, 5):
@@ -575,18 +575,20 @@ def test_worst_case_game_fits_the_small_layout():
                 n = len(host_helpers.snapshot(_game(name, seats=seats, dup=dup)))
                 worst = n if n > worst else worst
     assert worst <= room
-    assert save.HEADER + save.fixed_bytes(save.SMALL) + room + save.CRC_BYTES <= save.SMALL.slot_bytes
+    assert save.HEADER + save.SMALL.fixed_len + room + save.CRC_BYTES <= save.SMALL.slot_bytes
 
 
 def test_record_sizes_agree():
     for layout in save.LAYOUTS:
-        assert save.stats_bytes(layout) == (R.Stats(layout).bits() + 7) // 8
-        assert save.scores_bytes(layout) == (R.HighScores(layout).bits() + 7) // 8
-        assert save.defuse_bytes(layout) == (save.COACHED_BITS + R.Defuse(layout).bits() + 7) // 8
-    assert (save.stats_bytes(save.SMALL), save.scores_bytes(save.SMALL), save.defuse_bytes(save.SMALL)) == (34, 31, 8)
-    assert (save.stats_bytes(save.LARGE), save.scores_bytes(save.LARGE), save.defuse_bytes(save.LARGE)) == (130, 158,
-                                                                                                            13)
-    assert (save.stats_bytes(slot_reader.SMALL_V1), save.defuse_bytes(slot_reader.SMALL_V1)) == (40, 0)
+        assert layout.stats_len == (R.Stats(layout).bits() + 7) // 8
+        assert layout.scores_len == (R.HighScores(layout).bits() + 7) // 8
+        assert layout.defuse_len == (save.COACHED_BITS + R.Defuse(layout).bits() + 7) // 8
+    assert (save.SMALL.stats_len, save.SMALL.scores_len, save.SMALL.defuse_len) == (34, 31, 8)
+    assert (save.LARGE.stats_len, save.LARGE.scores_len, save.LARGE.defuse_len) == (130, 158, 13)
+    for layout in save.LAYOUTS + (slot_reader.SMALL_V1, slot_reader.LARGE_V1):
+        assert layout.packed_len == layout.stats_len + layout.scores_len + layout.defuse_len
+        assert layout.fixed_len == save.SETTINGS_BYTES + layout.packed_len
+    assert (slot_reader.SMALL_V1.stats_len, slot_reader.SMALL_V1.defuse_len) == (40, 0)
 
 
 def test_slot_verdicts():
@@ -765,7 +767,7 @@ def test_old_wide_statistics_fit_the_new_small_layout():
     old.hist[3], old.hist[4], old.hist[5] = 31, 20, 3
     old.games[2], old.total[2] = 7, 1400
     old.hist[16 + 3] = 7
-    buf = bytearray(save.stats_bytes(slot_reader.SMALL_V1))
+    buf = bytearray(slot_reader.SMALL_V1.stats_len)
     w = R.Bits(buf)
     old.pack(w)
     w.flush()
@@ -776,7 +778,7 @@ def test_old_wide_statistics_fit_the_new_small_layout():
     assert (new.games[0], new.total[0], new.yahtzees[0], new.bonus_games[0]) == (2500, 625000, 1250, 750)
     assert (new.hist[3], new.hist[4], new.hist[5]) == (15, 10, 1)
     assert (new.games[2], new.total[2], new.hist[16 + 3]) == (7, 1400, 7)  # fitted already
-    buf = bytearray(save.stats_bytes(save.SMALL))
+    buf = bytearray(save.SMALL.stats_len)
     w = R.Bits(buf)
     new.pack(w)
     w.flush()
@@ -1259,7 +1261,7 @@ def test_a_challenge_code_is_kept_with_the_game_and_plays_on_with_the_same_dice(
 def test_where_a_challenge_code_does_not_fit():
     # 256 bytes: 4 code bytes fit beside snapshots of up to 35 bytes, i.e. every game but
     # 4-seat duplicate Yahtzee (36) and Yatzy (39); those resume without their code.
-    room = save.game_room(save.SMALL)
+    room = save.SMALL.game_room
     for name, seats, dup, kept in (("yatzy", 4, False, True), ("yacht", 4, True, True),
                                    ("yahtzee", 4, True, False), ("yatzy", 4, True, False)):
         g = E.Game(rules.get(name), SeededDice(1), seats=seats, duplicate=dup, challenge=77)
@@ -1295,7 +1297,7 @@ def test_version_2_dice_state_still_reads():
     rec.rng[0], rec.rng[1], rec.rng[2] = 1234, 30000, 17
     buf = bytearray(save.SMALL.slot_bytes)
     length = save.encode_slot(rec, buf)
-    pos = save.HEADER + save.fixed_bytes(save.SMALL)
+    pos = save.HEADER + save.SMALL.fixed_len
     w = R.Bits(buf, pos, pos + save.RNG_BYTES)
     for v in (1234, 30000, 17):
         w.put(v, 15)

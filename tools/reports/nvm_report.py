@@ -58,7 +58,7 @@ def report(size, sizes):
     least = min(sizes.values())
     used_max = measured_slot(lay, worst)
     used_none = measured_slot(lay, 0)
-    room = save.game_room(lay)
+    room = lay.game_room
     with_rng = max(n for n in sizes.values() if n + save.RNG_BYTES <= room)
     used_rng = measured_slot(lay, with_rng, True)
     dropped = sorted(k for k, n in sizes.items() if n + save.RNG_BYTES > room)
@@ -66,23 +66,23 @@ def report(size, sizes):
     rows = [
         ("header (magic, format, seq, length)", save.HEADER, "8+8+16+16 bits"),
         ("settings", save.SETTINGS_BYTES, "48 bits used (the last two were reserved in version 1)"),
-        ("statistics, %d variants" % nv, save.stats_bytes(lay),
+        ("statistics, %d variants" % nv, lay.stats_len,
          "%d bits: per variant games %d, total %d, Yahtzees %d, bonus games %d, histogram %dx%d"
          % (stats_bits, lay.games_bits, lay.total_bits, lay.count_bits, lay.count_bits, lay.hist_bins, lay.hist_bits)),
-        ("high scores, %d x top %d" % (nv, lay.hs_size), save.scores_bytes(lay),
+        ("high scores, %d x top %d" % (nv, lay.hs_size), lay.scores_len,
          "%d bits: %d-bit entries (score 11, initials 15, coach 1%s)"
          % (hs.bits(), hs.entry_bits(), ", date 15" if lay.hs_dates else "")),
     ]
-    rows.append(("coached seats + defuse statistics", save.defuse_bytes(lay),
+    rows.append(("coached seats + defuse statistics", lay.defuse_len,
                  "%d bits: coached 4, bombs/defused/exploded/strikes %d each, best time %d (s)"
-                 % (save.defuse_bits(lay), lay.defuse_bits, lay.defuse_best_bits)))
+                 % (lay.defuse_record_bits, lay.defuse_bits, lay.defuse_best_bits)))
     rows.append(("seeded-dice state (desktop only)", save.RNG_BYTES,
                  "kind 0 + 3 x 15 bits, with a game, when it fits (room - snapshot >= %d)" % save.RNG_BYTES))
     rows.append(("or a challenge code", save.CHALLENGE_BYTES,
                  "kind 1 + 30 bits, with a challenge game, when it fits (room - snapshot >= %d)"
                  % save.CHALLENGE_BYTES))
     rows.append(("game in progress (snapshot)", "%d-%d" % (least, worst),
-                 "0 when no game; room %d" % save.game_room(lay)))
+                 "0 when no game; room %d" % lay.game_room))
     rows.append(("CRC-32", save.CRC_BYTES, ""))
     for name, n, note in rows:
         print("  %-38s %6s  %s" % (name, n, note))
