@@ -103,8 +103,10 @@ class App:
         self.reasons = game_engine.REASONS
 
     def _drop_game_object(self):
-        """Defuse mode: no game object, and on a board no engine. The game in progress, if any,
-        was saved when the title showed; without a store it stays (nothing could bring it back)."""
+        """Defuse mode: no game object, and on a board no engine and no rules (their module
+        with the rule sets it made: ~5 KB; the title after it makes its rule set again). The
+        game in progress, if any, was saved when the title showed; without a store it stays
+        (nothing could bring it back)."""
         if self.store is None or self.game is None or (self.in_game and not self.store.has_game()):
             return
         self.game = None
@@ -112,6 +114,7 @@ class App:
         self.in_game = False  # "Continue game" brings it back from the store
         if UNLOADS:
             unload("yahtzee_core.engine")
+            unload("yahtzee_core.rules")
             gc.collect()
 
     def _built(self, screen_id, scr):

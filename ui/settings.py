@@ -2,8 +2,9 @@
 
 Plain small ints; ``yahtzee_core/settings_record.py`` packs them into the saved settings."""
 
-from yahtzee_core import engine, rules
+from yahtzee_core import engine
 from yahtzee_core.compat import const
+from yahtzee_core.rules import JOKER_FORCED
 
 PACE_MS = (0, 250, 600, 1200)  # computer seats: pause between their moves
 PACE_NORMAL = const(2)
@@ -21,7 +22,7 @@ class Settings:
         self.seats = 1
         self.kinds = bytearray((engine.HUMAN, engine.MEDIUM, engine.MEDIUM, engine.MEDIUM))
         self.duplicate = False
-        self.joker = rules.JOKER_FORCED  # only for variants that have a Joker rule
+        self.joker = JOKER_FORCED  # only for variants that have a Joker rule
         self.sound = True
         self.pace = PACE_NORMAL
         self.lights = True
@@ -32,10 +33,16 @@ class Settings:
         self.sleep_after = 4  # 2 min
         self.challenge = -1  # challenge code (yahtzee_core/rng.py) the next game plays, -1: none
 
+    # (the rules module imported where it is read: this module, which the app keeps, does not
+    # hold it, so Defuse mode can unload it with its rule sets, ui/app.py)
     def has_joker(self):
+        from yahtzee_core import rules
+
         return rules.YAHTZEE_BONUSES[self.variant] > 0
 
     def rules(self):
+        from yahtzee_core import rules
+
         name = rules.VARIANT_IDS[self.variant]
         return rules.get(name, self.joker if self.has_joker() else None)
 

@@ -10,7 +10,7 @@ from .compat import const
 from . import rules as _rules
 from . import engine as _engine
 
-NUM_VARIANTS = len(_rules.VARIANT_IDS)
+NUM_VARIANTS = const(3)  # len(rules.VARIANT_IDS) (a test checks): a board's copy of this module holds no rules
 
 # Initials: three characters from this 32-character set (5 bits each), entered with the buttons.
 CHARSET = " ABCDEFGHIJKLMNOPQRSTUVWXYZ-.!?*"

@@ -579,6 +579,9 @@ def test_worst_case_game_fits_the_small_layout():
 
 
 def test_record_sizes_agree():
+    from yahtzee_core import settings_record
+
+    assert settings_record.NUM_VARIANTS == len(rules.VARIANT_IDS)  # a const there: no rules on a board
     for layout in save.LAYOUTS:
         assert layout.stats_len == (R.Stats(layout).bits() + 7) // 8
         assert layout.scores_len == (R.HighScores(layout).bits() + 7) // 8
