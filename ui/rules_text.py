@@ -4,7 +4,7 @@ board's key help: no second copy of the rules. Imported only while the reader is
     sections(rules, keymap_help) -> [(title, text), ...]   # text: paragraphs split by "\\n"
 
 Every box's description follows its kind and parameters, and its example is scored by the
-rule set itself (``rules.score``)."""
+rule set itself (``RuleSet.score_counts``)."""
 
 from yahtzee_core import rules as R
 
@@ -77,7 +77,10 @@ def describe(rs, box):
 def example(rs, box):
     """"Example: 4 4 4 2 6 scores 20." (scored by the rule set)."""
     dice = _example(rs, box)
-    return "Example: %s scores %d." % (" ".join([str(d) for d in dice]), rs.score(box, dice))
+    counts = bytearray(7)
+    for d in dice:
+        counts[d] += 1
+    return "Example: %s scores %d." % (" ".join([str(d) for d in dice]), rs.score_counts(box, counts, sum(dice)))
 
 
 def how_to_play(rs):

@@ -38,6 +38,27 @@ def all_rolls():
     return rolls
 
 
+def score(rs, key, dice):
+    """Score a GIVEN roll (5 dice, any sequence of ints 1..6) in a GIVEN box (its key or index)
+    of rule set ``rs``, with no game context (no Joker, no bonus); ValueError for a bad box or
+    bad dice."""
+    box = key if isinstance(key, int) and not isinstance(key, bool) else rs.index(key)
+    if box < 0 or box >= rs.n_boxes:
+        raise ValueError("no such box in this variant")
+    counts = bytearray(7)
+    n = 0
+    total = 0
+    for d in dice:
+        if n == 5 or not isinstance(d, int) or isinstance(d, bool) or d < 1 or d > 6:
+            raise ValueError("need exactly 5 dice, each 1..6")
+        counts[d] += 1
+        total += d
+        n += 1
+    if n != 5:
+        raise ValueError("need exactly 5 dice, each 1..6")
+    return rs.score_counts(box, counts, total)
+
+
 def max_total(rs):
     """Highest total a single game under rule set ``rs`` can reach (records.MAX_SCORE is checked
     against it)."""

@@ -3,10 +3,11 @@
     from yahtzee_core import rules
     rs = rules.get("yahtzee")          # also "yatzy", "yacht"
     rs.categories                      # box keys in scorecard order
-    rs.score("full_house", [2, 2, 3, 3, 3])   # -> 25
+    rs.score_counts(box, counts, total)     # counts[1..6]: the dice as face counts
 
 Scoring works on face counts (``counts[1..6]``) so the engine can preview every box without
-allocating; ``score`` is the plain "score a GIVEN roll in a GIVEN box" entry point.
+allocating; ``host_helpers.score(rs, "full_house", [2, 2, 3, 3, 3])`` (tests, tools) scores a
+given roll with its checks, which no board needs.
 """
 
 import sys
@@ -138,31 +139,6 @@ class RuleSet:
             if self.categories[i] == key:
                 return i
         raise ValueError("no such box in this variant")
-
-    def load_counts(self, dice):
-        """Validate 5 dice (any sequence of ints 1..6) into the internal counts; returns the sum."""
-        counts = self._counts
-        for face in range(7):
-            counts[face] = 0
-        n = 0
-        total = 0
-        for d in dice:
-            if n == 5 or not isinstance(d, int) or isinstance(d, bool) or d < 1 or d > 6:
-                raise ValueError("need exactly 5 dice, each 1..6")
-            counts[d] += 1
-            total += d
-            n += 1
-        if n != 5:
-            raise ValueError("need exactly 5 dice, each 1..6")
-        return total
-
-    def score(self, key, dice):
-        """Score a GIVEN roll in a GIVEN box, with no game context (no Joker, no bonus)."""
-        box = key if isinstance(key, int) and not isinstance(key, bool) else self.index(key)
-        if box < 0 or box >= self.n_boxes:
-            raise ValueError("no such box in this variant")
-        total = self.load_counts(dice)
-        return self.score_counts(box, self._counts, total)
 
     def is_upper(self, box):
         return (self.upper_mask >> box) & 1 == 1

@@ -68,7 +68,6 @@ def fill(rs, name, joker):
             rs.yahtzee_box = i
     rs.lower_mask = ((1 << n) - 1) & ~rs.upper_mask
     rs.all_mask = (1 << n) - 1
-    rs._counts = bytearray(7)
     rs._values = None
     return rs
 
