@@ -120,7 +120,9 @@ class App:
     def _built(self, screen_id, scr):
         """A screen was built (on demand): Defuse mode gets its saved statistics."""
         if screen_id == S.DEFUSE and self.store is not None:
-            self.store.load_defuse(scr.defuse_stats)
+            from yahtzee_core import defuse_record
+
+            defuse_record.load_stats(self.store, scr.defuse_stats)
             scr.on_stats = self.save_defuse  # one write after each finished bomb
 
     def palette(self, role):
@@ -276,7 +278,9 @@ class App:
     def save_defuse(self, stats):
         """A bomb ended: save Defuse mode's statistics (``DefuseScreen.on_stats``)."""
         if self.store is not None:
-            self._saved(self.store.save_defuse(stats))
+            from yahtzee_core import defuse_record
+
+            self._saved(defuse_record.save_stats(self.store, stats))
             self.release_records()
 
     def release_records(self):

@@ -6,7 +6,7 @@
     stats.bomb_started(); stats.strike(); stats.bomb_defused(elapsed_ms)
 
 The app loads them from the saved records at start-up and saves them after each bomb
-(``NvmStore.load_defuse`` / ``save_defuse``)."""
+(``defuse_record.load_stats`` / ``save_stats``)."""
 
 from yahtzee_core.compat import const
 

@@ -1,7 +1,8 @@
 """Defuse mode's saved record, on its own: Defuse mode reads and writes it without the
 statistics and high scores (``save.Records.defuse``; ``records.py`` holds all three for the
 screens that show them). Its bytes are the last of ``save.Records.packed``: the saved game's
-coached bits, then this record."""
+coached bits, then this record. ``load_stats``/``save_stats`` move it between a store and
+Defuse mode's screen."""
 
 from .compat import const
 from .save import COACHED_BITS
@@ -99,3 +100,22 @@ def write(rec, layout, buf, w):
     w.put(0, COACHED_BITS)
     rec.pack(w)
     w.flush()
+
+
+# -- Defuse mode's statistics in the store (``nvm_store.NvmStore``), here: a game holds neither --
+
+
+def load_stats(store, stats):
+    """Put the saved Defuse statistics into ``stats`` (``ui/defuse_stats.DefuseStats``:
+    ``load(bombs, defused, exploded, strikes, best_ms)``). Returns what ``load`` returns."""
+    d = store.records.defuse
+    return stats.load(d.bombs, d.defused, d.exploded, d.strikes, d.best_s * 1000)
+
+
+def save_stats(store, stats):
+    """Save ``stats.values()`` (after each finished bomb; never per frame): one write, with the
+    counters capped to the layout's fields and the best time in whole seconds. Returns what
+    ``store.save()`` returns."""
+    v = stats.values()
+    store.records.defuse.set(v[0], v[1], v[2], v[3], v[4])
+    return store.save()

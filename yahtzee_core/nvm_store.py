@@ -5,7 +5,7 @@
     if store.has_game(): ... "Continue?" -> store.restore_game(game, rng) (True) or store.clear_game()
     store.save_game(game, rng, coached) # after every scored box and before sleeping
     coached = store.game_coached()      # after restore_game: seats that asked for hints
-    store.load_defuse(defuse_stats)     # at start-up; store.save_defuse(defuse_stats) after a bomb
+    defuse_record.load_stats(store, defuse_stats)   # Defuse mode; save_stats(store, defuse_stats) after a bomb
     rank = store.record_result(game, coached, date)   # once, at game over: stats + high scores
     store.set_initials(variant, rank, "ABC")
     store.save_settings()               # after changing store.settings
@@ -66,10 +66,6 @@ class NvmStore:
     @property
     def scores(self):
         return self.records.scores
-
-    @property
-    def defuse(self):
-        return self.records.defuse
 
     def release_records(self):
         """Drop the statistics, high-score and Defuse record objects (their bytes stay, and
@@ -234,19 +230,6 @@ class NvmStore:
         if not self.records.scores.set_initials(variant, rank, codes):
             return REFUSED
         self.records.settings.initials[:] = codes
-        return self.save()
-
-    def load_defuse(self, stats):
-        """Put the saved Defuse statistics into ``stats`` (``ui/defuse_stats.DefuseStats``:
-        ``load(bombs, defused, exploded, strikes, best_ms)``). Returns what ``load`` returns."""
-        d = self.records.defuse
-        return stats.load(d.bombs, d.defused, d.exploded, d.strikes, d.best_s * 1000)
-
-    def save_defuse(self, stats):
-        """Save ``stats.values()`` (after each finished bomb; never per frame): one write, with
-        the counters capped to the layout's fields and the best time in whole seconds."""
-        v = stats.values()
-        self.records.defuse.set(v[0], v[1], v[2], v[3], v[4])
         return self.save()
 
     def save_settings(self):

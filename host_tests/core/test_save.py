@@ -6,7 +6,7 @@ must mount hw/ for the store: ``run.mjs --mount hw``)."""
 from yahtzee_core import engine as E
 from yahtzee_core import host_helpers
 from yahtzee_core import records as R
-from yahtzee_core import rules, save, save_status, settings_copy, slot_reader, snapshot
+from yahtzee_core import defuse_record, rules, save, save_status, settings_copy, slot_reader, snapshot
 from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import max_total
 
@@ -745,15 +745,15 @@ def test_store_keeps_defuse_stats_and_the_coached_mask():
         nvm = Flash(size)
         st = _store(nvm)
         st.load()
-        assert st.save_defuse(_Bombs(9, 5, 3, 14, 83250)) == S.SAVED and st.writes == 1
-        assert st.save_defuse(_Bombs(9, 5, 3, 14, 83250)) == S.UNCHANGED
+        assert defuse_record.save_stats(st, _Bombs(9, 5, 3, 14, 83250)) == S.SAVED and st.writes == 1
+        assert defuse_record.save_stats(st, _Bombs(9, 5, 3, 14, 83250)) == S.UNCHANGED
         g = _game("yahtzee", seats=3, seed=2)
         _turn(g, SeededDice(3))
         assert st.save_game(g, None, 0b1010) == S.SAVED  # seat 3 does not exist: dropped
         again = _store(nvm)
         again.load()
         out = _Bombs()
-        assert again.load_defuse(out) and out.v == (9, 5, 3, 14, 83000)
+        assert defuse_record.load_stats(again, out) and out.v == (9, 5, 3, 14, 83000)
         assert again.game_coached() == 0b010
         assert again.restore_game(_game())
         again.record_result(_finish(g), again.game_coached())
@@ -761,7 +761,7 @@ def test_store_keeps_defuse_stats_and_the_coached_mask():
         third = _store(nvm)
         third.load()
         assert not third.has_game() and third.game_coached() == 0
-        assert third.defuse.values() == (9, 5, 3, 14, 83000)
+        assert third.records.defuse.values() == (9, 5, 3, 14, 83000)
 
 
 def test_old_wide_statistics_fit_the_new_small_layout():
@@ -1039,7 +1039,7 @@ def test_power_cut_at_every_byte_of_defuse_and_coached_saves():
                 save_it = lambda store: store.save_game(g, None, 3)  # noqa: E731
             else:
                 stats = _Bombs(4 + step, 2, 1, 5 + step, 61000 - step * 1000)
-                save_it = lambda store: store.save_defuse(stats)  # noqa: E731
+                save_it = lambda store: defuse_record.save_stats(store, stats)  # noqa: E731
             assert save_it(st) == S.SAVED
             new = _state(nvm)
             at = st.offsets[st.slot]

@@ -26,7 +26,7 @@ from sim import boards
 from sim.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFileCopy, Power
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
-from yahtzee_core import rules, save, settings_copy, slot_reader
+from yahtzee_core import defuse_record, rules, save, settings_copy, slot_reader
 from yahtzee_core.seeded_dice import SeededDice
 
 
@@ -110,7 +110,7 @@ def session(nvm, games, seed, backup=None, store_class=None):
     store = (store_class or nvm_store.NvmStore)(nvm, backup, eraser(nvm))
     store.load()
     bombs = DefuseModel()
-    store.load_defuse(bombs)
+    defuse_record.load_stats(store, bombs)
     for n in range(games):
         name, joker, kinds, dup = CONFIGS[(seed + n) % len(CONFIGS)]
         side = random.Random(seed * 1009 + n)  # challenge games, without changing pick's sequence
@@ -141,7 +141,7 @@ def session(nvm, games, seed, backup=None, store_class=None):
                 store.set_initials(game.rules.variant_id, rank, pick.choice(("ann", "bob", "z.z", "?!*")))
         for _ in range(pick.randrange(3)):
             bombs.bomb(pick)
-            store.save_defuse(bombs)
+            defuse_record.save_stats(store, bombs)
         if pick.random() < 0.3:
             store.settings.brightness = pick.randint(1, 7)
             store.settings.sound = pick.randint(0, 1)
