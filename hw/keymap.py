@@ -65,10 +65,6 @@ class Buttons:
         self._sources = ()  # type: tuple  # ((keypad scanner, first key number), ...)
         self._pollers = ()  # type: tuple  # objects with update(buttons, now)
 
-    @property
-    def key_count(self):
-        return len(self.short)
-
     def add_source(self, scanner, first_key=0):
         """Read the events of ``scanner`` (``keypad.Keys``...) as keys ``first_key``..."""
         self._sources = self._sources + ((scanner, first_key),)

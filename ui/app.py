@@ -256,14 +256,6 @@ class App:
             if scr is not None:
                 scr.new_game()
 
-    def can_continue(self):
-        """A saved game can be resumed (needs a store)."""
-        return self.store is not None and self.store.has_game()
-
-    def has_records(self):
-        """Statistics and high scores exist (needs a store)."""
-        return self.store is not None
-
     def save_game(self):
         """Save the game in progress with the settings (nothing is written when unchanged)."""
         if self.store is not None and self.in_game and not self.game.over:
@@ -507,14 +499,6 @@ class App:
             self.msg_serial += 1
 
     # -- input ------------------------------------------------------------------------------
-    def handle(self, code):
-        """One press (tests, tools; a frame takes its presses in ``step``): the screen handles
-        ``code``, then the screen change its handler asked for is made, as ``step`` makes it."""
-        self._press(code)
-        if self._next_screen >= 0 or self._then is not None:
-            _clear_stack(_CLEARED_CALLS)
-            self._after_handler()
-
     def _press(self, code):
         if self.demo:
             self.stop_demo()  # any key ends the demo and does nothing else

@@ -76,7 +76,7 @@ class GameOverScreen(ListScreen):
         if self.high:
             self.add(HIGH_SCORE)
         self.add(AGAIN)
-        if self.app.has_records():
+        if self.app.store is not None:  # high scores are kept
             self.add(SCORES)
         self.add(TITLE)
 

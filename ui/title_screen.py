@@ -53,7 +53,7 @@ class TitleScreen(ListScreen):
     def build_items(self):
         app = self.app
         s = app.settings
-        if app.can_continue():
+        if self._can_continue():
             self.add(CONTINUE)
         self.add(START)
         self.add(DEFUSE)
@@ -67,7 +67,7 @@ class TitleScreen(ListScreen):
             self.add(JOKER)
         self.add(CHALLENGE)
         self.add(SOUND)
-        if app.has_records():
+        if app.store is not None:  # statistics and high scores are kept
             self.add(HIGH_SCORES)
             self.add(STATS)
         self.add(SETTINGS)
@@ -132,9 +132,14 @@ class TitleScreen(ListScreen):
         self._start_armed = False
         super().enter()
 
+    def _can_continue(self):
+        """A saved game can be resumed (needs a store)."""
+        store = self.app.store
+        return store is not None and store.has_game()
+
     def activate(self, item):
         app = self.app
-        if item == START and app.can_continue() and not self._start_armed:
+        if item == START and self._can_continue() and not self._start_armed:
             # A saved game is waiting: starting over needs a second press, like NEW_GAME in play.
             self._start_armed = True
             self.stale = True

@@ -231,7 +231,7 @@ def test_defuse_mode_holds_no_game_and_the_saved_one_continues_after_it():
     app.before_sleep()  # saves what there is: no game, nothing to save of one
     app.show(S.TITLE)
     assert app.game is not None and app.game is not game and app.reasons
-    assert app.can_continue()
+    assert app.store.has_game()
     app.continue_game()
     assert app.current_id == S.PLAY and app.in_game
     game = app.game

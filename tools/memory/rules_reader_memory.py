@@ -98,7 +98,7 @@ def vm_steps():
             assert (type(reader.font).__name__ == "BakedFont") == proportional, "no font file at /lib/fonts?"
             peak = opened
             for _ in range(len(reader.pages) - 1):
-                app.handle(inputs.DOWN)
+                app.show(S.RULES, inputs.DOWN)  # the reader's page down, as a press gives it
                 board.clock.advance(16)
                 app.step()
                 yield
