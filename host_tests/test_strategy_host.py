@@ -376,6 +376,7 @@ def test_a_damaged_body_never_crashes_the_reader_and_fails_the_crc():
     check in pieces refuses the table; a header naming a Yahtzee box outside the card is refused."""
     from yahtzee_core import rules as R
     from yahtzee_core import strategy as ST
+    from yahtzee_core import table_open
     from yahtzee_core.table_bytes import BytesSource
 
     path = os.path.join(HT.default_folder(), "yahtzee_forced.bin")
@@ -383,7 +384,7 @@ def test_a_damaged_body_never_crashes_the_reader_and_fails_the_crc():
         data = bytearray(f.read())
     rs = R.get("yahtzee")
     good = ST.TableValues(BytesSource(bytes(data)), rs)
-    assert HT.body_intact(BytesSource(bytes(data)), good)
+    assert table_open.body_intact(BytesSource(bytes(data)), good)
     for i in range(good.o_urank, good.o_base):
         if data[i] != 0xFF:
             data[i] = 0xFE
@@ -391,7 +392,7 @@ def test_a_damaged_body_never_crashes_the_reader_and_fails_the_crc():
     for mask in (0, 5, 0x3F):
         for upper in range(64):
             assert damaged.value(mask, upper, 0) >= 0
-    assert not HT.body_intact(BytesSource(bytes(data)), damaged)
+    assert not table_open.body_intact(BytesSource(bytes(data)), damaged)
     data[10] = 40  # the Yahtzee box: past the card's 13
     with pytest.raises(ValueError):
         ST.TableValues(BytesSource(bytes(data)), rs)

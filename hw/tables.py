@@ -48,26 +48,6 @@ class FileSource:
         self.file.close()
 
 
-def body_intact(src, values):
-    """The table body's CRC-32 is the header's (read in pieces: a board cannot hold a table).
-    True when the build has no ``binascii.crc32`` (the reader's range checks still hold)."""
-    try:
-        from binascii import crc32
-    except ImportError:
-        return True
-    buf = bytearray(512)
-    view = memoryview(buf)
-    crc = 0
-    offset = strategy.HEADER_SIZE
-    while offset < values.size:
-        n = src.read(offset, buf)
-        if n <= 0:
-            return False
-        crc = crc32(view[:n], crc)
-        offset += n
-    return crc & 0xFFFFFFFF == values.crc
-
-
 class Tables:
     """The tables of one folder; ``values_for(rs)`` opens the one for ``rs`` (cached)."""
 
@@ -107,12 +87,12 @@ class Tables:
         except OSError:
             return None
         try:
-            values = strategy.TableValues(src, rs)
+            values = strategy.TableValues(src, rs, path not in self.checked)  # the CRC: once a power-on
             if values.size != src.size:
                 raise ValueError("strategy table has the wrong size")
             if path not in self.checked:
-                self.checked[path] = body_intact(src, values)
-                if not self.checked[path]:
+                self.checked[path] = values.intact
+                if not values.intact:
                     if self.notice is not None:
                         self.notice()
                     raise ValueError("damaged (CRC)")

@@ -125,11 +125,14 @@ class TableValues:
     ``reads`` and ``bytes_read`` count the source reads."""
 
     size: int  # set with the rest by ``table_open.fill`` (declared for the type check only)
+    intact: bool
 
-    def __init__(self, source, rs):
+    def __init__(self, source, rs, check_body=False):
+        """``check_body``: also check the body's CRC-32 (``intact``; a file source's ``size``
+        must be the header's, else ``intact`` stays True and the caller sees the wrong size)."""
         from . import table_open  # start-up code: unloaded once the header is read
 
-        table_open.fill(self, source, rs)
+        table_open.fill(self, source, rs, check_body)
         _rules._unload("yahtzee_core.table_open")
 
     def begin(self, mask, y):

@@ -32,9 +32,31 @@ def _u32(b, i):
     return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)
 
 
-def fill(tv, source, rs):
+def body_intact(src, values):
+    """The table body's CRC-32 is the header's (read in pieces: a board cannot hold a table).
+    True when the build has no ``binascii.crc32`` (the reader's range checks still hold)."""
+    try:
+        from binascii import crc32
+    except ImportError:
+        return True
+    buf = bytearray(512)
+    view = memoryview(buf)
+    crc = 0
+    offset = HEADER_SIZE
+    while offset < values.size:
+        n = src.read(offset, buf)
+        if n <= 0:
+            return False
+        crc = crc32(view[:n], crc)
+        offset += n
+    return crc & 0xFFFFFFFF == values.crc
+
+
+def fill(tv, source, rs, check_body=False):
     """Read and check ``source``'s header for rule set ``rs`` into ``tv`` (a
-    ``strategy.TableValues``); ValueError when it is not a table for those rules."""
+    ``strategy.TableValues``); ValueError when it is not a table for those rules. With
+    ``check_body`` (a file's first use this power-on) ``tv.intact`` is whether its body's CRC-32
+    is the header's; else True."""
     tv.source = source
     tv.rs = rs
     head = bytearray(HEADER_SIZE)
@@ -87,3 +109,4 @@ def fill(tv, source, rs):
     tv.cur_step = 0
     tv.reads = 2
     tv.bytes_read = HEADER_SIZE + len(raw) + tv.W
+    tv.intact = not check_body or tv.size != source.size or body_intact(source, tv)
