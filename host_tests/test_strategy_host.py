@@ -269,7 +269,7 @@ def test_file_tables(tmp_path):
     assert t.values_for(rules.get("yacht")) is None  # no table for Yacht
     assert HT.Tables(str(tmp_path / "none")).values_for(forced) is None
     assert HT.Tables(str(tmp_path / "none")).names() == []
-    assert HT.default_folder().endswith(os.path.join("build", "tables"))
+    assert HT.FOLDER.endswith(os.path.join("build", "tables"))
 
 
 # -- the same engine in the MicroPython VM, on a real table ---------------------------------------
@@ -379,7 +379,7 @@ def test_a_damaged_body_never_crashes_the_reader_and_fails_the_crc():
     from yahtzee_core import table_open
     from yahtzee_core.table_bytes import BytesSource
 
-    path = os.path.join(HT.default_folder(), "yahtzee_forced.bin")
+    path = os.path.join(HT.FOLDER, "yahtzee_forced.bin")
     with open(path, "rb") as f:
         data = bytearray(f.read())
     rs = R.get("yahtzee")

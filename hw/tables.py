@@ -19,15 +19,12 @@ import sys
 from yahtzee_core import strategy
 
 BOARD_FOLDER = "/tables"
-
-
-def default_folder():
-    """``/tables`` under CircuitPython (and MicroPython: the VM mounts them there); the
-    repository's build/tables elsewhere."""
-    if sys.implementation.name in ("circuitpython", "micropython"):
-        return BOARD_FOLDER
-    here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.join(os.path.dirname(here), "build", "tables")
+# the tables' folder: ``/tables`` under CircuitPython (and MicroPython: the VM mounts them there),
+# the repository's build/tables elsewhere (worked out on import: no code of it is held)
+if sys.implementation.name in ("circuitpython", "micropython"):
+    FOLDER = BOARD_FOLDER
+else:
+    FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "tables")
 
 
 class FileSource:
@@ -54,7 +51,7 @@ class Tables:
     def __init__(self, folder=None, checked=None, notice=None):
         self.checked = checked if checked is not None else {}  # path -> body intact
         self.notice = notice
-        self.folder = folder or default_folder()
+        self.folder = folder or FOLDER
         self.rs = None
         self.values = None
         self.source = None

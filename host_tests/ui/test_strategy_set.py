@@ -152,7 +152,7 @@ def test_the_coach_counts_each_human_choice_in_the_game_it_is_built_for():
 
 
 def test_no_table_is_said_once_per_power_on_not_once_per_game(tmp_path, monkeypatch):
-    monkeypatch.setattr(hw_tables, "default_folder", lambda: str(tmp_path))  # no tables
+    monkeypatch.setattr(hw_tables, "FOLDER", str(tmp_path))  # no tables
     app, board = boot()
     said = []
     say = app.say
@@ -278,7 +278,7 @@ def _damaged_tables(tmp_path, how):
 
     from yahtzee_core import rules, strategy
 
-    src = hw_tables.default_folder()
+    src = hw_tables.FOLDER
     for name in os.listdir(src):
         with open(os.path.join(src, name), "rb") as f:
             data = bytearray(f.read())
@@ -296,7 +296,7 @@ def _damaged_tables(tmp_path, how):
 @pytest.mark.parametrize("how", ["urank", "ff"])
 def test_a_damaged_table_is_refused_said_once_and_the_games_go_on(tmp_path, monkeypatch, how):
     _damaged_tables(tmp_path, how)
-    monkeypatch.setattr(hw_tables, "default_folder", lambda: str(tmp_path))
+    monkeypatch.setattr(hw_tables, "FOLDER", str(tmp_path))
     app, board = boot()
     app.settings.show_cost = True
     said = []

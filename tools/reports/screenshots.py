@@ -442,7 +442,7 @@ def players_shots(profile):
     yield "scorecard_next_seat", app3
     folder = tempfile.mkdtemp()
     try:
-        src = hw_tables.default_folder()
+        src = hw_tables.FOLDER
         for name in os.listdir(src):
             with open(os.path.join(src, name), "rb") as f:
                 data = bytearray(f.read())
@@ -450,8 +450,8 @@ def players_shots(profile):
                 data[strategy.HEADER_SIZE + 1000] ^= 0xFF  # the body damaged, the header intact
             with open(os.path.join(folder, name), "wb") as f:
                 f.write(data)
-        default_folder = hw_tables.default_folder
-        hw_tables.default_folder = lambda: folder
+        folder_before = hw_tables.FOLDER
+        hw_tables.FOLDER = folder
         board = desktop.make_board(profile, headless=True, seed=SEED, clock=FakeClock(1000))
         app = App(board, settings=settings, strategy=StrategySet())
         frames(app)
@@ -460,7 +460,7 @@ def players_shots(profile):
         press(app, I.ROLL)
         press(app, I.ROLL)  # the coach's cost display opens the table: refused, said once
         yield "refused_table", app
-        hw_tables.default_folder = default_folder
+        hw_tables.FOLDER = folder_before
     finally:
         shutil.rmtree(folder)
     board = desktop.make_board(profile, headless=True, seed=SEED, clock=FakeClock(1000))

@@ -12,7 +12,7 @@ import zlib
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from hw.tables import default_folder
+from hw.tables import FOLDER
 from yahtzee_core import rules, strategy
 from yahtzee_core.table_bytes import BytesSource
 
@@ -20,7 +20,7 @@ from yahtzee_core.table_bytes import BytesSource
 def stale(folder=None):
     """Names of the tables (``strategy.TABLE_NAMES``) missing from ``folder`` or not matching
     the current rules: header, rules fingerprint, size and CRC-32 (reads whole files)."""
-    folder = folder or default_folder()
+    folder = folder or FOLDER
     out = []
     for (variant, joker), name in sorted(strategy.TABLE_NAMES.items(), key=lambda kv: kv[1]):
         rs = rules.by_id(variant, joker)

@@ -97,7 +97,7 @@ def record(profile, seed, table_folder):
     from sim import web
     from ui import app as app_module
 
-    tables_module.default_folder = lambda: table_folder
+    tables_module.FOLDER = table_folder
     ops = []
 
     class RecordingKeys:
