@@ -299,20 +299,6 @@ class App:
             self.backup_off_said = True
             self.say(_TEXT_BACKUP_OFF, theme.WARN, MESSAGE_MS, True)
 
-    def before_sleep(self):
-        """Idle: everything saved, sound and lights off."""
-        self.sound.stop()
-        self.save_settings()
-        self.save_game()
-        self.lights.off()
-
-    def after_wake(self):
-        self.now = self.clock.ticks_ms()
-        if self.demo:
-            self.stop_demo()
-        if self.in_game:
-            self.show_lights()
-
     def show_title(self):
         self.show(S.TITLE)
 
@@ -501,7 +487,7 @@ class App:
     # -- input ------------------------------------------------------------------------------
     def _press(self, code):
         if self.demo:
-            self.stop_demo()  # any key ends the demo and does nothing else
+            self.demo.stop()  # any key ends the demo and does nothing else
             return
         if self._ending:
             return  # the game is over: its last turn shows until the end screen
@@ -587,7 +573,7 @@ class App:
                 self._press(code)
             n += 1
         if self.demo and (buttons.any_down() or buttons.ring_pos != ring_pos):
-            self.stop_demo()  # a key going down (or a step of the ring) ends the demo
+            self.demo.stop()  # a key going down (or a step of the ring) ends the demo
             n += 1
         if n or buttons.ring_pos != ring_pos:
             self.autoplay.waiting = False  # a computer seat waits its pace again after your last press
@@ -606,28 +592,15 @@ class App:
         if self.demo:
             self.demo.tick()
         elif self.current_id == S.TITLE and self.idle.idle_ms(self.now) >= DEMO_AFTER_MS:
-            self.start_demo()
+            from .demo import Demo  # the attract mode: loaded only while it plays
+
+            self.demo_started += 1
+            Demo(self)  # it sets self.demo; its stop() unloads it
         self._expire_message()
         self.current.tick(self.now)
         self.sound.update(self.now)
         self.current.draw()
         self.display.refresh()
-
-    # -- demo (attract mode): ui/demo.py, loaded only while it plays ------------------------
-    def start_demo(self):
-        from .demo import Demo
-
-        self.demo_started += 1
-        Demo(self)  # it sets self.demo
-
-    def stop_demo(self):
-        demo = self.demo
-        if demo is None:
-            return
-        self.demo = None
-        demo.stop()
-        if UNLOADS:
-            unload("ui.demo")
 
     def run(self):
         """The main loop (never returns on a board)."""

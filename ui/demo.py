@@ -4,11 +4,11 @@ nothing saved (the store is put aside, so no code path can write the NVM while i
 key ends it. Beside ui/autoplay.py (the computer seats' moves) and ui/idle.py (dimming and
 sleep).
 
-    app.start_demo()     # App.step, after a minute on the title: app.demo = Demo(app)
+    Demo(app)            # App.step, after a minute on the title: app.demo = Demo(app)
     app.demo.tick()      # every frame while it plays (App.step)
-    app.stop_demo()      # a key, or the end of its last game: back to the title
+    app.demo.stop()      # a key, or the end of its last game: back to the title
 
-Loaded when the demo starts and unloaded when it ends (``App.stop_demo``): a board does not hold
+Loaded when the demo starts and unloaded when it ends (``Demo.stop``): a board does not hold
 its code while somebody plays."""
 
 from yahtzee_core import engine
@@ -17,6 +17,7 @@ from yahtzee_core.compat import const
 from . import screen as S
 from . import theme
 from .idle import ticks_diff
+from .screen_set import UNLOADS, unload
 
 GAMES = const(3)  # games in a row, then back to the title
 PAUSE_MS = const(4000)  # the game-over screen between demo games
@@ -63,11 +64,13 @@ class Demo:
             if self.games < GAMES:
                 self.game()
             else:
-                app.stop_demo()
+                self.stop()
 
     def stop(self):
-        """Back to the title, where the player left it; nothing of the demo is kept."""
+        """Back to the title, where the player left it; nothing of the demo is kept (on a board
+        this module is unloaded)."""
         app = self.app
+        app.demo = None
         buttons = app.buttons
         buttons.clear()  # the key that ended the demo does nothing else
         buttons.ring_pos = self.ring  # (the title then puts it where it wants it)
@@ -80,3 +83,5 @@ class Demo:
         app.apply_preferences()
         app.screens[S.TITLE].refresh_items()
         app.idle.touch(app.now)
+        if UNLOADS:
+            unload("ui.demo")  # (this call's code is freed when it returns)

@@ -228,7 +228,8 @@ def test_defuse_mode_holds_no_game_and_the_saved_one_continues_after_it():
     app.show(S.TITLE)
     app.show(S.DEFUSE)
     assert app.game is None and not app.in_game and app.reasons == ()
-    app.before_sleep()  # saves what there is: no game, nothing to save of one
+    app.save_settings()  # what sleeping saves (ui/idle.py): no game, nothing to save of one
+    app.save_game()
     app.show(S.TITLE)
     assert app.game is not None and app.game is not game and app.reasons
     assert app.store.has_game()

@@ -196,13 +196,15 @@ def test_a_continued_game_gets_its_seats_players(tmp_path):
 
 def test_the_demo_builds_them_and_its_end_drops_them():
     app, board = boot()
-    app.start_demo()
+    from ui.demo import Demo
+
+    Demo(app)  # what a minute on the title starts
     settle(app)
     assert app.demo and built(app) and app.current_id == S.PLAY
     assert app.strategy.coach is None and app.coach is None  # no human seat: no coach
     step(app, 20)
     assert app.autoplay.actions > 0
-    app.stop_demo()
+    app.demo.stop()
     assert app.current_id == S.TITLE and not built(app)
 
 
