@@ -117,14 +117,6 @@ class App:
             unload("yahtzee_core.rules")
             gc.collect()
 
-    def _built(self, screen_id, scr):
-        """A screen was built (on demand): Defuse mode gets its saved statistics."""
-        if screen_id == S.DEFUSE and self.store is not None:
-            from yahtzee_core import defuse_record
-
-            defuse_record.load_stats(self.store, scr.defuse_stats)
-            scr.on_stats = self.save_defuse  # one write after each finished bomb
-
     def palette(self, role):
         """The shared 2-entry palette (background, colour of ``role``): the glyph sheet's."""
         return self.sheet.palette(self.colours[theme.BG], self.colours[role])

@@ -155,7 +155,7 @@ def init_app(app, board, settings, policies, lay, store, coach, strategy):
     app.root = displayio.Group()
     app.root.append(background(app))
     # each screen built when needed (ui/screen_set.py)
-    app.screens = ScreenSet(app, app._built)
+    app.screens = ScreenSet(app)
     app.current = None
     app.current_id = -1
     app.previous_id = S.TITLE

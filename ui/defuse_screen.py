@@ -90,6 +90,11 @@ class DefuseScreen(S.Screen):
         self.options = DefuseOptions()
         self.defuse_stats = DefuseStats()
         self.on_stats = None  # saving hook: called with defuse_stats after each bomb (ended or given up)
+        if app.store is not None:  # the saved statistics in, and saved after each bomb
+            from yahtzee_core import defuse_record
+
+            defuse_record.load_stats(app.store, self.defuse_stats)
+            self.on_stats = app.save_defuse
         self.module = None
         self.phase = NO_BOMB
         self.view = VIEW_MENU

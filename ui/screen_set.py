@@ -119,9 +119,8 @@ def unload(name):
 class ScreenSet:
     """``App.screens``: indexable by screen id; a screen is built on first use."""
 
-    def __init__(self, app, on_built=None):
+    def __init__(self, app):
         self.app = app
-        self.on_built = on_built  # called with (id, screen) after a screen is built
         self.slots = [None] * len(_SCREENS)  # type: list
         self.loaded = 0  # bit per group: its modules were imported
         self.builds = 0  # screens built on demand (tests, tools)
@@ -172,8 +171,6 @@ class ScreenSet:
         self.slots[screen_id] = scr
         self.app.root.append(scr.group)
         self.builds += 1
-        if self.on_built is not None:
-            self.on_built(screen_id, scr)
         return scr
 
     def leave_for(self, screen_id):

@@ -98,6 +98,7 @@ class App:
         self.sound = Sound()
         self.lights = Lights()
         self.settings = Settings()
+        self.store = None  # (Defuse mode's statistics are not saved here)
         self.die_focus = die_focus
         self.now = 1000
         self.msg = b""
