@@ -22,6 +22,7 @@ from yahtzee_core import engine as E
 from yahtzee_core import formula_values as FV
 from yahtzee_core import players as P
 from yahtzee_core.easy_player import EasyPlayer
+from yahtzee_core.host_helpers import box_index
 from yahtzee_core import host_helpers, rules
 from yahtzee_core import strategy as S
 from yahtzee_core.table_bytes import BytesSource
@@ -67,7 +68,7 @@ def box_name(pl, roll):
 def points(pl, roll, box):
     """Expected final score (points) of scoring ``roll`` in ``box`` from the planned state."""
     pl.box_values(roll)
-    return pl.box[pl.rs.index(box)] / 128.0
+    return pl.box[box_index(pl.rs, box)] / 128.0
 
 
 # -- the seed article's first round (free-choice Joker, as the article) --------------------------
@@ -135,7 +136,7 @@ def test_seed_article_round_one_boxes_and_values():
 
 def test_round_two_with_sixes_used_keeps_the_fives():
     rs = rules.get("yahtzee", "free")
-    pl, _, _ = planner("yahtzee_free", 1 << rs.index("sixes"), 18, 0)
+    pl, _, _ = planner("yahtzee_free", 1 << box_index(rs, "sixes"), 18, 0)
     assert best_keep(pl, (1, 5, 5, 6, 6), 1) == (5, 5)
 
 

@@ -38,11 +38,20 @@ def all_rolls():
     return rolls
 
 
+def box_index(rs, key):
+    """Box index of ``key`` (``"chance"``...) in rule set ``rs``; ValueError if this variant has
+    no such box."""
+    for i in range(rs.n_boxes):
+        if rs.categories[i] == key:
+            return i
+    raise ValueError("no such box in this variant")
+
+
 def score(rs, key, dice):
     """Score a GIVEN roll (5 dice, any sequence of ints 1..6) in a GIVEN box (its key or index)
     of rule set ``rs``, with no game context (no Joker, no bonus); ValueError for a bad box or
     bad dice."""
-    box = key if isinstance(key, int) and not isinstance(key, bool) else rs.index(key)
+    box = key if isinstance(key, int) and not isinstance(key, bool) else box_index(rs, key)
     if box < 0 or box >= rs.n_boxes:
         raise ValueError("no such box in this variant")
     counts = bytearray(7)

@@ -133,13 +133,6 @@ class RuleSet:
 
     # -- plain entry points -----------------------------------------------------------------
 
-    def index(self, key):
-        """Box index of ``key``; ValueError if this variant has no such box."""
-        for i in range(self.n_boxes):
-            if self.categories[i] == key:
-                return i
-        raise ValueError("no such box in this variant")
-
     def is_upper(self, box):
         return (self.upper_mask >> box) & 1 == 1
 

@@ -4,6 +4,7 @@ from yahtzee_core import engine as E
 from yahtzee_core import host_helpers
 from yahtzee_core import rules
 from yahtzee_core.host_helpers import ScriptedDice
+from yahtzee_core.host_helpers import box_index
 
 
 def new_game(name="yahtzee", joker=None, seats=1, dice=(), **kw):
@@ -14,7 +15,7 @@ def set_card(game, seat, boxes):
     """Fill boxes directly: ``boxes`` maps key -> score (sets the round to match one seat)."""
     rs = game.rules
     for key in boxes:
-        b = rs.index(key)
+        b = box_index(rs, key)
         game.scores[seat * rules.MAX_BOXES + b] = boxes[key]
         game.filled[seat] |= 1 << b
     game.round = game.rules.n_boxes - game.open_count(seat)

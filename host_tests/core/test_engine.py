@@ -4,6 +4,7 @@ from yahtzee_core import engine as E
 from yahtzee_core import rules
 from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import ScriptedDice
+from yahtzee_core.host_helpers import box_index
 from gamekit import new_game, set_card, roll, drain, names, state_of
 
 YZ = 11  # Yahtzee box index in the Yahtzee card
@@ -11,7 +12,7 @@ CH = 12
 
 
 def box(game, key):
-    return game.rules.index(key)
+    return box_index(game.rules, key)
 
 
 def score(game, key):
@@ -348,18 +349,18 @@ def test_no_joker_in_yatzy_or_yacht():
     y = new_game("yatzy")
     set_card(y, 0, {"yatzy": 50})
     roll(y, [4, 4, 4, 4, 4])
-    assert y.preview[y.rules.index("full_house")] == 0
-    assert y.preview[y.rules.index("two_pairs")] == 0
-    assert y.preview[y.rules.index("four_of_a_kind")] == 16
-    assert y.allowed == y.rules.all_mask & ~(1 << y.rules.index("yatzy"))
-    y.act(E.SCORE_BOX, y.rules.index("chance"))
+    assert y.preview[box_index(y.rules, "full_house")] == 0
+    assert y.preview[box_index(y.rules, "two_pairs")] == 0
+    assert y.preview[box_index(y.rules, "four_of_a_kind")] == 16
+    assert y.allowed == y.rules.all_mask & ~(1 << box_index(y.rules, "yatzy"))
+    y.act(E.SCORE_BOX, box_index(y.rules, "chance"))
     assert y.bonus_count[0] == 0
     assert y.total(0) == 70
     t = new_game("yacht")
     set_card(t, 0, {"yacht": 50})
     roll(t, [4, 4, 4, 4, 4])
-    assert t.preview[t.rules.index("full_house")] == 0
-    assert t.preview[t.rules.index("four_of_a_kind")] == 16
+    assert t.preview[box_index(t.rules, "full_house")] == 0
+    assert t.preview[box_index(t.rules, "four_of_a_kind")] == 16
 
 
 def test_rounds_per_variant():

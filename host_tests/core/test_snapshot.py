@@ -4,6 +4,7 @@ from yahtzee_core import engine as E
 from yahtzee_core import host_helpers
 from yahtzee_core import rules, snapshot, snapshot_reader
 from yahtzee_core.seeded_dice import SeededDice
+from yahtzee_core.host_helpers import box_index
 from gamekit import new_game, set_card, roll, state_of
 
 
@@ -83,8 +84,8 @@ def test_joker_bonus_and_card_survive():
     h = new_game("yatzy")
     assert snapshot_reader.restore(h, data) == snapshot.OK
     assert h.joker_active and h.allowed == g.allowed
-    assert h.act(E.SCORE_BOX, h.rules.index("full_house")) == E.OK
-    assert h.bonus_count[0] == 1 and h.box_score(0, h.rules.index("full_house")) == 25
+    assert h.act(E.SCORE_BOX, box_index(h.rules, "full_house")) == E.OK
+    assert h.bonus_count[0] == 1 and h.box_score(0, box_index(h.rules, "full_house")) == 25
 
 
 def test_every_truncation_and_bit_flip_is_refused_or_valid():

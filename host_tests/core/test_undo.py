@@ -5,12 +5,13 @@ from yahtzee_core import host_helpers
 from yahtzee_core import snapshot, snapshot_reader
 from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core import rules
+from yahtzee_core.host_helpers import box_index
 from gamekit import new_game, set_card, roll, drain
 from checks import heap_locked
 
 
 def box(game, key):
-    return game.rules.index(key)
+    return box_index(game.rules, key)
 
 
 def exact(game):

@@ -21,6 +21,7 @@ from ui.coach import Coach
 from yahtzee_core import engine, formula_values, players, strategy
 from yahtzee_core.easy_player import EasyPlayer
 from yahtzee_core.host_helpers import ScriptedDice
+from yahtzee_core.host_helpers import box_index
 
 from ui_harness import KeyDriver, PROFILES, Player, read_field, settle, step
 
@@ -149,7 +150,7 @@ def test_hint_before_rolling_and_for_a_box(profile, name):
     drive.give(I.ROLL)
     drive.give(I.HINT)  # a large straight on the first roll: score it now
     pl.box_values(app.game.dice)
-    b = app.game.rules.index("large_straight")
+    b = box_index(app.game.rules, "large_straight")
     assert message(app) == "%s for 40, EV %s" % (name, tenths(pl.box[b]))
     assert app.screens.built(S.CARD) is None  # named without building the scorecard (~8 KB)
 
@@ -192,9 +193,9 @@ def test_a_bad_box_choice_shows_its_cost():
     rs = app.game.rules
     pl, tv = table_planner(rs)
     pl.box_values(app.game.dice)
-    cost = pl.box[rs.yahtzee_box] - pl.box[rs.index("chance")]
+    cost = pl.box[rs.yahtzee_box] - pl.box[box_index(rs, "chance")]
     assert cost > 128 * 30  # the Yahtzee box is worth far more than 30 in Chance
-    Player(app, drive).score(rs.index("chance"))
+    Player(app, drive).score(box_index(rs, "chance"))
     assert message(app) == "Cost %s pts" % tenths(cost)
     coach = app.coach
     assert coach.lost[0] == cost and coach.choices[0] == 1
@@ -228,7 +229,7 @@ def test_cost_display_can_be_turned_off():
     app.coach.show_cost = False
     drive = KeyDriver(app)
     drive.give(I.ROLL)
-    Player(app, drive).score(app.game.rules.index("chance"))
+    Player(app, drive).score(box_index(app.game.rules, "chance"))
     assert not message(app).startswith("Cost")
     assert app.coach.lost[0] > 0  # still counted
     app.start_game()
@@ -324,5 +325,5 @@ def test_cost_messages_are_a_setting():
     assert not app.coach.show_cost  # the coach built again follows the setting
     drive = KeyDriver(app)
     drive.give(I.ROLL)
-    Player(app, drive).score(app.game.rules.index("chance"))
+    Player(app, drive).score(box_index(app.game.rules, "chance"))
     assert not message(app).startswith("Cost") and app.coach.lost[0] > 0

@@ -9,6 +9,7 @@ from ui import screen as S
 from ui import theme
 from ui.dice_faces import _PIPS, pip_centres
 from yahtzee_core import engine
+from yahtzee_core.host_helpers import box_index
 
 from ui_harness import RING_BOARDS, card_cells, field_text, make_app, read_field, settle, start, step
 
@@ -84,7 +85,7 @@ def test_dice_pips_held_marks_cursor_and_preview_on_screen(profile):
     bar = app.display.as_shown(app.colours[theme.HIGHLIGHT_BG])
     assert app.display.pixel(play.box.x, play.box.y) == bar
     # to "3 of a kind": 6+2+6+6+5 = 25
-    while game.cursor != game.rules.index("three_of_a_kind"):
+    while game.cursor != box_index(game.rules, "three_of_a_kind"):
         app.buttons.inject(I.RIGHT)
         settle(app)
     assert read_field(app, play.box).split() == ["3", "of", "a", "kind", "25"]
@@ -97,13 +98,13 @@ def test_scorecard_shows_scores_and_previews(profile):
     app.buttons.inject(I.ROLL)
     settle(app)
     game = app.game
-    app.act(engine.SCORE_BOX, game.rules.index("full_house"))
+    app.act(engine.SCORE_BOX, box_index(game.rules, "full_house"))
     app.buttons.inject(I.ROLL)
     settle(app)
     app.show(S.CARD)
     settle(app)
     card = app.screens[S.CARD]
-    fh = game.rules.index("full_house")
+    fh = box_index(game.rules, "full_house")
     checked = 0
     for r, row in enumerate(card_cells(card)):
         for c, tf in enumerate(row):
@@ -193,7 +194,7 @@ def test_a_ring_boards_card_header_shows_the_ring_item_and_the_card_its_total(pr
     start(app)
     game = app.game
     app.act(engine.ROLL)
-    app.act(engine.SCORE_BOX, game.rules.index("chance"))
+    app.act(engine.SCORE_BOX, box_index(game.rules, "chance"))
     app.show(S.CARD)
     settle(app)
     card = app.screens[S.CARD]

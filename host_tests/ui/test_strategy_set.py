@@ -15,6 +15,7 @@ from ui import screen as S
 from ui import strategy_set
 from ui.app_start import build_app
 from yahtzee_core import engine
+from yahtzee_core.host_helpers import box_index
 
 from ui_harness import KeyDriver, Player, settle, step
 
@@ -101,7 +102,7 @@ def one_costly_choice():
     if app.coach.tables.values_for(app.game.rules) is None:
         pytest.skip("no strategy table built (tools/test builds them)")
     driver.give(I.ROLL)
-    Player(app, driver).score(app.game.rules.index("chance"))
+    Player(app, driver).score(box_index(app.game.rules, "chance"))
     return app, driver
 
 
@@ -167,7 +168,7 @@ def test_no_table_is_said_once_per_power_on_not_once_per_game(tmp_path, monkeypa
         app.start_game()
         settle(app)
         driver.give(I.ROLL)
-        Player(app, driver).score(app.game.rules.index("chance"))
+        Player(app, driver).score(box_index(app.game.rules, "chance"))
         until_human(app)  # the hard seat played its turn as medium
         assert app.game.player == 0 and app.game.round == 1 and app.autoplay.refusals == 0
         app.show(S.TITLE)
@@ -182,7 +183,7 @@ def test_a_continued_game_gets_its_seats_players(tmp_path):
     app.start_game()
     settle(app)
     driver.give(I.ROLL)
-    Player(app, driver).score(app.game.rules.index("chance"))  # saved
+    Player(app, driver).score(box_index(app.game.rules, "chance"))  # saved
     app.show(S.TITLE)  # saved again; players dropped
     assert not built(app)
     app2, board2 = boot(nvm=nvm, kinds=(engine.HUMAN, engine.MEDIUM))
@@ -317,7 +318,7 @@ def test_a_damaged_table_is_refused_said_once_and_the_games_go_on(tmp_path, monk
             driver.give(I.ROLL)
             driver.give(I.ROLL)  # the coach's cost display reads the table here
             driver.give(I.HINT)
-            Player(app, driver).score(app.game.rules.index("chance") if _turn == 0 else _turn - 1)
+            Player(app, driver).score(box_index(app.game.rules, "chance") if _turn == 0 else _turn - 1)
             until_human(app)
         assert app.game.player == 0 and app.autoplay.refusals == 0
         app.show(S.TITLE)

@@ -16,6 +16,7 @@ from yahtzee_core import engine
 from yahtzee_core import host_helpers
 from yahtzee_core import rng as R
 from yahtzee_core.host_helpers import ScriptedDice, code_value
+from yahtzee_core.host_helpers import box_index
 
 from ui_harness import KeyDriver, PROFILES, Player, read_field, settle, step
 
@@ -92,7 +93,7 @@ def test_undo_restores_the_exact_game_with_the_yahtzee_bonus_and_joker(profile):
     settle(app)
     assert game.joker_active
     before = (host_helpers.snapshot(game), list(game.preview), game.allowed, game.joker_active)
-    sixes = game.rules.index("sixes")
+    sixes = box_index(game.rules, "sixes")
     player.score(sixes)
     assert game.bonus_count[0] == 1 and game.total(0) == 50 + 30 + 100
     writes = nvm.writes
@@ -122,7 +123,7 @@ def test_undo_refused_once_the_next_turn_rolled(profile):
     start_with_keys(app, driver)
     game = app.game
     driver.give(I.ROLL)
-    player.score(game.rules.index("chance"))
+    player.score(box_index(game.rules, "chance"))
     driver.give(I.ROLL)
     state = host_helpers.snapshot(game)
     give_undo(app, driver)
@@ -142,7 +143,7 @@ def test_undo_refused_after_the_computer_moved_and_after_game_over():
     start_with_keys(app, driver)
     game = app.game
     driver.give(I.ROLL)
-    player.score(game.rules.index("chance"))
+    player.score(box_index(game.rules, "chance"))
     for _ in range(20):
         if game.player == 0:
             break
@@ -164,14 +165,14 @@ def test_an_undone_choice_costs_once_in_the_coach():
     game = app.game
     for _ in range(3):
         driver.give(I.ROLL)  # nothing held
-    player.score(game.rules.index("chance"))  # a poor box for 1 1 1 5 6
+    player.score(box_index(game.rules, "chance"))  # a poor box for 1 1 1 5 6
     lost, choices = coach.lost[0], coach.choices[0]
     cost = coach.last_box_cost
     assert cost > 0 and choices == 3
     give_undo(app, driver)
     settle(app)
     assert (coach.lost[0], coach.choices[0]) == (lost - cost, choices - 1)
-    player.score(game.rules.index("chance"))  # the same choice again: counted once
+    player.score(box_index(game.rules, "chance"))  # the same choice again: counted once
     assert (coach.lost[0], coach.choices[0]) == (lost, choices)
 
 

@@ -20,6 +20,7 @@ from ui.app import App
 from ui.settings import Settings
 from yahtzee_core import engine
 from yahtzee_core.host_helpers import ScriptedDice
+from yahtzee_core.host_helpers import box_index
 
 # One board per screen size.
 SIZES = (("macropad", "128x64"), ("pygamer", "160x128"), ("feather_tft", "240x135"), ("clue", "240x240"))
@@ -76,7 +77,7 @@ def shots(profile):
     else:
         press(app, I.RIGHT)
     for _ in range(20):
-        if app.game.cursor == app.game.rules.index("three_of_a_kind"):
+        if app.game.cursor == box_index(app.game.rules, "three_of_a_kind"):
             break
         press(app, I.RIGHT)
     yield "play_cursor", app
@@ -301,11 +302,11 @@ def feature_shots(profile):
     app.start_game()
     frames(app)
     press(app, I.ROLL)
-    app.act(engine.SCORE_BOX, app.game.rules.index("twos"))
+    app.act(engine.SCORE_BOX, box_index(app.game.rules, "twos"))
     frames(app)
     press(app, I.UNDO)
     yield "undo_message", app
-    app.act(engine.SCORE_BOX, app.game.rules.index("twos"))
+    app.act(engine.SCORE_BOX, box_index(app.game.rules, "twos"))
     press(app, I.ROLL)
     frames(app, 120)
     press(app, I.UNDO)
