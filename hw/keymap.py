@@ -138,10 +138,6 @@ class Buttons:
             if state == _WAIT:
                 self._fire(self.short[k] or inputs.TAPPED)  # a hold-only key tapped: say so
 
-    def inject(self, code):
-        """Queue a semantic code directly (tests, scripted play, the desktop)."""
-        self._fire(code)
-
     def _check_held(self, now):
         state = self._state
         k = 0

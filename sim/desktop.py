@@ -20,7 +20,7 @@ import time
 import zlib
 
 from hw.base import Board, Clock
-from hw.keymap import Buttons
+from .vmboard import ScriptedButtons
 from hw.null import NullLights, NullSound
 from .null_power import NullPower
 from hw.nvm import MemoryNVM
@@ -313,7 +313,7 @@ class WindowLights(NullLights):
 # -- keys ---------------------------------------------------------------------------------
 
 
-class KeyboardButtons(Buttons):
+class KeyboardButtons(ScriptedButtons):
     """``Buttons`` fed by pygame key events (window mode); ``poll()`` pumps the event queue.
     Closing the window raises ``SystemExit``."""
 
@@ -385,7 +385,7 @@ def make_board(profile="pygamer", headless=False, seed=None, storage_path=None, 
     snd = NullSound()
     lights = NullLights()
     if headless:
-        buttons = Buttons(short, long, repeat, module.RING, clock=clock)
+        buttons = ScriptedButtons(short, long, repeat, module.RING, clock=clock)
     else:
         import pygame
 

@@ -21,6 +21,15 @@ from . import fbdisplay
 
 
 
+class ScriptedButtons(Buttons):
+    """``hw.keymap.Buttons`` with ``inject(code)``: a semantic code queued directly (tests,
+    scripted play, the desktop's and the web page's own keys). A board's buttons have no such
+    method: only its keys give codes."""
+
+    def inject(self, code):
+        self._fire(code)
+
+
 class Event:
     """A ``keypad.Event`` (``get_into`` fills it)."""
 
@@ -127,7 +136,7 @@ def make_board(profile, seed=None, nvm=None, keep_frame=True, today=None):
     module = board_module(profile)
     clock = ManualClock(1000, today)
     keys = Keys(len(module.SHORT))
-    buttons = Buttons(module.SHORT, module.LONG, module.REPEAT, module.RING, clock=clock.ticks_ms,
+    buttons = ScriptedButtons(module.SHORT, module.LONG, module.REPEAT, module.RING, clock=clock.ticks_ms,
                       event=Event())
     buttons.add_source(keys, 0)
     display = fbdisplay.FrameBufferDisplay(module.WIDTH, module.HEIGHT, module.COLOUR, keep_frame)

@@ -16,7 +16,6 @@ test passes fixed 16 ms steps). Sound cues go to JavaScript by name, played from
 of ``hw/sound.py`` (``cue_table()``). Saves go to ``localStorage`` after each write."""
 
 from hw.base import Board
-from hw.keymap import Buttons
 from hw.nvm import MemoryNVM
 from . import fbdisplay, vmboard
 from . import board_table, keytable
@@ -468,7 +467,7 @@ def make_board(profile, seed, nvm=None, today=None):
     short, long, repeat, names, help_pairs = key_tables(module)
     clock = vmboard.ManualClock(1000, today)
     keys = vmboard.Keys(len(short))
-    buttons = Buttons(short, long, repeat, module.RING, clock=clock.ticks_ms, event=vmboard.Event())
+    buttons = vmboard.ScriptedButtons(short, long, repeat, module.RING, clock=clock.ticks_ms, event=vmboard.Event())
     buttons.add_source(keys, 0)
     buttons.key_names = names
     display = fbdisplay.FrameBufferDisplay(module.WIDTH, module.HEIGHT, module.COLOUR, True)

@@ -3,15 +3,16 @@
 import tracemalloc
 
 from hw import inputs as I
-from hw.keymap import FULL_RING, RING_DO, RING_NEXT, RING_PREV, Buttons
+from hw.keymap import FULL_RING, RING_DO, RING_NEXT, RING_PREV
 from hw.macropad import EncoderKeys
 from sim.testing import FakeClock, FakeEvent, FakeKeys
+from sim.vmboard import ScriptedButtons
 
 
 def make(short, long=b"", repeat=b"", ring=None):
     clock = FakeClock()
     keys = FakeKeys(pins=tuple(range(len(short))))
-    b = Buttons(short, long, repeat, ring, clock=clock, event=FakeEvent())
+    b = ScriptedButtons(short, long, repeat, ring, clock=clock, event=FakeEvent())
     b.add_source(keys, 0)
     return b, keys, clock
 
