@@ -20,7 +20,10 @@ and built again when the game is shown."""
 import gc
 
 from hw import inputs
-from yahtzee_core import engine
+# the engine's numbers, not its module: Defuse mode unloads the engine (``_drop_game_object``)
+from yahtzee_core.engine import (EV_CANCELLED, EV_CONFIRM_NEW, EV_CURSOR, EV_GAME_OVER, EV_HELD, EV_NEW_GAME,
+                                 EV_RELEASED, EV_ROLLED, EV_SCORED, EV_TURN_OVER, EV_UNDONE, EV_YAHTZEE,
+                                 MAX_SEATS, OK, R_CONFIRM_NEEDED, ROLL, UNDO)
 from yahtzee_core.compat import const
 
 from . import screen as S
@@ -323,7 +326,7 @@ class App:
 
     def undo(self):
         """UNDO: take back the last box choice (a refusal says why)."""
-        return self.act(engine.UNDO)
+        return self.act(UNDO)
 
     def act(self, action, arg=0):
         """Apply an engine action; show the reason of a refusal; handle the events."""
@@ -332,7 +335,7 @@ class App:
             coach.before_act(self, action, arg)
         self._acting = action
         result = self.game.act(action, arg)
-        if result != engine.OK and result != engine.R_CONFIRM_NEEDED:
+        if result != OK and result != R_CONFIRM_NEEDED:
             self.say(self.reasons[result], theme.WARN)
             self.sound.play("refuse")
         if coach is not None:
@@ -360,7 +363,7 @@ class App:
 
     def on_event(self, ev, arg):
         game = self.game
-        if ev == engine.EV_CURSOR:
+        if ev == EV_CURSOR:
             if not self._cued:
                 self.sound.play("tick")
             return
@@ -371,43 +374,43 @@ class App:
         text = _SAID[ev]
         if text is not None:
             self.say(text, theme.ACCENT)
-        if ev == engine.EV_ROLLED:
+        if ev == EV_ROLLED:
             if self.settings.tumble and self.current_id == S.PLAY:
                 self.tumble.start(arg, self.now)  # arg: the dice rolled; the held ones stay still
                 self.sound.play("rattle")
             else:
                 self.sound.play("roll")
             self.show_lights()
-        elif ev == engine.EV_HELD or ev == engine.EV_RELEASED:
+        elif ev == EV_HELD or ev == EV_RELEASED:
             self.show_lights()
-        elif ev == engine.EV_SCORED:
+        elif ev == EV_SCORED:
             self.save_game()  # after every scored box (not the last: see EV_GAME_OVER)
-        elif ev == engine.EV_UNDONE:
+        elif ev == EV_UNDONE:
             if self.coach is not None:
                 self.coach.take_back()  # the choice is measured again when it is made again
             self.save_game()  # one more write: a power cut keeps the game as it is now
             self.show_lights()
             self.say(_TEXT_UNDONE, theme.ACCENT)
             self.buttons.ring_goto(inputs.ENTER if game.cursor_visible else inputs.ROLL)
-        elif ev == engine.EV_YAHTZEE:
+        elif ev == EV_YAHTZEE:
             self.say(self.yahtzee_text, theme.ACCENT)
-        elif ev == engine.EV_TURN_OVER:
+        elif ev == EV_TURN_OVER:
             self.show_lights()
             if game.seats > 1:
                 self.say(_TEXT_TURN[arg], theme.ACCENT)
             self.buttons.ring_goto(inputs.ROLL)
-        elif ev == engine.EV_GAME_OVER:
+        elif ev == EV_GAME_OVER:
             self.show_lights()
             self.in_game = False
             self._keep_coach_figures()
-            if self._acting == engine.ROLL or game.is_computer():
+            if self._acting == ROLL or game.is_computer():
                 # the last box was filled by the roll or a computer, not a press to score: the
                 # dice (tumbling) and the box's score show first (``step``)
                 self._ending = True
                 self._end_due = (self.now + END_SHOW_MS + (self.tumble.ms if self.tumble.active else 0)) & 0x1FFFFFFF
             else:
                 self._pending_screen = self._end_screen()
-        elif ev == engine.EV_NEW_GAME:
+        elif ev == EV_NEW_GAME:
             self.coached = 0
             self._coach_new_game()
             if self.store is not None:
@@ -417,9 +420,9 @@ class App:
             self.buttons.ring_goto(inputs.ROLL)
             if self.current_id != S.PLAY:
                 self._pending_screen = S.PLAY
-        elif ev == engine.EV_CONFIRM_NEW:
+        elif ev == EV_CONFIRM_NEW:
             self.say(_TEXT_CONFIRM, theme.WARN, 4000)
-        elif ev == engine.EV_CANCELLED:
+        elif ev == EV_CANCELLED:
             self.msg_until = self.now  # the confirm prompt goes away
 
     def _end_screen(self):
@@ -434,7 +437,7 @@ class App:
         """The game is over: keep what the coach measured (it is dropped with the players when
         the end screens show)."""
         coach = self.coach
-        for seat in range(engine.MAX_SEATS):
+        for seat in range(MAX_SEATS):
             self.coach_lost[seat] = coach.lost[seat] if coach is not None else 0
             self.coach_choices[seat] = coach.choices[seat] if coach is not None else 0
 

@@ -5,7 +5,7 @@ knows nothing about strategy: the policies (easy, medium, hard) are in ``yahtzee
 and ``yahtzee_core/easy_player.py`` and plug in through the app's strategy (``ui/strategy_set.py``),
 indexed by seat kind (engine.EASY..HARD); None while no game goes on."""
 
-from yahtzee_core import engine
+from yahtzee_core.engine import OK, ROLL, SCORE_BOX  # (not the module: Defuse mode unloads it)
 
 from .idle import ticks_diff
 
@@ -35,7 +35,7 @@ class AutoPlayer:
         policy = self.policies[game.seat_kind[game.player]]
         choice = policy.choose(game)
         self.actions += 1
-        if app.act(choice[0], choice[1]) != engine.OK:
+        if app.act(choice[0], choice[1]) != OK:
             self.refusals += 1
             self.fallback(app)
 
@@ -44,11 +44,11 @@ class AutoPlayer:
         """A move the engine always accepts: roll if rolls are left, else score a box."""
         game = app.game
         if game.rolls_left() > 0 and game.rolls_used == 0:
-            app.act(engine.ROLL)
+            app.act(ROLL)
             return
         n = game.rules.n_boxes
         for b in range(n):
             if game.can_score(b):
-                app.act(engine.SCORE_BOX, b)
+                app.act(SCORE_BOX, b)
                 return
-        app.act(engine.ROLL)
+        app.act(ROLL)

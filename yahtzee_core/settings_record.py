@@ -7,8 +7,8 @@ high scores and Defuse record, their checks and the result of a finished game ar
 """
 
 from .compat import const
-from . import rules as _rules
-from . import engine as _engine
+from .rules import JOKER_FORCED, JOKER_FREE  # (not the module: Defuse mode unloads it, ui/app.py)
+from .engine import HUMAN, MAX_SEATS, MEDIUM  # (the numbers, not the module: Defuse mode unloads it)
 
 NUM_VARIANTS = const(3)  # len(rules.VARIANT_IDS) (a test checks): a board's copy of this module holds no rules
 
@@ -93,9 +93,9 @@ SETTINGS_FIELDS = (
     ("sound", 1, 0, 1, 1),
     ("brightness", 3, 1, 7, 5),
     ("autofill", 1, 0, 1, 1),
-    ("joker", 1, _rules.JOKER_FORCED, _rules.JOKER_FREE, _rules.JOKER_FORCED),  # Yahtzee only
+    ("joker", 1, JOKER_FORCED, JOKER_FREE, JOKER_FORCED),  # Yahtzee only
     ("variant", 4, 0, NUM_VARIANTS - 1, 0),
-    ("seats", 2, 1, _engine.MAX_SEATS, 1),
+    ("seats", 2, 1, MAX_SEATS, 1),
     ("duplicate", 1, 0, 1, 0),
     ("coach", 1, 0, 1, 1),  # hints offered
     ("dim_after", 3, 0, 7, 2),  # index into IDLE_SECONDS
@@ -113,7 +113,7 @@ class Settings:
     initials. Plain attributes; ``kinds`` (seat kinds) and ``initials`` are bytearrays."""
 
     def __init__(self):
-        self.kinds = bytearray(_engine.MAX_SEATS)
+        self.kinds = bytearray(MAX_SEATS)
         self.initials = bytearray(3)
         self.reset()
 
@@ -122,8 +122,8 @@ class Settings:
             setattr(self, f[0], f[4])
         self.hide_cost = 0
         self.still_dice = 0
-        for s in range(_engine.MAX_SEATS):
-            self.kinds[s] = _engine.HUMAN if s == 0 else _engine.MEDIUM
+        for s in range(MAX_SEATS):
+            self.kinds[s] = HUMAN if s == 0 else MEDIUM
         self.initials[:] = DEFAULT_INITIALS
 
     def import_from(self, obj):
@@ -134,7 +134,7 @@ class Settings:
                 if f[2] <= v <= f[3]:
                     setattr(self, f[0], v)
         if hasattr(obj, "kinds"):
-            for s in range(_engine.MAX_SEATS):
+            for s in range(MAX_SEATS):
                 self.kinds[s] = obj.kinds[s] & 3
         if hasattr(obj, "initials"):
             for i in range(3):
@@ -147,7 +147,7 @@ class Settings:
     def pack(self, w):
         for f in SETTINGS_FIELDS:
             w.put(getattr(self, f[0]) - f[2], f[1])
-        for s in range(_engine.MAX_SEATS):
+        for s in range(MAX_SEATS):
             w.put(self.kinds[s], 2)
         for i in range(3):
             w.put(self.initials[i], CHAR_BITS)

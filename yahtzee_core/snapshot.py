@@ -15,7 +15,7 @@ writes, so a corrupt snapshot changes nothing.
 """
 
 from .compat import const
-from . import engine as _engine
+from .engine import MAX_SEATS, NO_BOX  # (the numbers, not the module: Defuse mode unloads it)
 from .settings_record import Bits as _Bits  # the save's bit writer: one class for both
 
 VERSION = const(1)
@@ -64,14 +64,14 @@ def encode_into(game, buf):
     w.put(1 if game.duplicate else 0, 1)
     w.put(1 if game.autofill else 0, 1)
     w.put(game.seats - 1, 2)
-    for s in range(_engine.MAX_SEATS):
+    for s in range(MAX_SEATS):
         w.put(game.seat_kind[s], 2)
     w.put(1 if game.over else 0, 1)
     w.put(game.player, 2)
     w.put(game.round, 5)
     w.put(game.rolls_used, 2)
     w.put(game.held, 5)
-    w.put(_NO_CURSOR if game.cursor == _engine.NO_BOX else game.cursor, 5)
+    w.put(_NO_CURSOR if game.cursor == NO_BOX else game.cursor, 5)
     w.put(1 if game.cursor_visible else 0, 1)
     for i in range(5):
         w.put(game.dice[i], 3)
