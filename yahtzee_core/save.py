@@ -74,7 +74,8 @@ class Layout:
         # Defuse record), worked out once: a save reads them
         self.stats_record_bits = _sr.NUM_VARIANTS * (games_bits + total_bits + 2 * count_bits + hist_bins * hist_bits)
         self.stats_len = (self.stats_record_bits + 7) >> 3
-        self.scores_len = (_sr.NUM_VARIANTS * hs_size * (_sr.SCORE_BITS + 16 + (15 if hs_dates else 0)) + 7) >> 3
+        entry = _sr.SCORE_BITS + 3 * _sr.CHAR_BITS + 1 + (15 if hs_dates else 0)  # score, initials, coached, day
+        self.scores_len = (_sr.NUM_VARIANTS * hs_size * entry + 7) >> 3
         # the coached mask + Defuse record (0: version 1 had none)
         self.defuse_record_bits = COACHED_BITS + 4 * defuse_bits + defuse_best_bits if defuse_bits else 0
         self.defuse_len = (self.defuse_record_bits + 7) >> 3
