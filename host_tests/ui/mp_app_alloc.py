@@ -343,25 +343,47 @@ def measure(profile, to_the_end):
     print("alloc %s: %s" % (profile, text))
     FAILED.extend(["ALLOCATES: %s %s %d B" % (profile, r[0], r[1]) for r in bad])
     if micropython_core():
-        held = [name for name, ok in gone if not ok]
+        HELD[profile] = [name for name, ok in gone if not ok]
         print("screen left %s: %s" % (profile, "gone before the next was built (%s)" % ", ".join(
-            [name for name, _ in gone]) if not held else "HELD while the next was built: " + ", ".join(held)))
-        FAILED.extend(["SCREEN LEFT HELD: %s %s" % (profile, name) for name in held])
+            [name for name, _ in gone]) if not HELD[profile] else "HELD while the next was built: " + ", ".join(HELD[profile])))
 
 
 FAILED = []
+HELD = {}  # profile: the screen changes whose screen left was held when the next was built
+SHIFT = 64  # bytes allocated ahead of a second run: each object after it at another address
 
 
 def main(profiles):
+    """Each board's run; a board whose screen left was held runs again over a heap shifted by a
+    small allocation made first. The collector takes any word that equals an object's address
+    for a pointer, and a stale word of the stack may equal the address the screen (or its
+    ballast) happens to have: such a hold comes and goes with the heap's layout (one allocation
+    of a few bytes made before the run, or a line added to this file, brings it or takes it
+    away). A hold that is the app's (a reference kept, or a frame of its own that the screen
+    change runs below) holds in both runs."""
+    global shift
     for profile in profiles:
         for _ in measure(profile, profile == profiles[0]):
             yield
         gc.collect()
         yield
+        first = HELD.get(profile, [])
+        if first:
+            print("screen left %s: run again over a heap shifted by %d B" % (profile, SHIFT))
+            shift = bytearray(SHIFT)
+            failed = len(FAILED)
+            for _ in measure(profile, profile == profiles[0]):
+                yield
+            shift = None
+            del FAILED[failed:]  # (its allocation figures: the first run's stand)
+            gc.collect()
+            yield
+            FAILED.extend(["SCREEN LEFT HELD: %s %s" % (profile, name) for name in first if name in HELD[profile]])
     if FAILED:
         for line in FAILED:
             print(line)
         raise SystemExit(1)
 
 
+shift = None
 VM_STEPS = main([a for a in sys.argv[1:]] or ["pybadge", "macropad", "clue", "feather_tft"])

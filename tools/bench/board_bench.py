@@ -74,6 +74,9 @@ def core_lines(args):
             ended, _, tail = fits[(board, kind)]["budget_run"]
             if not ended:
                 core.say("    " + tail.replace("\n", "\n    "))
+            smaller = fits[(board, kind)]["smaller_run"]
+            if smaller is not None and not smaller[1][0]:  # where the heap 20 % smaller ran out
+                core.say("    (in %d B) " % smaller[0] + smaller[1][2].replace("\n", "\n    "))
     for board in args["boards"]:
         crcs = {kind: runs[(board, kind)]["crc"] for kind in args["kinds"]}
         if len(set(crcs.values())) > 1:  # the .mpy files are renamed and folded, the frozen app is not
