@@ -120,3 +120,15 @@ def saved_rules(settings):
     name = _rules.VARIANT_IDS[settings.variant]
     joker = settings.joker if _rules.YAHTZEE_BONUSES[settings.variant] > 0 else None
     return _rules.get(name, joker)
+
+
+def x3_value(planner, k, dice):
+    """A planned ``TurnPlanner``'s keep number before roll 3 of multiset ``k`` (``dice``, its
+    dice): ``x3[k]`` for 0-4 dice; for five, the roll's best box value (7776 x units), which
+    ``best_hold`` works out from the dice (the planner keeps no array of them)."""
+    from .strategy import FIRST_ROLL, NEG, SCALE
+
+    if k < FIRST_ROLL:
+        return planner.x3[k]
+    b = planner.box_values(dice)
+    return SCALE * planner.box[b] if b >= 0 else NEG

@@ -182,7 +182,9 @@ class TableValues:
 class TurnPlanner:
     """Every hold's and box's value for one turn of one rule set; see the module docstring.
 
-    After ``plan()``: ``x2``/``x3`` keep numbers (before rolls 2 and 3) for every multiset;
+    After ``plan()``: ``x2`` the keep numbers before roll 2 of every multiset, ``x3`` those
+    before roll 3 of the 210 keeps of 0-4 dice (all five kept then is the roll's best box,
+    worked out from the dice: an array of 462 less);
     ``best_hold(dice, stage)`` fills ``hold[s]`` for the 32 hold masks and returns the best;
     ``box_values(dice)`` fills ``box[b]`` (units, NEG when not allowed) and returns the best
     box. ``ops`` counts the basic operations of the last plan, ``plans`` the plans made."""
@@ -193,10 +195,10 @@ class TurnPlanner:
         self.jscore = bytearray(m * 7)  # jscore[b*7 + f]: box b's score for five f's as a Joker
         self.face = bytearray(m)  # face of an upper box, 0 for a lower box
         self.boxq = _zeros("i", m * 6)  # per box: D by face count (upper) / next values
-        # keep numbers; while planning, x3's roll part (FIRST_ROLL..) holds each roll's best
-        # box value F and x2 is the scratch of the roll-2 maxima (no arrays of their own)
-        self.x3 = _zeros("i", N_KEEPS)
+        # keep numbers; while planning, x2 holds x3's (its roll part (FIRST_ROLL..) each
+        # roll's best box value F) and then, in place, the roll-2 maxima: no arrays of their own
         self.x2 = _zeros("i", N_KEEPS)
+        self.x3 = _zeros("i", FIRST_ROLL)
         self.open = bytearray(m)  # the open boxes of the planned state
         self.n_open = 0
         self.sub = _zeros("H", 32)  # multiset index of each hold mask
@@ -270,9 +272,13 @@ class TurnPlanner:
         self.joker_on = (rs.joker != _rules.JOKER_NONE and yb >= 0 and (mask >> yb) & 1 == 1)
         self._next_values()
         self._fill_f()
-        self._keep_pass(self.x3)
+        x = self.x2
+        self._keep_pass(x)
+        x3 = self.x3
+        for k in range(FIRST_ROLL):
+            x3[k] = x[k]
         self._lattice_max()
-        self._keep_pass(self.x2)
+        self._keep_pass(x)
         return True
 
     def _next_values(self):
@@ -325,10 +331,10 @@ class TurnPlanner:
         self.ops = ops
 
     def _fill_f(self):
-        """F[r] = best D over the legal boxes for every roll r, into ``x3[FIRST_ROLL + r]``.
+        """F[r] = best D over the legal boxes for every roll r, into ``x2[FIRST_ROLL + r]``.
         Scores come from the rules per roll (no table of them: 4 KB less)."""
         rs = self.rs
-        F = self.x3
+        F = self.x2
         q = self.boxq
         face = self.face
         counts = self._counts
@@ -395,12 +401,10 @@ class TurnPlanner:
 
     def _lattice_max(self):
         """x2[FIRST_ROLL + r] = (best keep number among the sub-multisets of roll r) // 7776:
-        the roll-2 results, F of ``_keep_pass(x2)`` (x2 is the scratch of the maxima)."""
+        the roll-2 results, F of ``_keep_pass(x2)``; in place over x2's keep numbers before
+        roll 3 (each level's maxima are taken into the next)."""
         A = self.x2
-        X = self.x3
         up = self.lat.up
-        for k in range(N_KEEPS):
-            A[k] = X[k]
         for lv in range(5):
             nxt = _LEVEL_START[lv + 1]
             for k in range(_LEVEL_START[lv], nxt):
@@ -412,7 +416,7 @@ class TurnPlanner:
                         A[j] = a
         for k in range(FIRST_ROLL, N_KEEPS):
             A[k] //= SCALE
-        self.ops += N_KEEPS + FIRST_ROLL * 6 + N_ROLLS
+        self.ops += FIRST_ROLL + FIRST_ROLL * 6 + N_ROLLS
 
     # -- decisions at a roll -----------------------------------------------------------------
     def _roll_boxes(self, r, out):
@@ -494,10 +498,15 @@ class TurnPlanner:
         for s in range(1, 32):
             sub[s] = start[bits[s]] + up[sub[s & (s - 1)] * 6 + dice[lowbit[s]] - 1]
         best = ALL_FIVE
-        best_x = X[sub[ALL_FIVE]]
+        if stage == 1:
+            best_x = X[sub[ALL_FIVE]]
+        else:  # the five kept before roll 3: the roll's best box (``box`` is its box values then)
+            b = self._roll_boxes(sub[ALL_FIVE] - FIRST_ROLL, self.box)
+            best_x = SCALE * self.box[b] if b >= 0 else NEG
+        all_five = best_x
         best_key = 0
         for s in range(32):
-            x = X[sub[s]]
+            x = X[sub[s]] if s != ALL_FIVE else all_five
             hold[s] = x
             if x < best_x:
                 continue
