@@ -343,9 +343,9 @@ def measure(profile, to_the_end):
     print("alloc %s: %s" % (profile, text))
     FAILED.extend(["ALLOCATES: %s %s %d B" % (profile, r[0], r[1]) for r in bad])
     if micropython_core():
-        HELD[profile] = [name for name, ok in gone if not ok]
+        held = HELD[profile] = [name for name, ok in gone if not ok]
         print("screen left %s: %s" % (profile, "gone before the next was built (%s)" % ", ".join(
-            [name for name, _ in gone]) if not HELD[profile] else "HELD while the next was built: " + ", ".join(HELD[profile])))
+            [name for name, _ in gone]) if not held else "HELD while the next was built: " + ", ".join(held)))
 
 
 FAILED = []
