@@ -208,7 +208,11 @@ class App:
         kinds = 0  # bit k: a seat of kind k (only those players are built; a coach for a human's)
         for seat in range(game.seats):
             kinds |= 1 << game.seat_kind[seat]
-        self.strategy.acquire(self.say, kinds)  # "no table" is said on the message line (once)
+        st = self.strategy
+        if st.acquire(self.say, kinds):  # "no table" is said on the message line (once)
+            # the game's table opened now (its CRC checked once a power-on), before the play
+            # screen is built, not beside it at the game's first move or hint
+            st.tables.values_for(game.rules)
         self._bind_strategy()
 
     def _bind_strategy(self):
@@ -234,13 +238,26 @@ class App:
         """A new game with the title screen's settings (``ui/app_start.py``)."""
         from .app_start import start_game
 
-        start_game(self)
+        ring = start_game(self)
+        del start_game  # (see _play)
+        self._play(ring)
 
     def continue_game(self):
         """The saved game, where it was left (``ui/app_start.py``)."""
         from .app_start import continue_game
 
-        continue_game(self)
+        ring = continue_game(self)
+        del continue_game
+        if ring >= 0:
+            self._play(ring)
+
+    def _play(self, ring):
+        """The play screen of the game just set up, the command ring on ``ring``: shown once the
+        setting up has returned, so its module (ui/app_start.py, unloaded with the title's), which
+        its running function held, is gone from the heap before the screen is built."""
+        gc.collect()
+        self.show(S.PLAY)
+        self.buttons.ring_goto(ring)
 
     def _new_game_screens(self):
         """A new game: the game's screens start afresh (each is built when shown)."""

@@ -167,7 +167,8 @@ def init_app(app, board, settings, policies, lay, store, coach, strategy):
 
 
 def start_game(app):
-    """A new game with the title screen's settings."""
+    """A new game with the title screen's settings, up to its play screen (``App.start_game``
+    shows it once this module's code is let go). Returns the command ring's item then."""
     s = app.settings
     rs = s.rules()
     app._put_away(S.PLAY)
@@ -186,10 +187,8 @@ def start_game(app):
     app._clear_message()
     app._new_game_screens()
     app.lights.show_held(0)
-    gc.collect()
-    app.show(S.PLAY)
-    app.buttons.ring_goto(inputs.ROLL)
     say_code(app)
+    return inputs.ROLL
 
 
 def say_code(app):
@@ -201,10 +200,11 @@ def say_code(app):
 
 
 def continue_game(app):
-    """The saved game, where it was left (needs a store with one)."""
+    """The saved game, where it was left, up to its play screen (as ``start_game``); -1 when
+    there is none (needs a store with one)."""
     store = app.store
     if store is None or not store.restore_game(app.game, app.board.rng):
-        return
+        return -1
     app._put_away(S.PLAY)
     game = app.game
     game.clear_events()
@@ -220,10 +220,8 @@ def continue_game(app):
     settings_copy.export_to(st, app.settings)
     app._new_game_screens()
     app.show_lights()
-    gc.collect()
-    app.show(S.PLAY)
-    app.buttons.ring_goto(inputs.ENTER if game.cursor_visible else inputs.ROLL)
     say_code(app)
+    return inputs.ENTER if game.cursor_visible else inputs.ROLL
 
 
 def show_high_scores(app):
