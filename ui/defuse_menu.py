@@ -80,8 +80,8 @@ class DefuseMenu(ListScreen):
         return True
 
     def activate(self, item):
-        if item == START:
-            self.owner.start_bomb()
+        if item == START:  # armed once this press has returned: this menu's code goes first
+            self.app.defer(self.owner.start_bomb)
         elif item == TITLE:
             self.back()
         else:
