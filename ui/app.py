@@ -149,10 +149,13 @@ class App:
                 self._use_strategy()  # the game is back: its players and coach first (as it was)
             elif self.strategy.planner is not None:
                 self._drop_strategy(park=True)  # the game waits: its screens were parked
+        records = uses_records(screen_id)
+        if not records:
+            self.release_records()  # (before the screen is built: not beside it)
         self.current_id = screen_id
-        self.current = self.screens[screen_id]  # Defuse mode reads its record when built
-        if not uses_records(screen_id):
-            self.release_records()
+        self.current = self.screens[screen_id]
+        if not records:
+            self.release_records()  # what it read when built (Defuse mode: its own record, copied)
         self.current.enter()
         self.current.group.hidden = False
         if self.msg_held and self._shows_message():
