@@ -2,7 +2,7 @@
 
 Plain small ints; ``yahtzee_core/settings_record.py`` packs them into the saved settings."""
 
-from yahtzee_core import engine
+from yahtzee_core.engine import HUMAN, MEDIUM  # (not the module: Defuse mode unloads it)
 from yahtzee_core.compat import const
 from yahtzee_core.rules import JOKER_FORCED
 
@@ -20,7 +20,7 @@ class Settings:
     def __init__(self):
         self.variant = 0  # index into rules.VARIANT_IDS
         self.seats = 1
-        self.kinds = bytearray((engine.HUMAN, engine.MEDIUM, engine.MEDIUM, engine.MEDIUM))
+        self.kinds = bytearray((HUMAN, MEDIUM, MEDIUM, MEDIUM))
         self.duplicate = False
         self.joker = JOKER_FORCED  # only for variants that have a Joker rule
         self.sound = True
