@@ -282,14 +282,6 @@ class App:
             self.store.settings.import_from(self.settings)
             self._saved(self.store.save_settings())
 
-    def save_defuse(self, stats):
-        """A bomb ended: save Defuse mode's statistics (``DefuseScreen.on_stats``)."""
-        if self.store is not None:
-            from yahtzee_core import defuse_record
-
-            self._saved(defuse_record.save_stats(self.store, stats))
-            self.release_records()
-
     def release_records(self):
         """The statistics, high scores and Defuse record are not needed now: the store drops
         their objects (a save copies their bytes) and on a board their module is unloaded,

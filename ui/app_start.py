@@ -5,8 +5,8 @@ shown, so a game in progress does not hold this code (docs/memory.md).
 
     app = build_app(board)     # code.py, under the crash guard
     init_app(app, board, ...)  # App.__init__: the App's parts
-    start_game(app)            # App.start_game
-    continue_game(app)         # App.continue_game
+    start_game(app)            # App.start_game (the set-up; App._play then shows the game)
+    continue_game(app)         # App.continue_game (likewise)
 """
 
 import gc

@@ -94,7 +94,7 @@ class DefuseScreen(S.Screen):
             from yahtzee_core import defuse_record
 
             defuse_record.load_stats(app.store, self.defuse_stats)
-            self.on_stats = app.save_defuse
+            self.on_stats = self.save_stats
         self.module = None
         self.phase = NO_BOMB
         self.view = VIEW_MENU
@@ -282,6 +282,15 @@ class DefuseScreen(S.Screen):
         self.list_for(VIEW_RESULT).set_result(solved, new_best, reason)
         if self.on_stats is not None:
             self.on_stats(stats)
+
+    def save_stats(self, stats):
+        """A bomb ended: Defuse mode's statistics saved (``on_stats`` with a store; Defuse-only code,
+        so not the App's, which every screen holds)."""
+        app = self.app
+        from yahtzee_core import defuse_record
+
+        app._saved(defuse_record.save_stats(app.store, stats))
+        app.release_records()
 
     def show_result(self):
         self.app.lights.off()

@@ -448,7 +448,7 @@ def test_defuse_mode_reads_and_writes_its_record_without_the_statistics_and_high
     stats = app.screens[S.DEFUSE].defuse_stats
     stats.bomb_started()
     stats.bomb_defused(83_000)
-    app.save_defuse(stats)  # what a bomb's end does
+    app.screens[S.DEFUSE].on_stats(stats)  # what a bomb's end does
     assert books == [] and not app.store.records.is_open()
     app.show(S.TITLE)
     again, _board, _clock = boot("pygamer", nvm=nvm)
@@ -484,7 +484,8 @@ def test_records_are_open_only_while_a_result_or_the_records_show():
     assert not store.records.is_open()
     app.show(S.DEFUSE)  # its saved statistics were read when it was built
     assert not store.records.is_open()
-    app.save_defuse(app.screens[S.DEFUSE].defuse_stats)  # what a bomb's end does
+    scr = app.screens[S.DEFUSE]
+    scr.on_stats(scr.defuse_stats)  # what a bomb's end does
     assert not store.records.is_open()
     app.show(S.TITLE)
     again, _board, _clock = boot("pygamer", nvm=nvm)  # loading opens them; the title closes them
