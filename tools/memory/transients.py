@@ -11,8 +11,8 @@ when a frame's screen change holds more than ``--over`` bytes (1,024) beside the
 builds; the power-on's first screens are built by the power-on's own code (ui/app_start.py
 ``build_app``, the layout's modules), reported and not judged:
 
-    clue: title: before the build 169744 B, built 178032 B, settled 178064 B, held beside it -32 B
-    clue: screen changes holding over 1024 B beside the screen built: 0; at power-on: title +4720 B
+    clue: title_screen: before the build 169744 B, built 178032 B, settled 178064 B, held beside it -32 B
+    clue: screen changes holding over 1024 B beside the screen built: 0; at power-on: title_screen +4720 B
 
 Figures are the VM's whole heap (the stand-ins and the driver included): compare them with each
 other, not with a budget. docs/memory.md, "tools/memory/transients.py"."""
@@ -25,9 +25,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 from tools.bench import core
+from ui.screen_set import _SCREENS  # (screen id: its module's name, the screen's name here)
 
-NAMES = ("title", "play", "scorecard", "menu", "settings", "help", "game over", "Defuse mode", "statistics",
-         "high scores", "initials", "continue", "challenge code", "rules reader")
 
 
 def parse(out):
@@ -67,7 +66,7 @@ def main(argv):
             builds, _ = parse(proc.stdout)
             big, power_on = [], []
             for screen_id, before, after, settled, in_frame in builds:
-                name = NAMES[screen_id] if screen_id < len(NAMES) else str(screen_id)
+                name = _SCREENS[screen_id][0]
                 print("%s: %s: before the build %d B, built %d B, settled %d B, held beside it %+d B" % (
                     board, name, before, after, settled, after - settled))
                 if after - settled > over:
