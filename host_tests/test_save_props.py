@@ -20,10 +20,10 @@ from hw.nvm import MemoryNVM
 from tools.reports import nvm_fuzz as F
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
-from yahtzee_core import rules, save, slot_reader
+from yahtzee_core import rules, save, save_layouts, slot_reader
 from yahtzee_core.seeded_dice import SeededDice
 
-LAYOUTS = st.sampled_from(save.LAYOUTS)
+LAYOUTS = st.sampled_from(save_layouts.LAYOUTS)
 
 
 # -- codecs ------------------------------------------------------------------------------------
@@ -157,8 +157,8 @@ def test_record_game_matches_the_card(seed, config):
     pick = random.Random(seed)
     while not g.over:
         F.play_turn(g, pick)
-    stats = R.Stats(save.LARGE)
-    hs = R.HighScores(save.LARGE)
+    stats = R.Stats(save_layouts.LARGE)
+    hs = R.HighScores(save_layouts.LARGE)
     ranks = bytearray(4)
     best = R.record_game(stats, hs, g, 0b0101, R.day_number((2031, 5, 6)), b"\x01\x02\x03", ranks)
     humans = [s for s in range(g.seats) if g.seat_kind[s] == E.HUMAN]
@@ -269,7 +269,7 @@ def test_each_save_is_one_write_of_one_slot():
     for size in (256, 4096, 8192):
         nvm = F.RecordingNVM(size)
         store = F.session(nvm, 2, 3)
-        lay = save.layout_for(size)
+        lay = save_layouts.layout_for(size)
         assert nvm.writes == len(nvm.log) == store.writes and store.writes > 20
         slots = [off for _b, off, _v in nvm.log]
         assert all(len(v) == lay.slot_bytes for _b, _o, v in nvm.log)
@@ -290,7 +290,7 @@ def test_power_cut_at_every_byte_of_every_save_256():
     print("\n256-byte NVM: %(saves)d saves, %(cuts)d cut points (before %(old)d, after %(new)d); "
           "erase model %(erase_cuts)d points, both slots lost %(erase_lost)d" % counts)
     assert counts["bad"] == 0 and counts["saves"] > 30
-    assert counts["cuts"] == counts["saves"] * save.SMALL.slot_bytes == counts["old"] + counts["new"]
+    assert counts["cuts"] == counts["saves"] * save_layouts.SMALL.slot_bytes == counts["old"] + counts["new"]
     assert counts["old"] > counts["new"] > 0
 
 
@@ -299,7 +299,7 @@ def test_power_cut_at_every_byte_of_every_save_4k():
     F.cut_games(4096, 1, 0, counts, erase_model=False)  # 1-seat Yahtzee
     print("\n4 KB NVM: %(saves)d saves, %(cuts)d cut points (before %(old)d, after %(new)d)" % counts)
     assert counts["bad"] == 0 and counts["saves"] > 12
-    assert counts["cuts"] == counts["saves"] * save.LARGE.slot_bytes == counts["old"] + counts["new"]
+    assert counts["cuts"] == counts["saves"] * save_layouts.LARGE.slot_bytes == counts["old"] + counts["new"]
 
 
 def test_a_torn_first_save_on_an_erased_page():
@@ -315,11 +315,11 @@ def test_a_torn_first_save_on_an_erased_page():
     assert store.save_settings() == nvm_store.SAVED
     new = F.canonical(store.records)
     off = store.offsets[store.slot]
-    written = bytes(nvm.data[off:off + save.LARGE.slot_bytes])
+    written = bytes(nvm.data[off:off + save_layouts.LARGE.slot_bytes])
     used = F.used_bytes(written)
-    for k in range(save.LARGE.slot_bytes + 1):
+    for k in range(save_layouts.LARGE.slot_bytes + 1):
         image = bytearray(buf_before)
-        image[off:off + save.LARGE.slot_bytes] = written[:k] + b"\xff" * (save.LARGE.slot_bytes - k)
+        image[off:off + save_layouts.LARGE.slot_bytes] = written[:k] + b"\xff" * (save_layouts.LARGE.slot_bytes - k)
         s, rec, status = F.loaded(bytes(image))
         assert F.canonical(rec) == (old if k < used else new)
 
@@ -345,7 +345,7 @@ def test_mutated_and_random_images():
 def test_any_bytes_over_a_valid_image(size, patch, at, reseal):
     pool = _pool(size)
     image = bytearray(pool[at % len(pool)])
-    lay = save.layout_for(size)
+    lay = save_layouts.layout_for(size)
     at %= size
     image[at:at + len(patch)] = patch[: size - at]
     if reseal:
@@ -375,7 +375,7 @@ def test_any_bytes_at_all(data):
     nvm.data[:] = data
     store = nvm_store.NvmStore(nvm)
     rec, status = store.load()
-    if save.layout_for(len(data)) is None:
+    if save_layouts.layout_for(len(data)) is None:
         assert status == save.ST_NO_STORAGE
     else:
         F.check_loaded(store, rec, status)

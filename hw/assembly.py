@@ -34,11 +34,11 @@ def backup_copy(module, storage, persistent):
     ``NVM_BACKUP``; docs/nvm_layout.md), or None."""
     if not persistent or not getattr(module, "NVM_BACKUP", False):
         return None
-    from yahtzee_core import save
+    from yahtzee_core import save_layouts
 
     from .backup_file import BACKUP_FILE, FileCopy
 
-    layout = save.layout_for(len(storage))
+    layout = save_layouts.layout_for(len(storage))
     return FileCopy(BACKUP_FILE, layout.slot_bytes) if layout is not None else None
 
 

@@ -258,6 +258,7 @@ def build_app(board):
     if UNLOADS:
         unload("yahtzee_core.slot_reader")  # loading is done (the App's first screen drops the records' objects)
         unload("yahtzee_core.snapshot_reader")
+        unload("yahtzee_core.save_layouts")  # the store keeps its layout, not the code that chose it
     if status & ~save.ST_EMPTY:
         from yahtzee_core.save_status import describe
 

@@ -2,7 +2,7 @@
 
 Plain classes over preallocated storage (bytearrays and arrays), with the pure update logic
 (``record_game``) and a bit-level codec that validates every field on the way in. Sizes come
-from a layout object (``save.SMALL`` for a 256-byte NVM, ``save.LARGE`` for 1 KB and more).
+from a layout object (``save_layouts.SMALL`` for a 256-byte NVM, ``save_layouts.LARGE`` for 1 KB and more).
 
     stats.add(variant, score, yahtzees, bonus)     # one finished seat
     rank = scores.insert(variant, score, initials, day, coached)   # 0 = best, -1 = not placed

@@ -52,64 +52,11 @@ COACHED_BITS = const(4)  # seats that asked for hints in the saved game (first i
 SETTINGS_BYTES = _sr.SETTINGS_BYTES
 
 
-class Layout:
-    """How much a slot keeps. ``slot_bytes``: fixed size of one slot (always written whole)."""
-
-    def __init__(self, lid, name, slot_bytes, hs_size, hs_dates, games_bits, total_bits, count_bits,
-                 hist_bins, hist_width, hist_bits, defuse_bits=0, defuse_best_bits=0):
-        self.lid = lid
-        self.name = name
-        self.slot_bytes = slot_bytes
-        self.hs_size = hs_size
-        self.hs_dates = hs_dates
-        self.games_bits = games_bits
-        self.total_bits = total_bits
-        self.count_bits = count_bits
-        self.hist_bins = hist_bins
-        self.hist_width = hist_width
-        self.hist_bits = hist_bits
-        self.defuse_bits = defuse_bits  # 0: no defuse record (version 1)
-        self.defuse_best_bits = defuse_best_bits
-        # the records' sizes in a slot (``Records.packed``: statistics, high scores, coached +
-        # Defuse record), worked out once: a save reads them
-        self.stats_record_bits = _sr.NUM_VARIANTS * (games_bits + total_bits + 2 * count_bits + hist_bins * hist_bits)
-        self.stats_len = (self.stats_record_bits + 7) >> 3
-        entry = _sr.SCORE_BITS + 3 * _sr.CHAR_BITS + 1 + (15 if hs_dates else 0)  # score, initials, coached, day
-        self.scores_len = (_sr.NUM_VARIANTS * hs_size * entry + 7) >> 3
-        # the coached mask + Defuse record (0: version 1 had none)
-        self.defuse_record_bits = COACHED_BITS + 4 * defuse_bits + defuse_best_bits if defuse_bits else 0
-        self.defuse_len = (self.defuse_record_bits + 7) >> 3
-        self.packed_len = self.stats_len + self.scores_len + self.defuse_len
-        self.fixed_len = SETTINGS_BYTES + self.packed_len  # payload before the dice record and the game
-        room = slot_bytes - HEADER - CRC_BYTES - self.fixed_len
-        # most snapshot bytes a slot holds (the dice state is kept only when the snapshot leaves
-        # RNG_BYTES of this room free)
-        self.game_room = room if room < _snapshot.MAX_BYTES else _snapshot.MAX_BYTES
-
-
-# 256-byte NVM (PyGamer, PyBadge): two 128-byte slots. Top 3 per variant without dates; stats stop
-# at 4,095 games per variant; 8-bin histogram of 50 points, 4 bits a bin (halved when full);
-# defuse counters stop at 4,095, best time up to 4,095 s.
-SMALL = Layout(0, "small", 128, 3, False, 12, 22, 12, 8, 50, 4, 12, 12)
-# 1 KB and more (4-8 KB boards): top 10 with dates, a million games, 16 bins of 25 points at 16 bits;
-# defuse counters to a million, best time to 99:59.
-LARGE = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16, 20, 13)
-LAYOUTS = (SMALL, LARGE)
 RNG_BYTES = const(6)  # SeededDice state (the desktop's dice): three 15-bit numbers, with a game
 CHALLENGE_BYTES = const(4)  # a challenge game's code: kind bit 1, 30 bits, 1 pad bit
 # format byte: bits 0-5 version, bit 6 layout id, bit 7 dice record present (dice state or challenge code)
 _F_LAYOUT = const(0x40)
 _F_RNG = const(0x80)
-
-
-def layout_for(nvm_len):
-    """The layout an NVM of ``nvm_len`` bytes holds (two slots, one in each half), or None."""
-    half = nvm_len // 2
-    if half >= LARGE.slot_bytes:
-        return LARGE
-    if half >= SMALL.slot_bytes:
-        return SMALL
-    return None
 
 
 # -- CRC-32 (IEEE 802.3, reflected, as zlib.crc32) in 16-bit halves ------------------------------

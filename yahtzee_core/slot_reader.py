@@ -23,7 +23,8 @@ from .nvm_store import FILE_SLOT
 from .save import (CHALLENGE_BYTES, COACHED_BITS, CRC_BYTES, HEADER, MAGIC, OLDEST_VERSION, RNG_BYTES,
                    SETTINGS_BYTES, ST_DAMAGED, ST_EMPTY, ST_NEWER, ST_RESET_ALL, ST_RESET_DEFUSE,
                    ST_RESET_GAME, ST_RESET_RNG, ST_RESET_SCORES, ST_RESET_SETTINGS, ST_RESET_STATS,
-                   VERSION, Layout)
+                   VERSION)
+from .save_layouts import SMALL, layout, layout_for
 
 _F_LAYOUT = const(0x40)  # save.py's format byte bits: layout id, dice record present
 _F_RNG = const(0x80)
@@ -51,9 +52,9 @@ _SLICE = _SliceMaker()
 def open_store(store, nvm, backup, erase):
     """``NvmStore.__init__``: ``store`` over ``nvm`` (its arguments: ``nvm_store.py``)."""
     size = _length(nvm)
-    layout = _save.layout_for(size)
+    layout = layout_for(size)
     store.nvm = nvm if layout is not None else None
-    store.layout = layout if layout is not None else _save.SMALL
+    store.layout = layout if layout is not None else SMALL
     store.offsets = (0, size // 2)
     n = store.layout.slot_bytes
     # the slots as slice objects made once: ``nvm[a:b] = buf`` would make one per save
@@ -135,8 +136,8 @@ SLOT_DAMAGED = const(2)
 SLOT_NEWER = const(3)
 
 # What version 1 wrote: the 256-byte layout had wider statistics; neither had a defuse record.
-SMALL_V1 = Layout(0, "small", 128, 3, False, 14, 24, 14, 8, 50, 5)
-LARGE_V1 = Layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16)
+SMALL_V1 = layout(0, "small", 128, 3, False, 14, 24, 14, 8, 50, 5)
+LARGE_V1 = layout(1, "large", 512, 10, True, 20, 29, 20, 16, 25, 16)
 _V1 = (SMALL_V1, LARGE_V1)
 _RNG_LIMITS = (30269, 30307, 30323)  # each part is 1..limit-1 (seeded_dice.SeededDice)
 

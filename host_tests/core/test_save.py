@@ -6,7 +6,7 @@ must mount hw/ for the store: ``run.mjs --mount hw``)."""
 from yahtzee_core import engine as E
 from yahtzee_core import host_helpers
 from yahtzee_core import records as R
-from yahtzee_core import defuse_record, rules, save, save_status, settings_copy, slot_reader, snapshot
+from yahtzee_core import defuse_record, rules, save, save_layouts, save_status, settings_copy, slot_reader, snapshot
 from yahtzee_core.seeded_dice import SeededDice
 from yahtzee_core.host_helpers import max_total
 
@@ -281,7 +281,7 @@ def test_settings_follow_a_game_and_choose_rules():
 
 
 def test_stats_count_average_bonus_and_histogram():
-    st = R.Stats(save.SMALL)
+    st = R.Stats(save_layouts.SMALL)
     st.add(0, 250, 1, True)
     st.add(0, 201, 0, False)
     st.add(0, 400, 3, True)
@@ -295,7 +295,7 @@ def test_stats_count_average_bonus_and_histogram():
 
 
 def test_histogram_halves_when_a_bin_is_full():
-    st = R.Stats(save.SMALL)  # 4-bit bins: 15 at most
+    st = R.Stats(save_layouts.SMALL)  # 4-bit bins: 15 at most
     for _ in range(3):
         st.add(0, 120, 0, False)
     for _ in range(15):
@@ -307,7 +307,7 @@ def test_histogram_halves_when_a_bin_is_full():
 
 
 def test_bar_heights_scale_to_the_tallest_bin():
-    st = R.Stats(save.SMALL)
+    st = R.Stats(save_layouts.SMALL)
     out = bytearray(8)
     assert st.bar_heights(0, out, 40) == 0 and out == bytearray(8)
     for score, n in ((120, 1), (220, 14), (260, 7), (420, 2)):
@@ -319,12 +319,12 @@ def test_bar_heights_scale_to_the_tallest_bin():
 
 
 def test_stats_stop_counting_when_full():
-    st = R.Stats(save.SMALL)
-    st.games[1] = (1 << save.SMALL.games_bits) - 2
+    st = R.Stats(save_layouts.SMALL)
+    st.games[1] = (1 << save_layouts.SMALL.games_bits) - 2
     st.total[1] = 100
     assert st.add(1, 200, 1, True)
     assert not st.add(1, 200, 1, True)
-    assert st.games[1] == (1 << save.SMALL.games_bits) - 1 and st.total[1] == 300
+    assert st.games[1] == (1 << save_layouts.SMALL.games_bits) - 1 and st.total[1] == 300
 
 
 def _packed(st):
@@ -336,21 +336,21 @@ def _packed(st):
 
 
 def test_inconsistent_stats_are_reset():
-    st = R.Stats(save.SMALL)
+    st = R.Stats(save_layouts.SMALL)
     st.add(0, 250, 1, True)
     good = _packed(st)
-    t = R.Stats(save.SMALL)
+    t = R.Stats(save_layouts.SMALL)
     assert t.unpack(R.Bits(good)) and t.total[0] == 250
     for field, value in (("bonus_games", 2), ("total", 1576), ("yahtzees", 14)):
-        bad = R.Stats(save.SMALL)
+        bad = R.Stats(save_layouts.SMALL)
         bad.unpack(R.Bits(good))
         getattr(bad, field)[0] = value
         assert not t.unpack(R.Bits(_packed(bad))) and t.games[0] == 0
-    bad = R.Stats(save.SMALL)
+    bad = R.Stats(save_layouts.SMALL)
     bad.add(2, 100, 0, False)
     bad.bonus_games[2] = 1  # Yacht has no upper bonus
     assert not t.unpack(R.Bits(_packed(bad)))
-    bad = R.Stats(save.SMALL)
+    bad = R.Stats(save_layouts.SMALL)
     bad.hist[3] = 1  # a histogram entry without a game
     assert not t.unpack(R.Bits(_packed(bad)))
 
@@ -359,7 +359,7 @@ def test_inconsistent_stats_are_reset():
 
 
 def test_high_scores_rank_ties_and_push_out():
-    hs = R.HighScores(save.SMALL)  # top 3
+    hs = R.HighScores(save_layouts.SMALL)  # top 3
     assert hs.insert(0, 200, b"\x01\x02\x03") == 0
     assert hs.insert(0, 300, b"\x02\x02\x02") == 0
     assert hs.insert(0, 200, b"\x03\x03\x03", 0, True) == 2  # a tie ranks after the older entry
@@ -375,8 +375,8 @@ def test_high_scores_rank_ties_and_push_out():
 
 def test_dates_are_kept_only_by_the_large_layout():
     day = R.day_number((2025, 6, 1))
-    small = R.HighScores(save.SMALL)
-    large = R.HighScores(save.LARGE)
+    small = R.HighScores(save_layouts.SMALL)
+    large = R.HighScores(save_layouts.LARGE)
     small.insert(0, 100, b"\x01\x01\x01", day)
     large.insert(0, 100, b"\x01\x01\x01", day)
     assert small.date(0, 0) is None and large.date(0, 0) == (2025, 6, 1)
@@ -392,19 +392,19 @@ def _hs_packed(hs):
 
 
 def test_bad_high_score_tables_are_reset():
-    hs = R.HighScores(save.SMALL)
+    hs = R.HighScores(save_layouts.SMALL)
     hs.insert(1, 300, b"\x01\x01\x01")
     hs.insert(1, 250, b"\x02\x02\x02")
-    t = R.HighScores(save.SMALL)
+    t = R.HighScores(save_layouts.SMALL)
     assert t.unpack(R.Bits(_hs_packed(hs))) and t.best(1) == 300
     # Yatzy's entries are 3, 4, 5: unsorted, a blank score with initials left, above Yatzy's 374
     for i, s in ((4, 310), (4, 0), (3, 375)):
-        bad = R.HighScores(save.SMALL)
+        bad = R.HighScores(save_layouts.SMALL)
         bad.unpack(R.Bits(_hs_packed(hs)))
         bad.score[i] = s
         assert not t.unpack(R.Bits(_hs_packed(bad))), (i, s)
         assert t.best(1) == 0
-    gap = R.HighScores(save.SMALL)
+    gap = R.HighScores(save_layouts.SMALL)
     gap.insert(1, 300, b"\x01\x01\x01")
     gap.score[5] = 100  # an entry after an empty one
     assert not t.unpack(R.Bits(_hs_packed(gap)))
@@ -417,8 +417,8 @@ def test_bad_high_score_tables_are_reset():
 
 def test_record_game_counts_human_seats_only():
     g = _finish(_game("yahtzee", seats=3, kinds=(0, 2, 0), seed=5))
-    st = R.Stats(save.SMALL)
-    hs = R.HighScores(save.SMALL)
+    st = R.Stats(save_layouts.SMALL)
+    hs = R.HighScores(save_layouts.SMALL)
     ranks = bytearray(4)
     best = R.record_game(st, hs, g, 0b100, 0, b"\x01\x02\x03", ranks)
     assert st.games[0] == 2 and st.total[0] == g.total(0) + g.total(2)
@@ -443,26 +443,26 @@ def test_a_later_seat_pushes_an_earlier_one_down_or_out():
     g = _two_seat_game(True)
     lo, hi = g.total(0), g.total(1)
     for table, want in (((1500,), (2, 1)), ((1500, 1400), (0xFF, 2)), ((), (1, 0))):
-        hs = R.HighScores(save.SMALL)
+        hs = R.HighScores(save_layouts.SMALL)
         for score in table:
             hs.insert(0, score, b"\x01\x01\x01")
         ranks = bytearray(4)
-        best = R.record_game(R.Stats(save.SMALL), hs, g, 0, 0, b"\x02\x02\x02", ranks)
+        best = R.record_game(R.Stats(save_layouts.SMALL), hs, g, 0, 0, b"\x02\x02\x02", ranks)
         assert (ranks[0], ranks[1]) == want and best == want[1]
         assert hs.score[want[1]] == hi
         if want[0] != 0xFF:
             assert hs.score[want[0]] == lo
     g = _two_seat_game(False)  # higher seat first: the later, lower seat goes below it
     ranks = bytearray(4)
-    R.record_game(R.Stats(save.SMALL), R.HighScores(save.SMALL), g, 0, 0, b"\x02\x02\x02", ranks)
+    R.record_game(R.Stats(save_layouts.SMALL), R.HighScores(save_layouts.SMALL), g, 0, 0, b"\x02\x02\x02", ranks)
     assert (ranks[0], ranks[1]) == (0, 1)
 
 
 def test_record_game_ignores_an_unfinished_game():
     g = _game(seats=1)
     _turn(g, SeededDice(1))
-    st = R.Stats(save.SMALL)
-    hs = R.HighScores(save.SMALL)
+    st = R.Stats(save_layouts.SMALL)
+    hs = R.HighScores(save_layouts.SMALL)
     assert R.record_game(st, hs, g) == -1 and st.games[0] == 0 and hs.count(0) == 0
 
 
@@ -513,7 +513,7 @@ def test_closed_records_save_the_same_bytes_as_open_ones():
     # A save with the statistics, high scores and Defuse record closed copies their packed
     # bytes (no records.py code): the slot is the same, byte for byte, as one packed from the
     # open objects, and closing then opening gives back the same records.
-    for layout in save.LAYOUTS:
+    for layout in save_layouts.LAYOUTS:
         rec = _rich(layout)
         assert rec.is_open()
         opened = _sealed(rec, 9)
@@ -533,7 +533,7 @@ def test_closed_records_save_the_same_bytes_as_open_ones():
 
 
 def test_slot_round_trip_both_layouts():
-    for layout in save.LAYOUTS:
+    for layout in save_layouts.LAYOUTS:
         rec = _rich(layout)
         buf = bytearray(layout.slot_bytes)
         n = save.encode_slot(rec, buf)
@@ -549,9 +549,9 @@ def test_slot_round_trip_both_layouts():
 
 
 def test_the_dice_state_is_kept_only_where_it_fits():
-    for layout, name, seats, dup, kept in ((save.SMALL, "yatzy", 4, True, False), (save.SMALL, "yahtzee", 4, False,
-                                                                                   True),
-                                           (save.LARGE, "yatzy", 4, True, True)):
+    small = save_layouts.SMALL
+    for layout, name, seats, dup, kept in ((small, "yatzy", 4, True, False), (small, "yahtzee", 4, False, True),
+                                           (save_layouts.LARGE, "yatzy", 4, True, True)):
         rec = save.Records(layout)
         g = _game(name, seats=seats, dup=dup, seed=3)
         _turn(g, SeededDice(1))
@@ -567,7 +567,7 @@ def test_the_dice_state_is_kept_only_where_it_fits():
 
 
 def test_worst_case_game_fits_the_small_layout():
-    room = save.SMALL.game_room
+    room = save_layouts.SMALL.game_room
     worst = 0
     for name in rules.VARIANT_IDS:
         for seats in range(1, 5):
@@ -575,27 +575,28 @@ def test_worst_case_game_fits_the_small_layout():
                 n = len(host_helpers.snapshot(_game(name, seats=seats, dup=dup)))
                 worst = n if n > worst else worst
     assert worst <= room
-    assert save.HEADER + save.SMALL.fixed_len + room + save.CRC_BYTES <= save.SMALL.slot_bytes
+    assert save.HEADER + save_layouts.SMALL.fixed_len + room + save.CRC_BYTES <= save_layouts.SMALL.slot_bytes
 
 
 def test_record_sizes_agree():
     from yahtzee_core import settings_record
 
     assert settings_record.NUM_VARIANTS == len(rules.VARIANT_IDS)  # a const there: no rules on a board
-    for layout in save.LAYOUTS:
+    for layout in save_layouts.LAYOUTS:
         assert layout.stats_len == (R.Stats(layout).bits() + 7) // 8
         assert layout.scores_len == (R.HighScores(layout).bits() + 7) // 8
         assert layout.defuse_len == (save.COACHED_BITS + R.Defuse(layout).bits() + 7) // 8
-    assert (save.SMALL.stats_len, save.SMALL.scores_len, save.SMALL.defuse_len) == (34, 31, 8)
-    assert (save.LARGE.stats_len, save.LARGE.scores_len, save.LARGE.defuse_len) == (130, 158, 13)
-    for layout in save.LAYOUTS + (slot_reader.SMALL_V1, slot_reader.LARGE_V1):
+    small, large = save_layouts.SMALL, save_layouts.LARGE
+    assert (small.stats_len, small.scores_len, small.defuse_len) == (34, 31, 8)
+    assert (large.stats_len, large.scores_len, large.defuse_len) == (130, 158, 13)
+    for layout in save_layouts.LAYOUTS + (slot_reader.SMALL_V1, slot_reader.LARGE_V1):
         assert layout.packed_len == layout.stats_len + layout.scores_len + layout.defuse_len
         assert layout.fixed_len == save.SETTINGS_BYTES + layout.packed_len
     assert (slot_reader.SMALL_V1.stats_len, slot_reader.SMALL_V1.defuse_len) == (40, 0)
 
 
 def test_slot_verdicts():
-    lay = save.SMALL
+    lay = save_layouts.SMALL
     assert slot_reader.check_slot(b"\xff" * 128, lay) == slot_reader.SLOT_BLANK
     assert slot_reader.check_slot(bytes(128), lay) == slot_reader.SLOT_BLANK
     assert slot_reader.check_slot(b"\xff" * 100, lay) == slot_reader.SLOT_DAMAGED
@@ -628,7 +629,7 @@ def _sealed(rec, seq):
 
 
 def test_newest_good_slot_wins_with_wrap_around():
-    lay = save.SMALL
+    lay = save_layouts.SMALL
     a_rec = _rich(lay, 4)
     b_rec = _rich(lay, 7)
     out = save.Records(lay)
@@ -640,7 +641,7 @@ def test_newest_good_slot_wins_with_wrap_around():
 
 
 def test_one_damaged_slot_falls_back_to_the_other():
-    lay = save.SMALL
+    lay = save_layouts.SMALL
     a_rec = _rich(lay, 4)
     b = bytearray(_sealed(_rich(lay, 7), 9))
     b[40] ^= 1
@@ -651,7 +652,7 @@ def test_one_damaged_slot_falls_back_to_the_other():
 
 
 def test_nothing_good_gives_defaults_and_says_why():
-    lay = save.SMALL
+    lay = save_layouts.SMALL
     defaults = _image(save.Records(lay))
     out = _rich(lay)
     assert slot_reader.load_slots(b"\xff" * 128, bytes(128), out) == (save.ST_EMPTY, -1, 0, 0)
@@ -666,7 +667,7 @@ def test_nothing_good_gives_defaults_and_says_why():
 
 
 def test_a_newer_release_slot_is_spared():
-    lay = save.SMALL
+    lay = save_layouts.SMALL
     mine = _sealed(_rich(lay), 5)
     theirs = bytearray(mine)
     theirs[1] = save.VERSION + 1
@@ -679,7 +680,7 @@ def test_a_newer_release_slot_is_spared():
 
 
 def test_bad_records_inside_a_good_slot_are_reset_one_by_one():
-    lay = save.SMALL
+    lay = save_layouts.SMALL
     rec = _rich(lay)
     rec.stats.bonus_games[0] = 5  # more bonus games than games
     got = save.Records(lay)
@@ -712,20 +713,20 @@ class _Bombs:
 
 
 def test_defuse_record_caps_and_stays_consistent():
-    small = R.Defuse(save.SMALL)
+    small = R.Defuse(save_layouts.SMALL)
     small.set(5000, 4000, 900, 70000, 7000000)  # past every SMALL field
     assert small.values() == (4095, 4000, 95, 4095, 4095000)
     small.set(3, 0, 0, 2, 0)
     assert small.values() == (3, 0, 0, 2, 0)
     small.set(3, 1, 0, 0, 400)  # under a second: still "a best time"
     assert small.values() == (3, 1, 0, 0, 1000)
-    large = R.Defuse(save.LARGE)
+    large = R.Defuse(save_layouts.LARGE)
     large.set(999999, 500000, 499999, 999999, 5999999)
     assert large.values() == (999999, 500000, 499999, 999999, 5999000)
 
 
 def test_bad_defuse_record_is_reset_alone():
-    lay = save.SMALL
+    lay = save_layouts.SMALL
     rec = _rich(lay)
     rec.defuse.set(10, 4, 2, 3, 60000)
     rec.defuse.exploded = 7  # 4 + 7 > 10 bombs
@@ -774,18 +775,18 @@ def test_old_wide_statistics_fit_the_new_small_layout():
     w = R.Bits(buf)
     old.pack(w)
     w.flush()
-    new = R.Stats(save.SMALL)
+    new = R.Stats(save_layouts.SMALL)
     assert new.unpack(R.Bits(buf), slot_reader.SMALL_V1)
     slot_reader.fit_stats(new)
     # halved twice: the average and the rates stay; the histogram keeps its shape
     assert (new.games[0], new.total[0], new.yahtzees[0], new.bonus_games[0]) == (2500, 625000, 1250, 750)
     assert (new.hist[3], new.hist[4], new.hist[5]) == (15, 10, 1)
     assert (new.games[2], new.total[2], new.hist[16 + 3]) == (7, 1400, 7)  # fitted already
-    buf = bytearray(save.SMALL.stats_len)
+    buf = bytearray(save_layouts.SMALL.stats_len)
     w = R.Bits(buf)
     new.pack(w)
     w.flush()
-    assert R.Stats(save.SMALL).unpack(R.Bits(buf))  # consistent in the new widths
+    assert R.Stats(save_layouts.SMALL).unpack(R.Bits(buf))  # consistent in the new widths
 
 
 def test_version_1_image_is_rewritten_as_version_2():
@@ -1077,7 +1078,7 @@ def test_power_cut_at_every_byte_of_a_few_saves():
         used = save.HEADER + (nvm.data[at + 4] | nvm.data[at + 5] << 8) + save.CRC_BYTES
         after = bytes(nvm.data)
         assert new != old
-        for k in range(save.SMALL.slot_bytes):
+        for k in range(save_layouts.SMALL.slot_bytes):
             nvm.data[:] = before
             nvm.cut_after(k)
             victim = _store(nvm)
@@ -1088,7 +1089,7 @@ def test_power_cut_at_every_byte_of_a_few_saves():
             assert _state(nvm) == (new if complete else old), k
             cuts += 1
         nvm.data[:] = after
-    assert cuts == 3 * save.SMALL.slot_bytes
+    assert cuts == 3 * save_layouts.SMALL.slot_bytes
 
 
 # -- boards whose NVM write erases both slots: the backup file ---------------------------------
@@ -1264,7 +1265,7 @@ def test_a_challenge_code_is_kept_with_the_game_and_plays_on_with_the_same_dice(
 def test_where_a_challenge_code_does_not_fit():
     # 256 bytes: 4 code bytes fit beside snapshots of up to 35 bytes, i.e. every game but
     # 4-seat duplicate Yahtzee (36) and Yatzy (39); those resume without their code.
-    room = save.SMALL.game_room
+    room = save_layouts.SMALL.game_room
     for name, seats, dup, kept in (("yatzy", 4, False, True), ("yacht", 4, True, True),
                                    ("yahtzee", 4, True, False), ("yatzy", 4, True, False)):
         g = E.Game(rules.get(name), SeededDice(1), seats=seats, duplicate=dup, challenge=77)
@@ -1291,24 +1292,24 @@ def test_where_a_challenge_code_does_not_fit():
 def test_version_2_dice_state_still_reads():
     # Version 2 wrote the dice state without the kind bit: 3 x 15 bits, 3 zero bits. Build such a
     # slot from a version 3 one (same records otherwise) and read it back.
-    rec = save.Records(save.SMALL)
+    rec = save.Records(save_layouts.SMALL)
     g = _game("yahtzee", seed=4)
     g.act(E.ROLL)
     g.act(E.SCORE_BOX, 12)
     _buf, n = snapshot.encode(g, rec.game)
     rec.game_len = n
     rec.rng[0], rec.rng[1], rec.rng[2] = 1234, 30000, 17
-    buf = bytearray(save.SMALL.slot_bytes)
+    buf = bytearray(save_layouts.SMALL.slot_bytes)
     length = save.encode_slot(rec, buf)
-    pos = save.HEADER + save.SMALL.fixed_len
+    pos = save.HEADER + save_layouts.SMALL.fixed_len
     w = R.Bits(buf, pos, pos + save.RNG_BYTES)
     for v in (1234, 30000, 17):
         w.put(v, 15)
     w.flush()
     buf[1] = (buf[1] & 0xC0) | 2
     save.seal(buf, 7, length)
-    out = save.Records(save.SMALL)
-    status, slot, seq, _target = slot_reader.load_slots(buf, bytearray(save.SMALL.slot_bytes), out)
+    out = save.Records(save_layouts.SMALL)
+    status, slot, seq, _target = slot_reader.load_slots(buf, bytearray(save_layouts.SMALL.slot_bytes), out)
     assert status == 0 and slot == 0 and seq == 7
     assert list(out.rng) == [1234, 30000, 17] and out.challenge == -1
     assert out.game[:out.game_len] == rec.game[:rec.game_len]

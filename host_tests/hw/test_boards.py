@@ -350,11 +350,12 @@ def test_backup_file_where_the_nvm_write_erases_both_slots(made):
     from yahtzee_core.nvm_store import NvmStore
     from yahtzee_core import save
 
+    from yahtzee_core import save_layouts
     if module.NAME == "clue":
         assert board.backup is None  # its 4 KB pages keep the other slot
         return
     assert isinstance(board.backup, FileCopy) and board.backup.path == BACKUP_FILE
-    assert board.backup.size == save.layout_for(len(board.storage)).slot_bytes
+    assert board.backup.size == save_layouts.layout_for(len(board.storage)).slot_bytes
     assert board.backup.writable() is False  # the fake drive is the computer's
     store = NvmStore(board.storage, board.backup)
     _rec, status = store.load()

@@ -12,7 +12,7 @@ from hw.backup_file import COPY_AT, EROFS, FILE_BYTES, FileCopy
 from hw.nvm import PowerCut
 from sim.flash_model import FlashNVM, MemoryFileCopy, Power
 from tools.reports import nvm_fuzz as F
-from yahtzee_core import save, save_status
+from yahtzee_core import save, save_layouts, save_status
 
 WHOLE_UNIT = ("pygamer", "macropad", "feather_tft")  # boards whose NVM write can erase both slots
 
@@ -37,7 +37,7 @@ def test_without_the_backup_the_same_cuts_lose_everything(name):
 def _rig(model="samd51", size=8192, readonly=False):
     power = Power()
     nvm = FlashNVM(size, model, power=power)
-    copy = MemoryFileCopy(save.layout_for(size).slot_bytes, readonly=readonly, power=power)
+    copy = MemoryFileCopy(save_layouts.layout_for(size).slot_bytes, readonly=readonly, power=power)
     return power, nvm, copy
 
 

@@ -11,7 +11,7 @@ import zlib
 
 import pytest
 
-from yahtzee_core import save, slot_reader
+from yahtzee_core import save, save_layouts, slot_reader
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CUTS = os.path.join(ROOT, "tools", "firmware", "rp2040_emulator", "cuts.mjs")
@@ -29,10 +29,10 @@ def node(body):
 
 
 def slot(seq, game=b""):
-    rec = save.Records(save.LARGE)
+    rec = save.Records(save_layouts.LARGE)
     rec.game_len = len(game)
     rec.game[:len(game)] = game
-    buf = bytearray(save.LARGE.slot_bytes)
+    buf = bytearray(save_layouts.LARGE.slot_bytes)
     length = save.encode_slot(rec, buf)
     save.seal(buf, seq, length)
     return bytes(buf), rec
@@ -76,14 +76,14 @@ def test_the_hooks_copy_name_is_the_loaded_slots_crc():
     game = engine.Game(rules.get("yahtzee"), SeededDice(5), seats=2)
     game.act(engine.ROLL)
     assert game.act(engine.SCORE_BOX, 12) == engine.OK  # chance
-    rec = save.Records(save.LARGE)
+    rec = save.Records(save_layouts.LARGE)
     rec.game_len = snapshot.encode_into(game, rec.game)
     rec.settings.brightness = 3
-    buf = bytearray(save.LARGE.slot_bytes)
+    buf = bytearray(save_layouts.LARGE.slot_bytes)
     save.seal(buf, 41, save.encode_slot(rec, buf))
-    back = save.Records(save.LARGE)
-    _, chosen, seq, _ = slot_reader.load_slots(bytes(buf), bytes(save.LARGE.slot_bytes), back)
-    again = bytearray(save.LARGE.slot_bytes)
+    back = save.Records(save_layouts.LARGE)
+    _, chosen, seq, _ = slot_reader.load_slots(bytes(buf), bytes(save_layouts.LARGE.slot_bytes), back)
+    again = bytearray(save_layouts.LARGE.slot_bytes)
     end = save.encode_slot(back, again)
     save.seal(again, seq, end)
     end += 6

@@ -22,7 +22,7 @@ from ui import continue_screen, settings_screen, title_screen
 from ui.app import App
 from ui.app_start import build_app
 from ui.resident import Resident
-from yahtzee_core import engine, records, save
+from yahtzee_core import engine, records, save, save_layouts
 from yahtzee_core.host_helpers import ScriptedDice
 
 from ui_harness import FRAME_MS, PROFILES, RING_BOARDS, SIZES, KeyDriver, Player, read_field, settle, step
@@ -999,7 +999,7 @@ def test_notices_say_what_the_player_needs():
 def test_a_cut_nvm_write_on_a_whole_sector_board_continues_from_the_backup_file():
     power = Power()
     nvm = FlashNVM(4096, "rp2040", power=power)
-    copy = MemoryFileCopy(save.LARGE.slot_bytes, power=power)
+    copy = MemoryFileCopy(save_layouts.LARGE.slot_bytes, power=power)
     app, board, clock = boot("macropad", nvm=nvm, backup=copy)
     app.start_game()
     app.act(engine.ROLL)
@@ -1020,7 +1020,7 @@ def test_a_cut_nvm_write_on_a_whole_sector_board_continues_from_the_backup_file(
 
 def test_a_drive_the_computer_owns_still_saves_and_says_once_the_backup_is_off():
     nvm = FlashNVM(8192, "samd51")
-    copy = MemoryFileCopy(save.LARGE.slot_bytes, readonly=True)
+    copy = MemoryFileCopy(save_layouts.LARGE.slot_bytes, readonly=True)
     app, board, clock = boot("pygamer", nvm=nvm, backup=copy)
     scr = app.screens[S.CONTINUE]
     assert app.current_id == S.CONTINUE
@@ -1041,7 +1041,7 @@ def test_a_drive_the_computer_owns_still_saves_and_says_once_the_backup_is_off()
 
 def test_a_drive_found_read_only_at_the_first_save_is_said_once():
     nvm = FlashNVM(4096, "rp2040")
-    copy = MemoryFileCopy(save.LARGE.slot_bytes, readonly=True)
+    copy = MemoryFileCopy(save_layouts.LARGE.slot_bytes, readonly=True)
     copy.writable = lambda: None  # cannot be told before writing
     app, board, clock = boot("macropad", nvm=nvm, backup=copy)
     said = []
@@ -1290,7 +1290,7 @@ def test_an_nvs_left_unreadable_by_a_cut_is_repaired_at_the_next_save_and_said()
     assert app_module._SAVE_REPAIRED == nvm_store.REPAIRED
     power = Power()
     nvm = FlashNVM(8192, "nvs", power=power)
-    copy = MemoryFileCopy(save.LARGE.slot_bytes, power=power)
+    copy = MemoryFileCopy(save_layouts.LARGE.slot_bytes, power=power)
     store = NvmStore(nvm, copy, nvm.erase)
     store.load()
     store.settings.brightness = 5

@@ -55,7 +55,7 @@ def record(profile, seed=SEED, seats=2):
     from sim import vmboard
     from hw.backup_file import BACKUP_FILE, FileCopy
     from ui.bench_hook import busy
-    from yahtzee_core import save
+    from yahtzee_core import save_layouts
 
     ops = []
     frames = []
@@ -66,7 +66,7 @@ def record(profile, seed=SEED, seats=2):
     def make_board(profile, seed=None, nvm=None, keep_frame=True, today=None):
         board = real_make_board(profile, seed=SEED if seed is not None else None, nvm=nvm, keep_frame=True)
         if getattr(board.profile, "NVM_BACKUP", False):
-            layout = save.layout_for(len(board.storage))
+            layout = save_layouts.layout_for(len(board.storage))
             board.backup = FileCopy(backup_path, layout.slot_bytes)
         return board
 

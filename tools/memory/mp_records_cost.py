@@ -15,6 +15,8 @@ import sys
 from yahtzee_core import save
 
 
+
+from yahtzee_core import save_layouts
 def unload(name):
     del sys.modules[name]
     delattr(sys.modules["yahtzee_core"], name.split(".")[1])
@@ -22,7 +24,7 @@ def unload(name):
 
 def steps():
     for rnd in range(2):
-        for lay in save.LAYOUTS:
+        for lay in save_layouts.LAYOUTS:
             rec = save.Records(lay)
             gc.collect()
             yield

@@ -26,7 +26,7 @@ from sim import boards
 from sim.flash_model import ERASE_STATES, UNREADABLE, ZEROS, FlashNVM, MemoryFileCopy, Power
 from yahtzee_core import engine as E
 from yahtzee_core import records as R
-from yahtzee_core import defuse_record, rules, save, settings_copy, slot_reader
+from yahtzee_core import defuse_record, rules, save, save_layouts, settings_copy, slot_reader
 from yahtzee_core.seeded_dice import SeededDice
 
 
@@ -269,7 +269,7 @@ def replay_erase(before, after, old, new, counts):
     """Flash that erases the whole NVM and then programs it from the start (SAMD51 block,
     RP2040 sector): cut after j programmed bytes. Only the slot areas matter."""
     size = len(before)
-    lay = save.layout_for(size)
+    lay = save_layouts.layout_for(size)
     points = list(range(0, lay.slot_bytes + 1)) + list(range(size // 2, size // 2 + lay.slot_bytes + 1))
     for j in points:
         image = after[:j] + b"\xff" * (size - j)
@@ -330,7 +330,7 @@ def _reseal(img, off, lay, rng, max_len=False):
 
 
 def mutate(pool, size, rng, kind):
-    lay = save.layout_for(size)
+    lay = save_layouts.layout_for(size)
     half = size // 2
     if kind == "random":
         return bytes(rng.getrandbits(8) for _ in range(size))
@@ -473,7 +473,7 @@ class Rig:
                 return result
 
         self.nvm = LoggedNVM(size, model, seed=seed, power=self.power)
-        lay = save.layout_for(size)
+        lay = save_layouts.layout_for(size)
         self.file = LoggedFile(lay.slot_bytes, power=self.power) if backup else None
         self.store_class = LoggedStore
 
@@ -503,7 +503,7 @@ def board_load(size, model, backup, image, file_data):
         nvm.broken = True
     else:
         nvm.data[:] = image
-    copy = MemoryFileCopy(save.layout_for(size).slot_bytes, data=file_data) if backup else None
+    copy = MemoryFileCopy(save_layouts.layout_for(size).slot_bytes, data=file_data) if backup else None
     store = nvm_store.NvmStore(nvm, copy, eraser(nvm))
     rec, status = store.load()
     return store, rec, status
@@ -514,7 +514,7 @@ class Judge:
 
     def __init__(self, size, model, backup):
         self.size, self.model, self.backup = size, model, backup
-        self.lay = save.layout_for(size)
+        self.lay = save_layouts.layout_for(size)
         self.memo = {}
         self.counts = {"cuts": 0, "old": 0, "new": 0, "lost": 0, "mixed": 0, "saves": 0, "chained": 0}
 
@@ -701,7 +701,7 @@ def fuzz_board_images(name, n, seed, backup=None):
     size, model, backup = board_spec(name, backup)
     rng = random.Random(seed)
     pool = image_pool(size, seed)
-    lay = save.layout_for(size)
+    lay = save_layouts.layout_for(size)
     half = size // 2
     copies = [p[0:lay.slot_bytes] for p in pool] + [p[half:half + lay.slot_bytes] for p in pool]
     crashes = 0

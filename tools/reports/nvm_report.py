@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from yahtzee_core import engine as E
 from yahtzee_core import host_helpers
 from yahtzee_core import records as R
-from yahtzee_core import rules, save
+from yahtzee_core import rules, save, save_layouts
 from yahtzee_core.seeded_dice import SeededDice
 
 
@@ -46,10 +46,10 @@ def measured_slot(layout, game_bytes, rng=False):
 
 
 def report(size, sizes):
-    lay = save.layout_for(size)
+    lay = save_layouts.layout_for(size)
     if lay is None:
         print("%d-byte NVM: too small for two slots of %d bytes: records kept in RAM only" % (size,
-                                                                                              save.SMALL.slot_bytes))
+                                                                                              save_layouts.SMALL.slot_bytes))
         return
     nv = R.NUM_VARIANTS
     stats_bits = R.Stats(lay).bits()

@@ -678,10 +678,10 @@ def backup_file(board, dest):
     if not getattr(importlib.import_module("hw." + board), "NVM_BACKUP", False):
         return []
     from hw.backup_file import BACKUP_FILE, FileCopy
-    from yahtzee_core import save
+    from yahtzee_core import save_layouts
 
     name = BACKUP_FILE.strip("/")
-    FileCopy(os.path.join(dest, name), save.LARGE.slot_bytes).prepare().close()
+    FileCopy(os.path.join(dest, name), save_layouts.LARGE.slot_bytes).prepare().close()
     return [(name, os.path.getsize(os.path.join(dest, name)))]
 
 
