@@ -8,21 +8,23 @@ every table."""
 
 
 class Layout:
-    """Numbers for one screen size (attributes are set by its module)."""
+    """Numbers for one screen size: its attributes are set by ``layout`` (no method: the App
+    keeps the table, so the class stays in the heap, and its code would too)."""
 
-    def __init__(self, name, width, height, colour, **numbers):
-        self.name = name
-        self.width = width
-        self.height = height
-        self.colour = colour
-        self.play_info = None  # optional lines default to absent
-        self.play_msg = None
-        self.play_round = None
-        for key in numbers:
-            setattr(self, key, numbers[key])
 
-    def __repr__(self):
-        return "Layout(%s)" % self.name
+def layout(name, width, height, colour, **numbers):
+    """A ``Layout`` with these numbers (its module's ``LAYOUT``)."""
+    lay = Layout()
+    lay.name = name
+    lay.width = width
+    lay.height = height
+    lay.colour = colour
+    lay.play_info = None  # optional lines default to absent
+    lay.play_msg = None
+    lay.play_round = None
+    for key in numbers:
+        setattr(lay, key, numbers[key])
+    return lay
 
 
 # (width, height, module) of every table, smallest first

@@ -1,12 +1,12 @@
 """The layout table for 128x64 screens (ui/layout.py: what the numbers mean); only the board's
 own table is loaded."""
 
-from .layout import Layout, add
+from .layout import add, layout
 
 # MacroPad RP2040: 128x64 mono OLED; 21 x 5 characters. Messages share the roll line. The lines keep
 # 4 px from the sides (20 cells), the first starts 1 px down, the last ends 2 px above the bottom: no
 # text within 2 px of an edge.
-LAYOUT = Layout(
+LAYOUT = layout(
     "128x64", 128, 64, False,
     scale=1,
     play_header=(4, 1, 20, 1),

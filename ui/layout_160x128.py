@@ -1,10 +1,10 @@
 """The layout table for 160x128 screens (ui/layout.py: what the numbers mean); only the board's
 own table is loaded."""
 
-from .layout import Layout, add
+from .layout import add, layout
 
 # PyGamer / PyBadge: 160x128; 26 x 10 characters.
-LAYOUT = Layout(
+LAYOUT = layout(
     "160x128", 160, 128, True,
     scale=1,
     play_header=(2, 2, 26, 1),

@@ -1,11 +1,11 @@
 """The layout table for 240x135 screens (ui/layout.py: what the numbers mean); only the board's
 own table is loaded."""
 
-from .layout import Layout, add
+from .layout import add, layout
 
 # Feather ESP32-S3 Reverse TFT / Pico Display Pack: 240x135; 40 x 11 characters; the lines keep 3 px
 # from the sides (39 cells; 19 at scale 2): no text within 2 px of an edge.
-LAYOUT = Layout(
+LAYOUT = layout(
     "240x135", 240, 135, True,
     scale=1,
     play_header=(3, 2, 39, 1),

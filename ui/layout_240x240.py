@@ -1,11 +1,11 @@
 """The layout table for 240x240 screens (ui/layout.py: what the numbers mean); only the board's
 own table is loaded."""
 
-from .layout import Layout, add
+from .layout import add, layout
 
 # CLUE: 240x240; text at scale 2 (20 x 10 characters) to be readable on a 1.3" screen; the lines keep
 # 6 px from the sides (19 cells), the dice 5 px: no text within 2 px of an edge.
-LAYOUT = Layout(
+LAYOUT = layout(
     "240x240", 240, 240, True,
     scale=2,
     play_header=(6, 2, 19, 2),
