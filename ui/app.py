@@ -78,7 +78,7 @@ class App:
     Without ``strategy``, ``policies`` and ``coach`` are kept for the app's life
     (``ui/resident.Resident``; the greedy player for every computer seat by default).
     ``store``: saved games and records with ``yahtzee_core/nvm_store.NvmStore``'s API (``has_game``,
-    ``restore_game``, ``save_game``, ``record_result``); its menu entries stay hidden without one."""
+    ``save_game``, ``records``); its menu entries stay hidden without one."""
 
     # every attribute is set by ``ui/app_start.init_app``; these few are declared for the type
     # check (a bare annotation makes no code on a board)
@@ -316,7 +316,9 @@ class App:
         """Record the finished game (needs a store); True when it is a new best score."""
         if self.store is None:
             return False
-        return self.store.record_result(self.game, self.coached, self.clock.date()) == 0
+        from yahtzee_core.records import record_result  # (loaded for the result: release_records unloads it)
+
+        return record_result(self.store, self.game, self.coached, self.clock.date()) == 0
 
     def _coach_new_game(self):
         if self.coach is not None:

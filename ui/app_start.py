@@ -202,13 +202,15 @@ def say_code(app):
 def continue_game(app):
     """The saved game, where it was left, up to its play screen (as ``start_game``); -1 when
     there is none (needs a store with one)."""
+    from yahtzee_core.snapshot_reader import restore_game  # (the menus' module: unloaded with them)
+
     store = app.store
-    if store is None or not store.restore_game(app.game, app.board.rng):
+    if store is None or not restore_game(store, app.game, app.board.rng):
         return -1
     app._put_away(S.PLAY)
     game = app.game
     game.clear_events()
-    app.coached = store.game_coached()  # saved with the game (docs/nvm_layout.md)
+    app.coached = store.records.coached  # saved with the game (docs/nvm_layout.md)
     app._use_strategy()  # the restored seats' players
     app._coach_new_game()
     app.in_game = True

@@ -77,7 +77,9 @@ class ContinueScreen(ListScreen):
         app = self.app
         self.confirm = False
         if app.store is not None and app.store.has_game():
-            app.store.restore_game(app.game, app.board.rng)  # for the summary line
+            from yahtzee_core.snapshot_reader import restore_game
+
+            restore_game(app.store, app.game, app.board.rng)  # for the summary line
         self.count = 0
         super().enter()
         app.buttons.ring_goto(inputs.ENTER)

@@ -132,8 +132,10 @@ class InitialsScreen(S.Screen):
         """Save this seat's initials; the next seat, or the game-over screen."""
         app = self.app
         store = app.store
+        from yahtzee_core.records import set_initials  # (open while this screen shows)
+
         text = initials_text(self.codes)
-        store.set_initials(app.game.rules.variant_id, store.ranks[self.seat], text)
+        set_initials(store, app.game.rules.variant_id, store.ranks[self.seat], text)
         self.entered += 1
         app.sound.play("score")
         seat = next_seat(self.app, self.seat)

@@ -2,12 +2,13 @@
 
     store = NvmStore(board.storage)     # microcontroller.nvm, a FileNVM, a MemoryNVM, a bytearray, None
     records, status = store.load()      # never raises; status: save.ST_* flags
-    if store.has_game(): ... "Continue?" -> store.restore_game(game, rng) (True) or store.clear_game()
+    if store.has_game(): ... "Continue?" -> snapshot_reader.restore_game(store, game, rng) (True)
+                                             or store.clear_game()
     store.save_game(game, rng, coached) # after every scored box and before sleeping
-    coached = store.game_coached()      # after restore_game: seats that asked for hints
+    coached = store.records.coached     # after restore_game: seats that asked for hints
     defuse_record.load_stats(store, defuse_stats)   # Defuse mode; save_stats(store, defuse_stats) after a bomb
-    rank = store.record_result(game, coached, date)   # once, at game over: stats + high scores
-    store.set_initials(variant, rank, "ABC")
+    rank = records.record_result(store, game, coached, date)   # once, at game over: stats + high scores
+    records.set_initials(store, variant, rank, "ABC")
     store.save_settings()               # after changing store.settings
     store.release_records()             # done with stats/scores/defuse: drop their objects
 
@@ -16,7 +17,8 @@ sequence number + 1, and writes it with ONE slice assignment. A power cut at any
 write leaves the other slot intact, so the next ``load`` gets the state before or after the
 save, never a mix (docs/nvm_layout.md). A save that would write the same bytes again (the same
 CRC-32 of the image before its sequence number is set) is skipped. Only the object it is given
-is touched; the encoding is ``yahtzee_core.save``.
+is touched; the encoding is ``yahtzee_core.save``. What a game's turns never call is in the
+modules loaded for it (restoring a game: ``snapshot_reader``; results and initials: ``records``).
 
 Where the board's NVM write erases both slots at once (SAMD51, RP2040, ESP32-S3), ``backup``
 (``hw.backup_file.FileCopy``: a file on the board's drive) keeps a third copy, written completely
@@ -40,7 +42,7 @@ SAVED = const(0)
 UNCHANGED = const(1)  # same bytes as the newest copy: nothing written
 FAILED = const(2)  # the NVM write raised (``error`` has it) and no backup file got the save
 NO_STORAGE = const(3)  # no NVM: records kept in RAM only
-REFUSED = const(4)  # save_game with a finished game (use record_result)
+REFUSED = const(4)  # save_game with a finished game (use records.record_result)
 REPAIRED = const(5)  # saved, after the NVM refused the write and was erased (``erase``)
 
 FILE_SLOT = const(2)  # ``slot`` when the newest good copy is the backup file
@@ -174,7 +176,7 @@ class NvmStore:
         """Save ``game``, and ``rng``'s state if it has one (the desktop's seeded dice; kept when
         it fits beside the snapshot: on 256 bytes, games up to 33 snapshot bytes), and
         ``coached``, the bit mask of seats that asked for hints. Call after every scored box and
-        before sleeping. A finished game is REFUSED: use ``record_result``."""
+        before sleeping. A finished game is REFUSED: use ``records.record_result``."""
         if game.over:
             return REFUSED
         rec = self.records
@@ -187,50 +189,12 @@ class NvmStore:
             rng.store_state(rec.rng)
         return self.save()
 
-    def restore_game(self, game, rng=None):
-        """Load the saved game into ``game`` (and the dice state into ``rng`` when both were
-        kept). True when done; False (nothing changed) when there is none."""
-        if not self.records.game_len:
-            return False
-        from . import snapshot_reader  # a board unloads it again (ui/app.py)
-
-        return snapshot_reader.restore_saved(self.records, game, rng)
-
-    def game_coached(self):
-        """Bit mask of the saved game's seats that asked the coach for hints (0: none, no game)."""
-        return self.records.coached if self.records.game_len else 0
-
     def clear_game(self):
         """Forget the game in progress (the player chose a new game instead of continuing)."""
         self.records.clear_game()
         return self.save()
 
     # -- results and settings -----------------------------------------------------------------
-
-    def record_result(self, game, coached=0, date=None):
-        """At game over: every human seat's score goes into the statistics and high scores, the
-        saved game is cleared, all in ONE write (a power cut cannot count a game twice or lose
-        it). ``coached``: True or a seat bit mask; ``date``: (y, m, d) or None. Returns the best
-        rank reached (0 = top) or -1; ``ranks[seat]`` has each seat's (0xFF = none)."""
-        from . import records
-
-        rec = self.records
-        best = records.record_game(rec.stats, rec.scores, game, coached, records.day_number(date),
-                                   rec.settings.initials, self.ranks)
-        if game.over:
-            rec.clear_game()
-            self.save()
-        return best
-
-    def set_initials(self, variant, rank, text):
-        """Name a high-score entry (and remember the initials for next time); saves."""
-        from . import records
-
-        codes = records.initials_codes(text)
-        if not self.records.scores.set_initials(variant, rank, codes):
-            return REFUSED
-        self.records.settings.initials[:] = codes
-        return self.save()
 
     def save_settings(self):
         """Save after changing ``store.settings`` (unchanged settings write nothing)."""

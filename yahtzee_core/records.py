@@ -25,6 +25,7 @@ from .settings_record import (CHARSET, DEFAULT_INITIALS, IDLE_SECONDS, NUM_VARIA
 from .settings_record import CHAR_BITS as _CHAR_BITS
 from . import defuse_record
 from .defuse_record import DEFUSE_BEST_MAX_S, Defuse  # noqa: F401  (this module's API, as before)
+from .nvm_store import REFUSED
 
 # Highest total a game can reach per variant (host_helpers.max_total(), checked by a test;
 # kept as a table so loading saved data never has to enumerate rolls).
@@ -465,3 +466,27 @@ def write_book(book, layout, buf):
     book[1].pack(w)
     w.flush()
     defuse_record.write(book[2], layout, buf, w)
+
+
+def record_result(store, game, coached=0, date=None):
+    """At game over: every human seat's score goes into ``store``'s statistics and high scores
+    (an ``NvmStore``), the saved game is cleared, all in ONE write (a power cut cannot count a
+    game twice or lose it). ``coached``: True or a seat bit mask; ``date``: (y, m, d) or None.
+    Returns the best rank reached (0 = top) or -1; ``store.ranks[seat]`` has each seat's (0xFF =
+    none)."""
+    rec = store.records
+    best = record_game(rec.stats, rec.scores, game, coached, day_number(date), rec.settings.initials, store.ranks)
+    if game.over:
+        rec.clear_game()
+        store.save()
+    return best
+
+
+def set_initials(store, variant, rank, text):
+    """Name a high-score entry of ``store`` (and remember the initials for next time); saves.
+    Returns the save's result, or ``REFUSED`` when there is no such entry."""
+    codes = initials_codes(text)
+    if not store.records.scores.set_initials(variant, rank, codes):
+        return REFUSED
+    store.records.settings.initials[:] = codes
+    return store.save()

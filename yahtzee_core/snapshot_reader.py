@@ -52,9 +52,13 @@ def restore(game, data):
     return err
 
 
-def restore_saved(rec, game, rng):
-    """``NvmStore.restore_game``: the saved game of records ``rec`` (a ``save.Records`` holding
-    one) into ``game``, and the dice state into ``rng`` when both were kept. True when done."""
+def restore_game(store, game, rng=None):
+    """Load the game ``store`` (an ``NvmStore``) saved into ``game`` (and the dice state into
+    ``rng`` when both were kept). True when done; False (nothing changed) when there is none.
+    Its seats that asked for hints: ``store.records.coached``."""
+    rec = store.records
+    if not rec.game_len:
+        return False
     if restore(game, bytes(rec.game[:rec.game_len])) != OK:
         return False  # cannot happen: load() validated it
     game.use_challenge(rec.challenge)

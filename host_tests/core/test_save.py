@@ -4,6 +4,7 @@ Portable: plain test functions with assert; runs under pytest and in the MicroPy
 must mount hw/ for the store: ``run.mjs --mount hw``)."""
 
 from yahtzee_core import engine as E
+from yahtzee_core import snapshot_reader
 from yahtzee_core import host_helpers
 from yahtzee_core import records as R
 from yahtzee_core import defuse_record, rules, save, save_layouts, save_status, settings_copy, slot_reader, snapshot
@@ -755,13 +756,13 @@ def test_store_keeps_defuse_stats_and_the_coached_mask():
         again.load()
         out = _Bombs()
         assert defuse_record.load_stats(again, out) and out.v == (9, 5, 3, 14, 83000)
-        assert again.game_coached() == 0b010
-        assert again.restore_game(_game())
-        again.record_result(_finish(g), again.game_coached())
-        assert again.game_coached() == 0 and again.records.coached == 0
+        assert again.records.coached == 0b010
+        assert snapshot_reader.restore_game(again, _game())
+        R.record_result(again, _finish(g), again.records.coached)
+        assert again.records.coached == 0 and again.records.coached == 0
         third = _store(nvm)
         third.load()
-        assert not third.has_game() and third.game_coached() == 0
+        assert not third.has_game() and third.records.coached == 0
         assert third.records.defuse.values() == (9, 5, 3, 14, 83000)
 
 
@@ -816,9 +817,9 @@ def test_version_2_image_still_reads():
     assert rec.stats.games[1] == 1 and rec.stats.total[1] == rec.scores.score[3] == 37
     assert rec.scores.initials_text(1, 0) == "KIM" and rec.scores.coach[3] == 1
     assert rec.defuse.values() == (9, 5, 3, 14, 83000)
-    assert rec.has_game() and rec.game_len == 19 and st.game_coached() == 0b10
+    assert rec.has_game() and rec.game_len == 19 and st.records.coached == 0b10
     g = _game("yacht")
-    assert st.restore_game(g)
+    assert snapshot_reader.restore_game(st, g)
     assert (g.rules.name, g.seats, g.player, g.rolls_used) == ("yahtzee", 2, 1, 1)
 
 
@@ -851,7 +852,7 @@ def test_version_1_image_still_reads():
     st = _store(nvm)
     st.load()
     g = _game("yacht")
-    assert st.restore_game(g)
+    assert snapshot_reader.restore_game(st, g)
     assert (g.rules.name, g.seats, g.round, g.player, g.rolls_used) == ("yahtzee", 2, 2, 1, 1)
 
 
@@ -888,19 +889,19 @@ def test_store_starts_empty_then_alternates_slots():
     rec, status = again.load()
     assert status == 0 and again.slot == st.slot and again.seq == st.seq
     h = _game("yatzy")
-    assert again.restore_game(h) and host_helpers.snapshot(h) == last
+    assert snapshot_reader.restore_game(again, h) and host_helpers.snapshot(h) == last
     assert st.save_game(g) == S.REFUSED  # finished: record it instead
-    best = st.record_result(g, True, (2026, 2, 3))
+    best = R.record_result(st, g, True, (2026, 2, 3))
     assert best == 0 and st.ranks[0] == 0 and st.ranks[1] == 0xFF
-    assert nvm.writes == len(slots) + 1 and not st.has_game() and not st.restore_game(h)
+    assert nvm.writes == len(slots) + 1 and not st.has_game() and not snapshot_reader.restore_game(st, h)
     again = _store(nvm)
     rec, status = again.load()
     assert status == 0 and not again.has_game()
     assert rec.stats.games[0] == 1 and rec.scores.best(0) == g.total(0) and rec.scores.coach[0] == 1
     assert rec.scores.date(0, 0) is None  # 256 bytes: no dates
-    assert again.set_initials(0, 0, "bob") == S.SAVED
+    assert R.set_initials(again, 0, 0, "bob") == S.SAVED
     assert _store(nvm).load()[0].scores.initials_text(0, 0) == "BOB"
-    assert again.set_initials(0, 5, "bob") == S.REFUSED
+    assert R.set_initials(again, 0, 5, "bob") == S.REFUSED
 
 
 def test_after_power_on_the_same_records_are_not_written_again_and_a_change_is():
@@ -914,7 +915,7 @@ def test_after_power_on_the_same_records_are_not_written_again_and_a_change_is()
         again = _store(nvm)
         again.load()
         h = _game("yatzy")
-        assert again.restore_game(h)
+        assert snapshot_reader.restore_game(again, h)
         writes = nvm.writes
         assert again.save_game(h) == S.UNCHANGED and nvm.writes == writes  # what the slot holds
         _turn(h, SeededDice(7))
@@ -940,7 +941,7 @@ def test_store_restores_mid_turn_exactly():
     h = _game("yacht", seed=99)
     other = _store(nvm)
     other.load()
-    assert other.restore_game(h, h.rng)
+    assert snapshot_reader.restore_game(other, h, h.rng)
     assert host_helpers.snapshot(h) == host_helpers.snapshot(g)
     assert (h.held, h.cursor, h.cursor_visible, list(h.preview)) == (g.held, g.cursor, g.cursor_visible,
                                                                      list(g.preview))
@@ -959,7 +960,7 @@ def test_desktop_resume_finishes_like_a_straight_game():
             st.load()
             if st.has_game():
                 g = _game("yatzy", seed=1234)  # a fresh start: other rules, other dice
-                assert st.restore_game(g, g.rng)
+                assert snapshot_reader.restore_game(st, g, g.rng)
             _turn(g, pick)
             if not g.over:
                 assert st.save_game(g, g.rng) == S.SAVED
@@ -973,7 +974,7 @@ def test_store_without_storage_still_works_in_ram():
         rec, status = st.load()
         assert status == save.ST_NO_STORAGE
         g = _finish(_game())
-        assert st.record_result(g) == 0 and rec.stats.games[0] == 1
+        assert R.record_result(st, g) == 0 and rec.stats.games[0] == 1
         assert st.save_settings() == S.NO_STORAGE
 
 
@@ -1248,7 +1249,7 @@ def test_a_challenge_code_is_kept_with_the_game_and_plays_on_with_the_same_dice(
         rec, status = other.load()
         assert status == 0 and host_helpers.game_challenge(other) == code and not rec.has_rng()
         h = _game("yacht", seed=99)
-        assert other.restore_game(h, h.rng) and h.challenge == code
+        assert snapshot_reader.restore_game(other, h, h.rng) and h.challenge == code
         h.act(E.ROLL)
         for i in range(5):
             assert h.dice[i] == challenge_die(code, challenge_place(1, 0, 0, i))

@@ -1158,7 +1158,7 @@ def test_a_coached_game_continued_after_power_off_is_still_marked_coached(profil
     app.act(engine.ROLL)
     assert app.act(engine.SCORE_BOX, app.game.rules.n_boxes - 1) == engine.OK  # chance: saved
     settle(app)
-    assert app.store.has_game() and app.store.game_coached() == 1
+    assert app.store.has_game() and app.store.records.coached == 1
     del app, board, driver
     app, board, nvm = power_cycle(profile, nvm, Coach())
     assert app.current_id == S.CONTINUE
@@ -1171,7 +1171,7 @@ def test_a_coached_game_continued_after_power_off_is_still_marked_coached(profil
     assert scores.score[0] == app.game.total(0) and scores.coach[0] == 1  # marked at game over
     fresh = NvmStore(nvm)
     fresh.load()
-    assert fresh.scores.coach[0] == 1 and not fresh.has_game() and fresh.game_coached() == 0
+    assert fresh.scores.coach[0] == 1 and not fresh.has_game() and fresh.records.coached == 0
 
 
 @pytest.mark.parametrize("profile", ["pygamer", "clue"])

@@ -13,6 +13,7 @@ from ui import pause_screen, title_screen
 from ui.app_start import build_app
 from ui.demo import GAMES as DEMO_GAMES
 from yahtzee_core import engine
+from yahtzee_core import snapshot_reader
 from yahtzee_core import host_helpers
 from yahtzee_core import rng as R
 from yahtzee_core.host_helpers import ScriptedDice, code_value
@@ -107,7 +108,7 @@ def test_undo_restores_the_exact_game_with_the_yahtzee_bonus_and_joker(profile):
     fresh = NvmStore(nvm)
     fresh.load()
     other = engine.Game(game.rules, None)
-    assert fresh.restore_game(other) and host_helpers.snapshot(other) == before[0]
+    assert snapshot_reader.restore_game(fresh, other) and host_helpers.snapshot(other) == before[0]
     # a second undo is refused, and says why
     give_undo(app, driver)
     settle(app)

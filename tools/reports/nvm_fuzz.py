@@ -20,6 +20,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 from yahtzee_core import nvm_store
+from yahtzee_core import snapshot_reader
 from hw import pygamer
 from hw.nvm import MemoryNVM, PowerCut
 from sim import boards
@@ -136,9 +137,9 @@ def session(nvm, games, seed, backup=None, store_class=None):
                 store.clear_game()  # "Continue?" -> no, or New game
                 break
         if game.over:
-            rank = store.record_result(game, coached[0], (2025, 1 + n % 12, 1 + n % 28))
+            rank = R.record_result(store, game, coached[0], (2025, 1 + n % 12, 1 + n % 28))
             if rank >= 0 and pick.random() < 0.7:
-                store.set_initials(game.rules.variant_id, rank, pick.choice(("ann", "bob", "z.z", "?!*")))
+                R.set_initials(store, game.rules.variant_id, rank, pick.choice(("ann", "bob", "z.z", "?!*")))
         for _ in range(pick.randrange(3)):
             bombs.bomb(pick)
             defuse_record.save_stats(store, bombs)
@@ -197,13 +198,13 @@ def check_loaded(store, rec, status, resave=True):
     assert canonical(again) == img
     if rec.has_game():
         g = E.Game(rules.get("yahtzee"), SeededDice(1))
-        assert store.restore_game(g) and not g.over
+        assert snapshot_reader.restore_game(store, g) and not g.over
     if rec.has_rng():
         assert rec.has_game()
     if rec.challenge >= 0:
         assert rec.has_game() and not rec.has_rng() and rec.challenge < (1 << 30)
     if not rec.has_game():
-        assert rec.coached == 0 and store.game_coached() == 0
+        assert rec.coached == 0 and store.records.coached == 0
     fresh = save.Records(lay)
     if store.slot < 0:
         assert img == defaults(lay) and status != 0
