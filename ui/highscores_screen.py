@@ -52,7 +52,7 @@ class HighScoresScreen(ListScreen):
         self._preset = False  # show_entry chose the variant
         store = app.store
         self.dated = store is not None and store.layout.hs_dates
-        self.size = store.scores.size if store is not None else 0
+        self.size = store.records.scores.size if store is not None else 0
         self.legend = _LEGEND if len(_LEGEND) + 1 <= self.rows[0].width else _LEGEND_SHORT
 
     def show_entry(self, variant, rank):
@@ -81,11 +81,11 @@ class HighScoresScreen(ListScreen):
     def build_items(self):
         self.title_text = self.titles[self.variant]
         store = self.app.store
-        n = store.scores.count(self.variant) if store is not None else 0
+        n = store.records.scores.count(self.variant) if store is not None else 0
         coached = False
         for i in range(n):
             self.add(ENTRY + i)
-            if store.scores.coach[self.variant * self.size + i]:
+            if store.records.scores.coach[self.variant * self.size + i]:
                 coached = True
         if n == 0:
             self.add(EMPTY)
@@ -106,7 +106,7 @@ class HighScoresScreen(ListScreen):
     def render_entry(self, tf, rank):
         """" 1 ABC  287* 2024-05-01": the date as long as the row allows (none on 256-byte
         boards, which have no clock)."""
-        scores = self.app.store.scores
+        scores = self.app.store.records.scores
         v = self.variant
         j = v * self.size + rank
         width = tf.width

@@ -13,7 +13,7 @@ import sys
 
 from hw import inputs
 from yahtzee_core import engine
-from yahtzee_core.settings_record import CHARSET, initials_text
+from yahtzee_core.settings_record import CHARSET
 from yahtzee_core.compat import const
 
 from . import screen as S
@@ -132,7 +132,7 @@ class InitialsScreen(S.Screen):
         """Save this seat's initials; the next seat, or the game-over screen."""
         app = self.app
         store = app.store
-        from yahtzee_core.records import set_initials  # (open while this screen shows)
+        from yahtzee_core.records import initials_text, set_initials  # (open while this screen shows)
 
         text = initials_text(self.codes)
         set_initials(store, app.game.rules.variant_id, store.ranks[self.seat], text)

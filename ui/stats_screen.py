@@ -93,7 +93,7 @@ class StatsScreen(S.Screen):
         self.chart = displayio.TileGrid(self.bitmap, pixel_shader=pal, x=cx, y=cy)
         self.group.append(self.chart)
         store = app.store
-        bins = store.stats.bins if store is not None else 16
+        bins = store.records.stats.bins if store is not None else 16
         self.heights = bytearray(bins)
         self.has_bonus = tuple([bonus > 0 for bonus in rules.UPPER_BONUSES])
         self.variant = 0
@@ -156,7 +156,7 @@ class StatsScreen(S.Screen):
     def _draw_line(self, tf, k):
         app = self.app
         v = self.variant
-        stats = app.store.stats if app.store is not None else None
+        stats = app.store.records.stats if app.store is not None else None
         end = tf.width
         games = stats.games[v] if stats is not None else 0
         if k == GAMES:
@@ -170,7 +170,7 @@ class StatsScreen(S.Screen):
             else:
                 start = _dash(tf, end)
         elif k == BEST:
-            best = app.store.scores.best(v) if app.store is not None else 0
+            best = app.store.records.scores.best(v) if app.store is not None else 0
             if best:
                 start = tf.number(best, end)
             else:
@@ -198,7 +198,7 @@ class StatsScreen(S.Screen):
         left = (cw - bins * bw) // 2
         top = 0
         if store is not None:
-            top = store.stats.bar_heights(self.variant, self.heights, ch - 2)
+            top = store.records.stats.bar_heights(self.variant, self.heights, ch - 2)
         _fill(bmp, left, ch - 1, left + bins * bw, ch, _AXIS)  # the baseline
         if top:
             for i in range(bins):
@@ -213,7 +213,7 @@ class StatsScreen(S.Screen):
         """"0" under the first bar, the middle bin's low score under it, "375+" at the end."""
         tf = self.axis
         gw = self.app.sheet.glyph_w * tf.scale
-        stats = self.app.store.stats if self.app.store is not None else None
+        stats = self.app.store.records.stats if self.app.store is not None else None
         tf.spaces()
         tf.put(0, ZERO)
         if stats is None:

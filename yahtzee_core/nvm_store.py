@@ -60,15 +60,7 @@ class NvmStore:
         _reader.open_store(self, nvm, backup, erase)
 
     # The statistics, high scores and Defuse record: objects of yahtzee_core/records.py while
-    # open (``save.Records``); ``release_records`` packs and drops them.
-    @property
-    def stats(self):
-        return self.records.stats
-
-    @property
-    def scores(self):
-        return self.records.scores
-
+    # open (``store.records.stats``, ``.scores``, ``.defuse``); ``release_records`` packs and drops them.
     def release_records(self):
         """Drop the statistics, high-score and Defuse record objects (their bytes stay, and
         every save copies them); True when they were open. The app then unloads

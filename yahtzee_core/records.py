@@ -21,7 +21,7 @@ from .compat import array, const
 from . import rules as _rules
 from . import engine as _engine
 from .settings_record import (CHARSET, DEFAULT_INITIALS, IDLE_SECONDS, NUM_VARIANTS, SCORE_BITS,  # noqa: F401
-                              SETTINGS_BYTES, SETTINGS_FIELDS, Bits, Settings, initials_text)
+                              SETTINGS_BYTES, SETTINGS_FIELDS, Bits, Settings)
 from .settings_record import CHAR_BITS as _CHAR_BITS
 from . import defuse_record
 from .defuse_record import DEFUSE_BEST_MAX_S, Defuse  # noqa: F401  (this module's API, as before)
@@ -98,6 +98,11 @@ def date_of(n):
 
 
 # -- initials --------------------------------------------------------------------------------
+
+
+def initials_text(codes, start=0):
+    """The three characters of ``codes[start:start + 3]``."""
+    return CHARSET[codes[start] & 31] + CHARSET[codes[start + 1] & 31] + CHARSET[codes[start + 2] & 31]
 
 
 def initials_codes(text, out=None):

@@ -137,7 +137,7 @@ class RuleSet:
         return (self.upper_mask >> box) & 1 == 1
 
     def possible_values(self, box):
-        """Sorted tuple of every score ``box`` can hold in a game (Joker scores included).
+        """Sorted bytes of every score ``box`` can hold in a game (Joker scores included).
         Computed once, over the 252 distinct rolls, when the compact snapshot first asks (ui/app_start
         warms it as a game starts): as bits, so the work holds ~0.5 KB, not the rolls' 9 KB of
         tuples and sets beside a game being built."""

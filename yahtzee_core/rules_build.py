@@ -73,9 +73,10 @@ def fill(rs, name, joker):
 
 
 def possible_values(rs):
-    """Each box's possible scores in a game (Joker scores included) as sorted tuples, one per
-    box, over the 252 distinct rolls: as bits while it works, so the work holds ~0.5 KB, not the
-    rolls' 9 KB of tuples and sets beside a game being built."""
+    """Each box's possible scores in a game (Joker scores included) as sorted bytes, one per
+    box (every score is below 256, ``_mark``; bytes take a quarter of a tuple's heap), over the
+    252 distinct rolls: as bits while it works, so the work holds ~0.5 KB, not the rolls' 9 KB
+    of tuples and sets beside a game being built."""
     n = rs.n_boxes
     seen = bytearray(n * _VALUE_BYTES)  # box b's bit v: score v is possible
     counts = bytearray(7)
@@ -106,7 +107,7 @@ def possible_values(rs):
 
 
 def _value_tuples(seen, n):
-    """Each box's marked scores as a sorted tuple. Loops, not comprehensions: a comprehension that
+    """Each box's marked scores as sorted bytes. Loops, not comprehensions: a comprehension that
     read ``seen`` would make it a closure cell of possible_values, made on every call (a heap
     allocation where a save must make none)."""
     out = []
@@ -115,7 +116,7 @@ def _value_tuples(seen, n):
         for v in range(8 * _VALUE_BYTES):
             if (seen[b * _VALUE_BYTES + (v >> 3)] >> (v & 7)) & 1:
                 scores.append(v)
-        out.append(tuple(scores))
+        out.append(bytes(scores))
     return tuple(out)
 
 

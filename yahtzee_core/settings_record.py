@@ -81,11 +81,6 @@ class Bits:
 # -- initials --------------------------------------------------------------------------------
 
 
-def initials_text(codes, start=0):
-    """The three characters of ``codes[start:start + 3]``."""
-    return CHARSET[codes[start] & 31] + CHARSET[codes[start + 1] & 31] + CHARSET[codes[start + 2] & 31]
-
-
 # -- settings ---------------------------------------------------------------------------------
 
 # name, bits, lowest, highest, default. A field stores (value - lowest).

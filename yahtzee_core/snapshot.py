@@ -82,7 +82,11 @@ def encode_into(game, buf):
         w.put(game.bonus_count[s], 4)
         for b in range(rs.n_boxes):
             if game.is_filled(s, b):
-                code = rs.possible_values(b).index(game.box_score(s, b)) + 1
+                values = rs.possible_values(b)  # (bytes: no index() of an int on MicroPython)
+                score = game.box_score(s, b)
+                code = 1
+                while values[code - 1] != score:
+                    code += 1
             else:
                 code = 0
             w.put(code, code_width(rs, b))

@@ -408,15 +408,15 @@ def test_high_score_initials_entered_with_the_buttons(profile):
     assert [text_of(app, tf) for tf in scr.letters] == ["C", "*", "A"]
     enter_initials(driver, [(I.RIGHT, 3)])
     assert app.current_id == S.GAME_OVER
-    scores = app.store.scores
+    scores = app.store.records.scores
     assert scores.initials_text(0, 0) == "C*D" and scores.score[0] == app.game.total(0)
     assert scores.coach[0] == 1
     # kept in NVM, with the initials remembered for next time
     fresh = NvmStore(nvm)
     fresh.load()
-    assert fresh.scores.initials_text(0, 0) == "C*D" and fresh.scores.coach[0] == 1
+    assert fresh.records.scores.initials_text(0, 0) == "C*D" and fresh.records.scores.coach[0] == 1
     assert records.initials_text(fresh.settings.initials) == "C*D"
-    assert fresh.stats.games[0] == 1
+    assert fresh.records.stats.games[0] == 1
     # game over -> "High scores": the new entry, selected, with the coach mark (and a date
     # where the layout keeps one)
     over = app.screens[S.GAME_OVER]
@@ -453,7 +453,7 @@ def test_defuse_mode_reads_and_writes_its_record_without_the_statistics_and_high
     app.show(S.TITLE)
     again, _board, _clock = boot("pygamer", nvm=nvm)
     assert again.store.records.defuse.values() == (1, 1, 0, 0, 83_000)
-    assert again.store.stats.games[0] == 0  # and the statistics beside it are as they were
+    assert again.store.records.stats.games[0] == 0  # and the statistics beside it are as they were
 
 
 def test_records_are_open_only_while_a_result_or_the_records_show():
@@ -490,7 +490,7 @@ def test_records_are_open_only_while_a_result_or_the_records_show():
     app.show(S.TITLE)
     again, _board, _clock = boot("pygamer", nvm=nvm)  # loading opens them; the title closes them
     assert again.current_id == S.TITLE and not again.store.records.is_open()
-    assert again.store.stats.games[0] == 1 and again.store.scores.best(0) == total
+    assert again.store.records.stats.games[0] == 1 and again.store.records.scores.best(0) == total
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -582,20 +582,20 @@ def test_two_players_each_enter_their_initials_in_seat_order():
     assert [text_of(app, tf) for tf in scr.letters] == ["B", "B", "B"]  # starts from the last
     enter_initials(driver, [(I.DOWN, 1), (I.UP, 1), (I.UP, 2)])  # C, A, space
     assert app.current_id == S.GAME_OVER
-    scores = app.store.scores
+    scores = app.store.records.scores
     by_score = {scores.score[i]: scores.initials_text(0, i) for i in range(scores.count(0))}
     assert by_score == {t0: "BBB", t1: "CA "}
-    assert app.store.stats.games[0] == 2
+    assert app.store.records.stats.games[0] == 2
 
 
 def test_no_initials_when_the_score_does_not_place():
     app, board, clock = boot("pygamer", nvm=MemoryNVM(256))
     for i in range(3):
-        app.store.scores.insert(0, 1000 + i, b"\x01\x02\x03")
+        app.store.records.scores.insert(0, 1000 + i, b"\x01\x02\x03")
     app.start_game()
     finish_game(app)
     assert app.current_id == S.GAME_OVER
-    assert app.store.stats.games[0] == 1
+    assert app.store.records.stats.games[0] == 1
 
 
 # -- statistics ----------------------------------------------------------------------------
@@ -608,8 +608,8 @@ def stats_app(profile):
     nvm = MemoryNVM(desktop.board_module(profile).NVM_SIZE)
     app, board, clock = boot(profile, nvm=nvm)
     for i, score in enumerate(SCORES):
-        app.store.stats.add(0, score, i % 2, score >= 240)
-        app.store.scores.insert(0, score, b"\x01\x02\x03")
+        app.store.records.stats.add(0, score, i % 2, score >= 240)
+        app.store.records.scores.insert(0, score, b"\x01\x02\x03")
     return app, board
 
 
@@ -639,7 +639,7 @@ def test_statistics_lines_and_histogram_bars_on_screen(profile):
     driver.give(I.ENTER)
     assert app.current_id == S.STATS
     scr = app.screens[S.STATS]
-    stats = app.store.stats
+    stats = app.store.records.stats
     lines = [text_of(app, tf) for tf in scr.lines]
     avg10 = (sum(SCORES) * 10 + len(SCORES) // 2) // len(SCORES)
     expect = ["Games %d" % len(SCORES), "%d.%d" % (avg10 // 10, avg10 % 10), "Best %d" % max(SCORES),
@@ -1088,13 +1088,13 @@ def test_largest_numbers_fit_the_statistics_and_the_table(profile):
     app, board = stats_app(profile)
     store = app.store
     lay = store.layout
-    stats = store.stats
+    stats = store.records.stats
     top = (1 << lay.games_bits) - 1
     stats.games[0] = top
     stats.total[0] = (1 << lay.total_bits) - 1
     stats.yahtzees[0] = (1 << lay.count_bits) - 1
     stats.bonus_games[0] = top
-    store.scores.insert(0, records.MAX_SCORE[0], b"\x1a\x1f\x1b", records.MAX_DAY, True)
+    store.records.scores.insert(0, records.MAX_SCORE[0], b"\x1a\x1f\x1b", records.MAX_DAY, True)
     app.show(S.STATS)
     scr = app.screens[S.STATS]
     settle(app)
@@ -1118,7 +1118,7 @@ def test_largest_numbers_fit_the_statistics_and_the_table(profile):
     if lay.hs_dates:
         assert row[3] in ("2089-09-16", "89-09-16", "09/89")
     # the initials line at the highest score and the lowest rank
-    store.ranks[0] = store.scores.size - 1
+    store.ranks[0] = store.records.scores.size - 1
     game = app.game
     rs = game.rules
     for b in range(rs.n_boxes):
@@ -1129,7 +1129,7 @@ def test_largest_numbers_fit_the_statistics_and_the_table(profile):
     app.show(S.INITIALS)
     settle(app)
     who = text_of(app, app.screens[S.INITIALS].who).split()
-    assert who == ["You", "10th" if store.scores.size == 10 else "3rd", "1575"]
+    assert who == ["You", "10th" if store.records.scores.size == 10 else "3rd", "1575"]
 
 
 # -- the coached mark and Defuse statistics survive power-off -----------------------------------
@@ -1167,11 +1167,11 @@ def test_a_coached_game_continued_after_power_off_is_still_marked_coached(profil
     assert app.current_id == S.PLAY and app.coached == 1
     board.rng = app.game.rng = ScriptedDice([6, 6, 6, 6, 5] * 200)
     finish_game(app)
-    scores = app.store.scores
+    scores = app.store.records.scores
     assert scores.score[0] == app.game.total(0) and scores.coach[0] == 1  # marked at game over
     fresh = NvmStore(nvm)
     fresh.load()
-    assert fresh.scores.coach[0] == 1 and not fresh.has_game() and fresh.records.coached == 0
+    assert fresh.records.scores.coach[0] == 1 and not fresh.has_game() and fresh.records.coached == 0
 
 
 @pytest.mark.parametrize("profile", ["pygamer", "clue"])

@@ -230,7 +230,7 @@ def records_shots(profile):
         game.clear_events()
         _bot_game(game, bot, game.act)
         game.clear_events()
-        records.record_game(store.stats, store.scores, game, i % 7 == 3, 8880 + i * 3,
+        records.record_game(store.records.stats, store.records.scores, game, i % 7 == 3, 8880 + i * 3,
                             records.initials_codes(names[i % 5]))
     store.settings.initials[:] = records.initials_codes("ANN")
     store.save()
