@@ -210,9 +210,9 @@ class DefuseScreen(S.Screen):
         """Arm a new bomb: edgework from the board's dice source, the chosen options."""
         app = self.app
         opts = self.options
+        self._drop_lists(VIEW_EDGE)  # the menu (its module too) first: not beside the bomb being made
         ew = defuse.generate_edgework(app.board.rng)
         self.module = defuse.Module(ew, opts.strike_limit(), opts.time_limit_s(), opts.strict)
-        self._drop_lists(VIEW_EDGE)
         self.list_for(VIEW_EDGE).set_bomb(ew)
         self.phase = ARMED
         self.last_ms = app.now
