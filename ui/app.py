@@ -326,11 +326,6 @@ class App:
         else:
             self.strategy.figures = None  # a new game from the menu of a parked one: nothing to give back
 
-    def can_hint(self):
-        """A coach comes with the players (also when they are not built: the settings' cost
-        display)."""
-        return self.strategy.coaches
-
     def hint(self):
         """HINT: ask the coach (needs one)."""
         if self.coach is not None:
@@ -339,7 +334,7 @@ class App:
             self.coach.hint(self)
 
     def undo(self):
-        """UNDO: take back the last box choice (a refusal says why)."""
+        """UNDO: take back the last box choice (a refusal says why; deferrable: ``defer``)."""
         return self.act(UNDO)
 
     def act(self, action, arg=0):

@@ -109,7 +109,7 @@ class PlayScreen(S.Screen):
             app.act(engine.NEW_GAME)
             return
         if code == inputs.UNDO:  # also before a computer seat's first roll
-            app.undo()
+            app.act(engine.UNDO)
             return
         if game.is_computer() and not game.over:
             app.say(_COMPUTER_PLAYING, theme.WARN)
@@ -149,7 +149,7 @@ class PlayScreen(S.Screen):
             else:
                 app.act(engine.SCORE)
         elif code == inputs.HINT:
-            if app.can_hint():
+            if app.strategy.coaches:
                 app.hint()
             else:
                 app.say(_NO_HINT, theme.DIM)

@@ -40,7 +40,7 @@ class SettingsScreen(ListScreen):
     def build_items(self):
         for item in (SOUND, PACE, ROLLING, LIGHTS, AUTOFILL, DIM, SLEEP):
             self.add(item)
-        if self.app.can_hint():
+        if self.app.strategy.coaches:  # a coach comes with the players (built or not)
             self.add(COSTS)
         self.add(BACK)
 

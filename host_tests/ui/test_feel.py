@@ -182,7 +182,7 @@ def test_hooks_stay_hidden_without_their_objects():
     title = app.screens[S.TITLE]
     items = set(title.items[: title.count])
     assert title_screen.CONTINUE not in items and title_screen.DEFUSE in items
-    assert not app.can_hint() and app.store is None
+    assert not app.strategy.coaches and app.store is None
     assert app.new_high_score() is False
     # with a store (yahtzee_core/nvm_store.py): host_tests/ui/test_persistence_ui.py
 

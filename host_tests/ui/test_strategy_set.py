@@ -56,7 +56,7 @@ def test_nothing_is_built_at_start_up_and_the_settings_still_offer_the_coach():
     assert isinstance(app.strategy, strategy_set.StrategySet)
     assert app.current_id == S.TITLE and not built(app) and app.strategy.builds == 0
     assert app.coach is None and app.autoplay.policies is None
-    assert app.can_hint()  # "Show cost" is offered before any game
+    assert app.strategy.coaches  # "Show cost" is offered before any game
 
 
 def test_a_game_builds_them_once_and_the_title_drops_them():
