@@ -11,6 +11,16 @@ class Layout:
     """Numbers for one screen size: its attributes are set by ``layout`` (no method: the App
     keeps the table, so the class stays in the heap, and its code would too)."""
 
+    # the fields every table has, declared for the type check (a bare annotation makes no code
+    # on a board); the rest come from each table's ``**numbers``
+    name: str
+    width: int
+    height: int
+    colour: bool
+    play_info: object
+    play_msg: object
+    play_round: object
+
 
 def layout(name, width, height, colour, **numbers):
     """A ``Layout`` with these numbers (its module's ``LAYOUT``)."""
