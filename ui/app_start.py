@@ -84,10 +84,12 @@ def init_app(app, board, settings, policies, lay, store, coach, strategy):
     app.board = board
     app.buttons = board.buttons
     app.ring_names = None  # the command ring's labels (ui/ring_names.py): a board with a ring only
+    app.ring_starts = None
     if app.buttons.ring is not None:
-        from .ring_names import NAMES
+        from .ring_names import NAMES, STARTS
 
         app.ring_names = NAMES
+        app.ring_starts = STARTS
     app.sound = board.sound
     app.lights = board.lights
     app.clock = board.clock

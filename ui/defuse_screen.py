@@ -378,14 +378,14 @@ class DefuseScreen(S.Screen):
                 self.app.buttons.ring_goto(inputs.ROLL)
 
     def ring_name(self, code):
-        """What the ring item ``code`` does now (bytes)."""
+        """What the ring item ``code`` does now (bytes; None: what it always does)."""
         view = self.view
         if view == VIEW_MENU:
-            return self.app.ring_names[code]
+            return None
         if view == VIEW_RESULT:
             if code == inputs.ROLL or code == inputs.NEW_GAME:
                 return _RING_NEW_BOMB
-            return self.app.ring_names[code]
+            return None
         if inputs.HOLD_1 <= code <= inputs.HOLD_5:
             colour = code - inputs.HOLD_1
             module = self.module
@@ -393,7 +393,7 @@ class DefuseScreen(S.Screen):
                 return _RING_DROP[colour]
             return _RING_KEEP[colour]
         if code == inputs.ROLL or code == inputs.SOUND:
-            return self.app.ring_names[code]
+            return None
         if code == inputs.NEW_GAME:
             return _RING_GIVE_UP
         if view == VIEW_DICE:

@@ -180,8 +180,7 @@ class PlayScreen(S.Screen):
             tumble.clear()
 
     def ring_name(self, code):
-        name = _RING_PLAY.get(code)
-        return name if name is not None else self.app.ring_names[code]
+        return _RING_PLAY.get(code)
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self):

@@ -321,8 +321,7 @@ class RulesScreen(S.Screen):
         self.app.show(self.return_to)
 
     def ring_name(self, code):
-        name = _RING.get(code)
-        return name if name is not None else self.app.ring_names[code]
+        return _RING.get(code)
 
     def draw(self):
         if self.text is None:

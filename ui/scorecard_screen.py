@@ -190,7 +190,7 @@ class ScorecardScreen(S.Screen):
             return b"Back"
         if code < inputs.UP and code > inputs.ROLL and self.app.game.seats > 1:
             return b"Prev card" if code == inputs.LEFT else b"Next card"
-        return self.app.ring_names[code]
+        return None
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self):

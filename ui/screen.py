@@ -108,12 +108,11 @@ class Screen:
     ring_overrides = None  # {input code: bytes}: ring labels this screen names its own way
 
     def ring_name(self, code):
-        """What the ring item ``code`` does on this screen (bytes)."""
+        """What the ring item ``code`` does on this screen (bytes), or None: what it always does
+        (``App.ring_names``)."""
         if self.ring_overrides is not None:
-            name = self.ring_overrides.get(code)
-            if name is not None:
-                return name
-        return self.app.ring_names[code]
+            return self.ring_overrides.get(code)
+        return None
 
     def ring_changed(self):
         """True once after the command ring moved (few-button boards)."""
@@ -127,16 +126,28 @@ class Screen:
 
     def draw_ring(self, tf, end, width):
         """Write the current ring item right-aligned so it ends before cell ``end``."""
-        buttons = self.app.buttons
-        name = self.ring_name(buttons.ring_code()) if buttons.ring else b""
-        n = len(name)
+        app = self.app
+        buttons = app.buttons
+        name = b""
+        first = 0
+        if buttons.ring:
+            code = buttons.ring_code()
+            name = self.ring_name(code)
+            if name is None:  # the ring's own label, read where it lies in the one table
+                name = app.ring_names
+                first = app.ring_starts[code]
+                n = app.ring_starts[code + 1] - first
+            else:
+                n = len(name)
+        else:
+            n = 0
         if n > width - 1:
             n = width - 1
         start = end - width
         tf.spaces(start, end - n - 1)
         if n:
             tf.put(end - n - 1, RING_MARK)
-            tf.text(name, end - n, n)
+            tf.text(name, end - n, n, first)
         else:
             tf.put(end - 1, SPACE)
 

@@ -91,9 +91,10 @@ class App:
         self.buttons = Buttons(ring)
         self.ring_names = None  # as ui/app.App: the ring's labels on a board with a ring
         if ring:
-            from ui.ring_names import NAMES
+            from ui.ring_names import NAMES, STARTS
 
             self.ring_names = NAMES
+            self.ring_starts = STARTS
         self.board = Board(lay.colour, rng)
         self.sound = Sound()
         self.lights = Lights()
