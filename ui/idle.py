@@ -7,7 +7,7 @@ The times come from the settings as codes into ``settings_record.IDLE_SECONDS`` 
 ``settings.dim_after`` and ``settings.sleep_after``. A press, a held key, a step of the
 command ring, a computer seat's move or a screen that ``keeps_awake`` counts as activity and brings the screen back
 from dim (that press acts as usual:
-a dimmed screen is still readable). Before sleeping the app saves (``Idle.sleep``); then
+a dimmed screen is still readable). Before sleeping the app saves (``ui/sleep.py``); then
 ``board.power.sleep_until_button()`` blanks the screen and waits; the press that wakes the
 board is dropped (``buttons.clear()``, also here in case a power object does not), so it does
 nothing but wake. Time is the board's 2**29-wrapping ms clock, compared with ``ticks_diff``
@@ -64,33 +64,15 @@ class Idle:
         settings = app.settings
         limit = IDLE_SECONDS[settings.sleep_after] * 1000
         if limit and idle >= limit:
-            self.sleep()
+            from .sleep import sleep  # (its code only for it: a board unloads it after)
+
+            sleep(self)
+            from .screen_set import UNLOADS, unload
+
+            if UNLOADS:
+                unload("ui.sleep")
             return
         limit = IDLE_SECONDS[settings.dim_after] * 1000
         if limit and idle >= limit and not self.dimmed:
             self.dimmed = True
             self.app.board.power.dim(True)
-
-    def sleep(self):
-        """Save, sleep until a button, and come back exactly where the player was."""
-        app = self.app
-        app.sound.stop()  # everything saved, sound and lights off
-        app.save_settings()
-        app.save_game()
-        app.lights.off()
-        if not self.dimmed:
-            self.dimmed = True
-            app.board.power.dim(True)
-        self.sleeps += 1
-        buttons = app.buttons
-        ring_pos = buttons.ring_pos
-        app.board.power.sleep_until_button()
-        buttons.clear()  # the waking press does nothing else: no code ...
-        buttons.ring_pos = ring_pos  # ... and no step of the command ring
-        app.now = app.clock.ticks_ms()
-        if app.demo:
-            app.demo.stop()
-        if app.in_game:
-            app.show_lights()
-        self._ring_pos = app.buttons.ring_pos
-        self.touch(app.clock.ticks_ms())
