@@ -11,6 +11,7 @@ import sys
 from .base import Board, Clock
 from .keymap import Buttons
 from .parts import BacklightPower, HardwareDice, PixelLights
+from .sound import SINE_LEN
 
 
 def nvm_storage(size_if_missing=256):
@@ -53,6 +54,15 @@ def nvm_eraser(persistent):
         return None
 
 
+def sine_cycle(array_class, length=SINE_LEN, amplitude=9000):
+    """One cycle of a sine as signed 16-bit samples, built once at start-up (``amplitude`` of
+    32767: a small speaker rattles at full volume)."""
+    import math
+
+    return array_class("h", [int(math.sin(2 * math.pi * i / length) * amplitude)
+                             for i in range(length)])
+
+
 def speaker_sound(speaker_pin, enable_pin, clock, pwm):
     """Cues on the board speaker: ``audioio.AudioOut`` (SAMD51) or ``audiopwmio`` (RP2040, nRF)."""
     try:
@@ -72,7 +82,7 @@ def speaker_sound(speaker_pin, enable_pin, clock, pwm):
         from .null import NullSound
 
         return NullSound()
-    from .sound import ToneSound, sine_cycle
+    from .sound import ToneSound
 
     if enable_pin is not None:
         import digitalio

@@ -23,16 +23,7 @@ CUES = {
     "refuse": (110, 70),
 }
 
-_SINE_LEN = const(16)  # samples in one cycle of the looping sine
-_AMPLITUDE = const(9000)  # of 32767: a small speaker rattles at full volume
-
-
-def sine_cycle(array_class, length=_SINE_LEN, amplitude=_AMPLITUDE):
-    """One cycle of a sine as signed 16-bit samples (built once at start-up)."""
-    import math
-
-    return array_class("h", [int(math.sin(2 * math.pi * i / length) * amplitude)
-                             for i in range(length)])
+SINE_LEN = const(16)  # samples in one cycle of the looping sine
 
 
 class ToneSound:
@@ -77,5 +68,5 @@ class ToneSound:
         self._until = (now + self._steps[self._step + 1]) & 0x1FFFFFFF
         self.audio.stop()
         if freq:
-            self.sample.sample_rate = freq * _SINE_LEN
+            self.sample.sample_rate = freq * SINE_LEN
             self.audio.play(self.sample, loop=True)

@@ -69,7 +69,11 @@ class Tables:
             files = os.listdir(self.folder)
         except OSError:
             return []
-        return sorted([f[:-4] for f in files if f.endswith(".bin")])
+        names = []
+        for f in files:
+            if f.endswith(".bin"):
+                names.append(f[:-4])
+        return sorted(names)
 
     def values_for(self, rs):
         if rs is self.rs:

@@ -52,7 +52,9 @@ class _Writer:
     def __init__(self, width):
         self.buf = bytearray(width)
         self.n = 0
-        self.pool = [bytearray(i) for i in range(_SHORTEST, width + 1)]
+        self.pool = [None] * (width + 1 - _SHORTEST)  # type: list
+        for i in range(len(self.pool)):
+            self.pool[i] = bytearray(_SHORTEST + i)
 
     def start(self):
         self.n = 0

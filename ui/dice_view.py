@@ -41,12 +41,14 @@ class DiceView:
         faces, palette, held, held_palette, marks, mark_palette = drawn
         self.faces = faces
         self.held_faces = held
-        self.grids = [displayio.TileGrid(faces, pixel_shader=palette, width=1, height=1, tile_width=die,
-                                         tile_height=die, default_tile=0, x=i * pitch + self.offset)
-                      for i in range(5)]
-        self.held_grids = [displayio.TileGrid(held, pixel_shader=held_palette, width=1, height=1, tile_width=die,
-                                              tile_height=die, default_tile=0, x=i * pitch + self.offset)
-                           for i in range(5)]
+        self.grids = [None] * 5  # type: list
+        self.held_grids = [None] * 5  # type: list
+        for i in range(5):  # (a loop: a comprehension is a function of its own, held with this one)
+            x = i * pitch + self.offset
+            self.grids[i] = displayio.TileGrid(faces, pixel_shader=palette, width=1, height=1, tile_width=die,
+                                               tile_height=die, default_tile=0, x=x)
+            self.held_grids[i] = displayio.TileGrid(held, pixel_shader=held_palette, width=1, height=1,
+                                                    tile_width=die, tile_height=die, default_tile=0, x=x)
         for grid in self.held_grids:
             grid.hidden = True
         self.marks = displayio.TileGrid(

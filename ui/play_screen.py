@@ -42,7 +42,11 @@ _RING_PLAY = {
 
 def box_label_bytes(rules):
     """Each box's full label as bytes (per game, not per frame)."""
-    return tuple([S.to_bytes(x) for x in rules.labels])
+    labels = rules.labels
+    out = [None] * len(labels)
+    for i in range(len(labels)):
+        out[i] = S.to_bytes(labels[i])
+    return tuple(out)
 
 
 class PlayScreen(S.Screen):
@@ -86,7 +90,7 @@ class PlayScreen(S.Screen):
         if len(self.msg_lines) > 1 or self.msg_single.width >= S.HINT_CELLS:
             self.hint_labels = self.labels
         else:
-            self.hint_labels = tuple([S.card_label(self.lay, rules, b) for b in range(rules.n_boxes)])
+            self.hint_labels = S.card_labels(self.lay, rules)
         self.focus = FOCUS_DICE if self.app.die_focus else FOCUS_BOXES
         self.chosen = 0
         self.stale = True

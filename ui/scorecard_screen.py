@@ -68,7 +68,7 @@ class ScorecardScreen(S.Screen):
         if play is not None and play.hint_labels is not play.labels:
             self.labels = play.hint_labels  # the play screen made these for the coach's hints
         else:
-            self.labels = tuple([S.card_label(lay, rs, b) for b in range(rs.n_boxes)])
+            self.labels = S.card_labels(lay, rs)
         left, right = self.lines
         for i in range(self.MAX_LINES):
             left[i] = LINE_NONE

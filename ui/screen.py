@@ -35,15 +35,20 @@ def to_bytes(s):
     return bytes(s, "ascii") if isinstance(s, str) else bytes(s)
 
 
-def card_label(lay, rules, box):
-    """Box ``box``'s label as the scorecard shows it (bytes), in the layout's style: its
+def card_labels(lay, rules):
+    """Each box's label as the scorecard shows it (a tuple of bytes), in the layout's style: its
     abbreviation, the layout's short label, or its full label."""
     style = lay.card_labels
-    if style == "abbr":
-        return to_bytes(rules.abbrs[box])
-    if style == "short":
-        return to_bytes(lay.card_short.get(rules.categories[box], rules.abbrs[box]))
-    return to_bytes(rules.labels[box])
+    out = [None] * rules.n_boxes
+    for box in range(rules.n_boxes):
+        if style == "abbr":
+            text = rules.abbrs[box]
+        elif style == "short":
+            text = lay.card_short.get(rules.categories[box], rules.abbrs[box])
+        else:
+            text = rules.labels[box]
+        out[box] = to_bytes(text)
+    return tuple(out)
 
 
 class Screen:

@@ -100,9 +100,16 @@ def uses_records(screen_id):
 def group_modules(group):
     """The full names of the modules ``group`` loads: its screens' and ``_OTHERS`` (a list, made
     when a group is left)."""
-    names = ["ui." + name for name, g in _SCREENS if g == group]
+    names = []  # (loops: a comprehension is a function of its own, held with this one)
+    for name, g in _SCREENS:
+        if g == group:
+            names.append("ui." + name)
     ui, core = _OTHERS[group]
-    return names + ["ui." + name for name in ui] + ["yahtzee_core." + name for name in core]
+    for name in ui:
+        names.append("ui." + name)
+    for name in core:
+        names.append("yahtzee_core." + name)
+    return names
 
 
 def unload(name):
