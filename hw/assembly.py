@@ -11,7 +11,6 @@ import sys
 from .base import Board, Clock
 from .keymap import Buttons
 from .parts import BacklightPower, HardwareDice, PixelLights
-from .sound import SINE_LEN
 
 
 def nvm_storage(size_if_missing=256):
@@ -54,7 +53,7 @@ def nvm_eraser(persistent):
         return None
 
 
-def sine_cycle(array_class, length=SINE_LEN, amplitude=9000):
+def sine_cycle(array_class, length, amplitude=9000):
     """One cycle of a sine as signed 16-bit samples, built once at start-up (``amplitude`` of
     32767: a small speaker rattles at full volume)."""
     import math
@@ -82,14 +81,14 @@ def speaker_sound(speaker_pin, enable_pin, clock, pwm):
         from .null import NullSound
 
         return NullSound()
-    from .sound import ToneSound
+    from .sound import SINE_LEN, ToneSound  # (imported only where there is a speaker)
 
     if enable_pin is not None:
         import digitalio
 
         enable = digitalio.DigitalInOut(enable_pin)
         enable.switch_to_output(value=True)
-    sample = audiocore.RawSample(sine_cycle(array.array), sample_rate=8000)
+    sample = audiocore.RawSample(sine_cycle(array.array, SINE_LEN), sample_rate=8000)
     sound = ToneSound(audio_out(speaker_pin), sample, clock)
     if enable_pin is not None:
         sound.enable = enable  # keep the pin claimed
