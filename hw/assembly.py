@@ -53,9 +53,10 @@ def nvm_eraser(persistent):
         return None
 
 
-def sine_cycle(array_class, length, amplitude=9000):
-    """One cycle of a sine as signed 16-bit samples, built once at start-up (``amplitude`` of
-    32767: a small speaker rattles at full volume)."""
+def sine_cycle(array_class, length=16, amplitude=9000):
+    """One cycle of a sine as signed 16-bit samples, built once at start-up: ``length`` is
+    ``hw/sound.SINE_LEN`` (host_tests/hw/mp_device_modules.py checks it), ``amplitude`` of 32767 (a
+    small speaker rattles at full volume)."""
     import math
 
     return array_class("h", [int(math.sin(2 * math.pi * i / length) * amplitude)
@@ -81,14 +82,14 @@ def speaker_sound(speaker_pin, enable_pin, clock, pwm):
         from .null import NullSound
 
         return NullSound()
-    from .sound import SINE_LEN, ToneSound  # (imported only where there is a speaker)
+    from .sound import ToneSound  # (imported only where there is a speaker)
 
     if enable_pin is not None:
         import digitalio
 
         enable = digitalio.DigitalInOut(enable_pin)
         enable.switch_to_output(value=True)
-    sample = audiocore.RawSample(sine_cycle(array.array, SINE_LEN), sample_rate=8000)
+    sample = audiocore.RawSample(sine_cycle(array.array), sample_rate=8000)
     sound = ToneSound(audio_out(speaker_pin), sample, clock)
     if enable_pin is not None:
         sound.enable = enable  # keep the pin claimed

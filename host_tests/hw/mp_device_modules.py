@@ -29,7 +29,7 @@ assert m[0:2] == b"X\xff"
 assert hw.select.module_name("adafruit_macropad_rp2040") == "macropad"
 d = hw.parts.HardwareDice()
 assert all(1 <= d.die() <= 6 for _ in range(100))
-assert len(hw.assembly.sine_cycle(array, hw.sound.SINE_LEN)) == 16
+assert len(hw.assembly.sine_cycle(array)) == hw.sound.SINE_LEN == 16  # the sample's cycle is ToneSound's
 for board_id in hw.select.BOARDS:  # every board module, imported as a board imports its own
     mod = hw.select.board_module(board_id)
     assert mod.NAME == hw.select.module_name(board_id) == hw.select.module_name(mod.BOARD_ID), board_id
