@@ -73,7 +73,8 @@ class Tables:
         for f in files:
             if f.endswith(".bin"):
                 names.append(f[:-4])
-        return sorted(names)
+        names.sort()
+        return names
 
     def values_for(self, rs):
         if rs is self.rs:

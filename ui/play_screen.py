@@ -113,7 +113,7 @@ class PlayScreen(S.Screen):
             app.act(engine.NEW_GAME)
             return
         if code == inputs.UNDO:  # also before a computer seat's first roll
-            app.act(engine.UNDO)
+            app.undo()
             return
         if game.is_computer() and not game.over:
             app.say(_COMPUTER_PLAYING, theme.WARN)

@@ -133,8 +133,9 @@ class Screen:
         """Write the current ring item right-aligned so it ends before cell ``end``."""
         app = self.app
         buttons = app.buttons
-        name = b""
+        name = None
         first = 0
+        n = 0
         if buttons.ring:
             code = buttons.ring_code()
             name = self.ring_name(code)
@@ -144,8 +145,6 @@ class Screen:
                 n = app.ring_starts[code + 1] - first
             else:
                 n = len(name)
-        else:
-            n = 0
         if n > width - 1:
             n = width - 1
         start = end - width

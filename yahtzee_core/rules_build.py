@@ -103,10 +103,10 @@ def possible_values(rs):
         while i < 5:
             dice[i] = d
             i += 1
-    return _value_tuples(seen, n)
+    return _value_bytes(seen, n)
 
 
-def _value_tuples(seen, n):
+def _value_bytes(seen, n):
     """Each box's marked scores as sorted bytes. Loops, not comprehensions: a comprehension that
     read ``seen`` would make it a closure cell of possible_values, made on every call (a heap
     allocation where a save must make none)."""
