@@ -177,6 +177,7 @@ def start_game(app):
     game = app.game
     game.configure(rs, s.seats, s.kinds, s.duplicate, s.autofill, s.challenge)
     game.clear_events()
+    app._clear_message()  # before the players: opening the table may say it is refused
     app._use_strategy()
     app.coached = 0
     app._coach_new_game()
@@ -186,7 +187,6 @@ def start_game(app):
         app.store.settings.import_from(s)
         app._saved(app.store.clear_game())  # one write: these settings, no saved game until a box
     app.yahtzee_text = S.to_bytes(rs.title.upper() + "!")
-    app._clear_message()
     app._new_game_screens()
     app.lights.show_held(0)
     say_code(app)
@@ -213,11 +213,11 @@ def continue_game(app):
     game = app.game
     game.clear_events()
     app.coached = store.records.coached  # saved with the game (docs/nvm_layout.md)
+    app._clear_message()  # before the players: opening the table may say it is refused
     app._use_strategy()  # the restored seats' players
     app._coach_new_game()
     app.in_game = True
     app.yahtzee_text = S.to_bytes(game.rules.title.upper() + "!")
-    app._clear_message()
     st = store.settings  # "Play again" replays this game's set-up
     st.import_from(app.settings)
     settings_copy.capture(st, game)

@@ -456,10 +456,8 @@ def players_shots(profile):
         board = desktop.make_board(profile, headless=True, seed=SEED, clock=FakeClock(1000))
         app = App(board, settings=settings, strategy=StrategySet())
         frames(app)
-        app.start_game()
+        app.start_game()  # the game's table opens with its players: refused, said once
         frames(app)
-        press(app, I.ROLL)
-        press(app, I.ROLL)  # the coach's cost display opens the table: refused, said once
         yield "refused_table", app
         hw_tables.FOLDER = folder_before
     finally:
