@@ -14,6 +14,12 @@ import sys
 
 SPACER = None
 KEEP = []  # every part built stays alive to the end, as in a game
+NAMES = []  # each part's name, at its index in KEEP
+
+
+def part(name):
+    """The object the step ``name`` built."""
+    return KEEP[NAMES.index(name)]
 
 
 def measure():
@@ -47,9 +53,10 @@ def measure():
         ("tables (none open)", lambda: sys.modules["hw.tables"].Tables()),
         ("players easy, medium, hard", players),
         ("code ui.coach", lambda: __import__("ui.coach")),
-        ("coach", lambda: sys.modules["ui.coach"].Coach(KEEP[2], KEEP[7])),
+        ("coach", lambda: sys.modules["ui.coach"].Coach(part("turn planner"), part("tables (none open)"))),
     )
     for name, make in steps:
+        NAMES.append(name)
         KEEP.append(make())
         gc.collect()
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -59,7 +66,7 @@ def measure():
         last = now
     print("PART total built (make_players) %d" % (last - first))
     # a game: hard's table opened, formula rules set, a turn planned
-    planner, formula, tables = KEEP[2], KEEP[5], KEEP[7]
+    planner, formula, tables = part("turn planner"), part("formula values"), part("tables (none open)")
     KEEP.append(tables.values_for(game.rules))
     gc.collect()
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -75,7 +82,7 @@ def measure():
     now = gc.mem_alloc()
     print("PART rules set and a turn planned %d" % (now - last))
     last = now
-    coach = KEEP[9]
+    coach = part("coach")
     if hasattr(coach, "_add_abbr"):
         coach.text.start()
         coach._add_abbr(coach.text, game.rules, 0)
@@ -94,7 +101,7 @@ def players():
     from yahtzee_core import players as p
     from yahtzee_core.easy_player import EasyPlayer
 
-    planner, formula, tables = KEEP[2], KEEP[5], KEEP[7]
+    planner, formula, tables = part("turn planner"), part("formula values"), part("tables (none open)")
     hard = p.HardPlayer(planner, tables, formula)
     return (None, EasyPlayer(), p.PlanPlayer(planner, formula), hard)
 
