@@ -171,6 +171,7 @@ class Bench:
         self.times = {}
         self.cuts = {}
         self.credits = {}  # (board, kind): the stand-in's most excess in the measured tour (fit)
+        self.builds = {}  # ((board, kind), part): the stand-in's excess after each screen build (fit)
 
     def close(self):
         for links in self.links.values():
@@ -199,6 +200,7 @@ class Bench:
             if part != "first":
                 return []
             firsts[k] = tour.parse_run(k[0], result[1], self.drive_for(k))
+            self.builds[(k, "first")] = firsts[k][0]["builds"]
             # the second power-on's start in the fixed heaps: this run's saved bytes (the same tour)
             cut = tour.cut_figures(firsts[k][0])
             saved = os.path.join(self.run_dir, "%s-%s-saved.hex" % k)
@@ -208,8 +210,10 @@ class Bench:
             return [((k, "second"), command(k, ("second",) + cut))]
 
         done = run_jobs([((k, "first"), command(k, ("first",))) for k in keys], JOBS, then=second, stop=True)
-        runs = {k: tour.summarize(*tour.join_parts(
-            firsts[k], tour.parse_run(k[0], done[(k, "second")][1], self.drive_for(k)))) for k in keys}
+        seconds = {k: tour.parse_run(k[0], done[(k, "second")][1], self.drive_for(k)) for k in keys}
+        for k in keys:
+            self.builds[(k, "second")] = seconds[k][0]["builds"]
+        runs = {k: tour.summarize(*tour.join_parts(firsts[k], seconds[k])) for k in keys}
         self.times["tour peaks"] = (time.time() - t0, 2 * len(keys))
         return runs
 
@@ -222,7 +226,8 @@ class Bench:
         ``probes`` [(board, kind, heap)]."""
         def command(board, kind, heap, part):
             return self.command(board, kind, "%s-%s-fit-%s-%d" % (board, kind, part[0], heap), "mp_heap_fit.py", board,
-                                *part, "credit=%d" % self.credits[(board, kind)], heap=heap)
+                                *part, "builds=" + self.builds[((board, kind), part[0])],
+                                "credit=%d" % self.credits[(board, kind)], heap=heap)
 
         # the second power-on starts from the measured run's saved bytes, once the first has
         # ended in this heap (when the first did not, the line reports the first)

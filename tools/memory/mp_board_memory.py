@@ -25,6 +25,7 @@ import gc
 import sys
 
 import micropython
+from array import array
 
 RESULT = {}
 DOUBLE_ONLY = []  # the modules the board double and the driver load, not the app (hw/inputs.py...)
@@ -161,6 +162,10 @@ def measure():
         state["fix"] = correction(scene, sizes)
         if state["fix"] > state["fix_most"]:
             state["fix_most"] = state["fix"]
+        if app is None:
+            BUILDS[0] = None  # (the app powered off: not kept alive here)
+        elif BUILDS[0] is not app.screens:
+            hook_builds(app.screens, scene, sizes)
 
     out = {}
     cut = sys.argv[5:11]
@@ -187,7 +192,12 @@ def measure():
     RESULT["double"] = double
     RESULT["hardware"] = hardware
     RESULT["modules"] = ",".join(per_module)
-    RESULT["fix_most"] = state["fix_most"]  # the fixed-heap run gives this back (tools/memory/mp_heap_fit.py)
+    if BUILDS[2] > len(BUILD_FIX):
+        raise SystemExit("more screen builds than BUILD_FIX holds: %d" % BUILDS[2])
+    fixes = [BUILD_FIX[i] for i in range(BUILDS[2])]
+    RESULT["builds"] = ",".join([str(f) for f in fixes]) or "-"
+    # the fixed-heap run gives the most back (tools/memory/mp_heap_fit.py): at a step, or once a screen is built
+    RESULT["fix_most"] = max([state["fix_most"]] + fixes)
     if part == "first":
         RESULT["saved"] = "".join(["%02x" % b for b in out["saved"]])
         for key in ("first", "bomb", "initials", "presses", "frames"):
@@ -234,6 +244,34 @@ def sample(fb, kind):
 SPACER = None
 HARDWARE = None
 SCENE_KEYS = ("groups", "tilegrids", "tile_bytes", "bitmaps", "bitmap_bytes", "palettes", "palette_entries")
+
+
+# The stand-in's excess once each screen is built (ui/screen_set.py ``ScreenSet._build``), in the
+# tour's order from its first step on: the fixed-heap run (tools/memory/mp_heap_fit.py) gives it back
+# as that build begins, not at the step after. Preallocated, and the hook a module-level function:
+# nothing of it is allocated while the tour runs but the instance attribute that installs it.
+BUILD_FIX = array("H", bytes(256))
+BUILDS = [None, None, 0, None, None]  # the app's ScreenSet, its class's _build, builds seen, scene, sizes
+
+
+def hook_builds(screens, scene, sizes):
+    """Every later screen build of ``screens`` (the app's ScreenSet) records the stand-in's excess."""
+    BUILDS[0] = screens
+    BUILDS[1] = type(screens)._build
+    BUILDS[3] = scene
+    BUILDS[4] = sizes
+    screens._build = _build_counted
+
+
+def _build_counted(screen_id):
+    screens = BUILDS[0]
+    scr = BUILDS[1](screens, screen_id)
+    count_scene(screens.app, BUILDS[3])
+    n = BUILDS[2]
+    if n < len(BUILD_FIX):
+        BUILD_FIX[n] = correction(BUILDS[3], BUILDS[4])
+    BUILDS[2] = n + 1
+    return scr
 
 
 def app_modules_loaded():

@@ -19,15 +19,28 @@ and doubles as board_memory's "subtracted", the runner with ``base``) and the he
 
 The stand-in's displayio objects are Python objects, larger than CircuitPython's C objects by
 1.4-7 KB as the scene changes (tools/memory/mp_board_memory.py ``correction``). With ``credit=N``
-as the last argument (the most that correction was at any step of the board's measured tour, given
-as N more bytes of heap) a ballast of N less the scene's correction now is held through each step,
-set again after the step's collection: the app has the budget beside its scene as a board would,
-within one step (a step that drops objects frees their Python excess until the next step; one that
-builds them holds it: the two about even out over a tour). Without it (tools/memory/frozen_memory.py
---fit) the excess stays a burden a board does not carry. The ballast is one block when the heap has
-one; else it is taken in pieces of ``PIECE`` bytes (``take``): the excess it stands for is spread
-over the scene's many small objects, so a board has no such block missing, and the ballast's own
-block must not be what fails a tour.
+as the last argument (the most that correction was at any step of the board's measured tour or
+once any of its screens was built, given as N more bytes of heap) a ballast of N less the scene's
+correction now is held: the app has the budget beside its scene as a board would.
+- At every step it is set again after the step's collection, for the scene then.
+- At every screen build (ui/screen_set.py ``ScreenSet._build``; ``builds=``: the measured run's
+  correction once each build was done, in the tour's order) it is let go as the build begins, the
+  screens left gone and the new one not there yet, and taken again once the screen is built, for
+  the scene as the measured run found it then: a build that took more than the budget leaves no
+  room for it, and the run ends in MemoryError there. Before (2026-11-29), the scene left's
+  ballast was held until the next step: a build held the new screen's whole excess too (4.3 KB
+  when Defuse mode is built after the statistics, 2.4 KB for a game's play screen after the
+  rules reader), and the CLUE's tour failed there in a heap a board would have had room in.
+- Between two of those the ballast stays: objects a step drops free their excess until the next
+  step, objects it builds outside a screen build (Defuse mode's views, a list's rows) hold theirs.
+  A build's own garbage, made and dropped before it ends, may use the ballast let go (what a
+  screen change holds beside the screen it builds is under 1 KB: tools/memory/transients.py).
+Without a credit (tools/memory/frozen_memory.py --fit) the excess stays a burden a board does not
+carry. The ballast is one block when the heap has one; else it is taken in pieces of ``PIECE``
+bytes (``take``): the excess it stands for is spread over the scene's many small objects (a
+Python instance's attribute table is 64-256 B), so a board has no such block missing, and the
+ballast's own pieces must not be what fails a tour: in 512-byte pieces the ballast taken after a
+build found no room in a heap whose free bytes were all in smaller holes.
 
 Prints ``FIT label`` and the port's ``micropython.mem_info()`` after a collection at every step
 of the tour (tools/frozen_memory.py reads the most used bytes and the least largest free block
@@ -39,12 +52,13 @@ import gc
 import sys
 
 import micropython
+from array import array
 
 sys.path.append("/repo/tools")  # tools/memory/, mounted there: its scripts
 import mp_board_memory as bm  # noqa: E402  measure_sizes, count_scene, correction (loaded in every run: in ``base``)
 
 
-PIECE = 512  # heap bytes a ballast piece takes when one block does not fit (16 of them its header)
+PIECE = 64  # heap bytes a ballast piece takes when one block does not fit (16 of them its header)
 
 
 def take(n):
@@ -64,6 +78,33 @@ def _label(label, app):
     if SIZES:  # the stand-in's excess in this scene (as tools/memory/mp_board_memory.py takes it off)
         bm.count_scene(app, SCENE)
         STATE[1] = bm.correction(SCENE, SIZES)
+    if app is None:
+        FIT[0] = None  # (the app powered off: not kept alive here)
+    elif FIT[3] is not None and FIT[0] is not app.screens:
+        FIT[0] = app.screens
+        FIT[1] = type(app.screens)._build
+        app.screens._build = _build_fitted
+
+
+def set_ballast(n):
+    """The ballast is ``n`` bytes now (none when ``n`` is not positive), taken after a collection."""
+    BALLAST[0] = None
+    gc.collect()
+    BALLAST[0] = take(n if n > 0 else 0)
+
+
+def _build_fitted(screen_id):
+    """A screen build of the tour (ui/screen_set.py ``ScreenSet._build``). The screens left are
+    gone, the one built is not there yet: the ballast that stood for the scene's excess is let go,
+    and once the screen is built it is taken again for the scene as the measured run found it then
+    (``builds=``). A build that took more than the budget leaves no room for it: MemoryError."""
+    n = FIT[2]
+    FIT[2] = n + 1
+    BALLAST[0] = None
+    scr = FIT[1](FIT[0], screen_id)
+    if n < len(FIT[3]):
+        set_ballast(CREDIT[0] - FIT[3][n])
+    return scr
 
 
 def tour():
@@ -75,6 +116,10 @@ def tour():
         print("BASE %d" % gc.mem_alloc())
         return
     credit = int(sys.argv[-1][7:]) if sys.argv[-1].startswith("credit=") else 0
+    CREDIT[0] = credit
+    if credit and sys.argv[-2].startswith("builds="):
+        FIT[3] = array("H", [int(f) for f in sys.argv[-2][7:].split(",") if f != "-"])
+        sys.argv[-2] = "-"  # (its text is not held through the tour)
     import hw  # noqa: F401  (hw/'s package object: loaded here, with the doubles, as while they lived in
     #            hw/, so the move to sim/ changed no figure; on a board it is app code, ~100 B not counted)
     from sim import fbdisplay
@@ -85,7 +130,7 @@ def tour():
         bm.SAMPLE_PALETTE = fbdisplay.Palette(2)
         yield from bm.measure_sizes(fbdisplay, SIZES)
         bm.SAMPLE_SHEET = bm.SAMPLE_PALETTE = None
-        ballast = bytearray(credit)  # no scene yet: all of it
+        BALLAST[0] = bytearray(credit)  # no scene yet: all of it
     from sim import vmhardware
 
     vmhardware.install(profile)
@@ -107,15 +152,14 @@ def tour():
     forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     for _ in steps:
         if credit:
-            ballast = None
-            gc.collect()
-            held = credit - STATE[1]
-            ballast = take(held if held > 0 else 0)
+            set_ballast(credit - STATE[1])
         gc.collect()
         print("FIT " + STATE[0].replace(" ", "_"))
         micropython.mem_info()
         forget(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         yield
+    if FIT[3] is not None and FIT[2] != len(FIT[3]):
+        raise SystemExit("the tour built %d screens, the measured run %d" % (FIT[2], len(FIT[3])))
     if part == "first":
         # the saved bytes in hex a piece at a time: as one string (16 KB for the CLUE's 8 KB NVM)
         # the driver's output would need a block the app's heap does not have to spare
@@ -155,6 +199,9 @@ def forget(*_):
     """Overwrites the stale stack slots of the generator that calls it (see whole_app.forget)."""
 
 
+BALLAST = [None]  # what stands for the stand-in's excess not in the scene now (``credit`` less it)
+CREDIT = [0]
+FIT = [None, None, 0, None]  # the app's ScreenSet, its class's _build, builds seen, the measured run's builds=
 STATE = ["", 0]  # the last checkpoint's label and the stand-in's excess then (with ``credit``)
 SIZES = {}  # the stand-in's Python sizes per kind of displayio object (with ``credit``)
 SCENE = {}
