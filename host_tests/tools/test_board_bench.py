@@ -270,9 +270,9 @@ def test_the_cores_start_up_modules_are_held_to_the_firmwares(monkeypatch):
                                     "firmware's (only the core: hw.inputs; only the firmware: -)"]
 
 
-def test_a_screen_build_lets_the_ballast_go_and_takes_it_again_for_the_screen_built(monkeypatch):
+def test_a_screen_build_has_the_ballast_of_the_scene_it_makes(monkeypatch):
     """tools/memory/mp_heap_fit.py: the ballast standing for the scene left is not held while the
-    next screen is built; once built it is taken again for the scene the measured run found then."""
+    next screen is built; it is set first for the scene the measured run found once it was built."""
     import importlib.util
     import types
     from array import array
@@ -287,7 +287,7 @@ def test_a_screen_build_lets_the_ballast_go_and_takes_it_again_for_the_screen_bu
 
     class Screens:
         def _build(self, screen_id):
-            held.append(fit.BALLAST[0])  # the ballast while the screen is built
+            held.append(len(fit.BALLAST[0]))  # the ballast while the screen is built
             return "screen %d" % screen_id
 
     app = types.SimpleNamespace(screens=Screens())
@@ -295,7 +295,7 @@ def test_a_screen_build_lets_the_ballast_go_and_takes_it_again_for_the_screen_bu
     fit.BALLAST[0] = bytearray(3000)
     fit.FIT[3] = array("H", [1000, 3000])  # the measured run's correction once each build was done
     fit._label("start-up", app)
-    assert app.screens._build(7) == "screen 7" and held == [None] and len(fit.BALLAST[0]) == 2000
-    assert app.screens._build(8) == "screen 8" and held == [None, None] and len(fit.BALLAST[0]) == 0
+    assert app.screens._build(7) == "screen 7" and held == [2000] and len(fit.BALLAST[0]) == 2000
+    assert app.screens._build(8) == "screen 8" and held == [2000, 0]
     fit._label("power off", None)  # the app is gone: the hook keeps none of it
     assert fit.FIT[0] is None and fit.FIT[2] == 2
