@@ -277,12 +277,15 @@ def test_a_screen_build_has_the_ballast_of_the_scene_it_makes(monkeypatch):
     import types
     from array import array
 
+    def load(name):  # the VM script as a module of its own (micropython stood in for)
+        spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, "tools", "memory", name + ".py"))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
     monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(mem_info=lambda: None))
-    monkeypatch.setitem(sys.modules, "mp_board_memory", types.SimpleNamespace())
-    spec = importlib.util.spec_from_file_location("mp_heap_fit", os.path.join(ROOT, "tools", "memory",
-                                                                                "mp_heap_fit.py"))
-    fit = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fit)
+    monkeypatch.setitem(sys.modules, "mp_board_memory", load("mp_board_memory"))
+    fit = load("mp_heap_fit")
     held = []
 
     class Screens:

@@ -153,6 +153,8 @@ def measure():
         sizes[kind] = (with_samples - gc.mem_alloc()) // 16
     state = {"startup": 0, "label": "", "fix": 0, "fix_most": 0}
     scene = {}  # the scene now
+    BUILDS[3] = scene
+    BUILDS[4] = sizes
 
     def checkpoint(label, app):
         # the scene changes as screens are built and dropped (ui/screen_set.py): the stand-in's
@@ -162,10 +164,7 @@ def measure():
         state["fix"] = correction(scene, sizes)
         if state["fix"] > state["fix_most"]:
             state["fix_most"] = state["fix"]
-        if app is None:
-            BUILDS[0] = None  # (the app powered off: not kept alive here)
-        elif BUILDS[0] is not app.screens:
-            hook_builds(app.screens, scene, sizes)
+        follow_builds(app, BUILDS, _build_counted)
 
     out = {}
     cut = sys.argv[5:11]
@@ -254,13 +253,17 @@ BUILD_FIX = array("H", bytes(256))
 BUILDS = [None, None, 0, None, None]  # the app's ScreenSet, its class's _build, builds seen, scene, sizes
 
 
-def hook_builds(screens, scene, sizes):
-    """Every later screen build of ``screens`` (the app's ScreenSet) records the stand-in's excess."""
-    BUILDS[0] = screens
-    BUILDS[1] = type(screens)._build
-    BUILDS[3] = scene
-    BUILDS[4] = sizes
-    screens._build = _build_counted
+def follow_builds(app, hooked, build):
+    """``build(screen_id)`` (a module-level function) runs each of ``app``'s later screen builds,
+    installed once per app as ``app.screens._build``: ``hooked[0]`` is then the app's ScreenSet and
+    ``hooked[1]`` its class's ``_build``, for ``build`` to call. With ``app`` None (powered off) the
+    ScreenSet is let go (not kept alive here). tools/memory/mp_heap_fit.py follows them too."""
+    if app is None:
+        hooked[0] = None
+    elif hooked[0] is not app.screens:
+        hooked[0] = app.screens
+        hooked[1] = type(app.screens)._build
+        app.screens._build = build
 
 
 def _build_counted(screen_id):

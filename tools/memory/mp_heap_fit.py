@@ -77,12 +77,8 @@ def _label(label, app):
     if SIZES:  # the stand-in's excess in this scene (as tools/memory/mp_board_memory.py takes it off)
         bm.count_scene(app, SCENE)
         STATE[1] = bm.correction(SCENE, SIZES)
-    if app is None:
-        FIT[0] = None  # (the app powered off: not kept alive here)
-    elif FIT[3] is not None and FIT[0] is not app.screens:
-        FIT[0] = app.screens
-        FIT[1] = type(app.screens)._build
-        app.screens._build = _build_fitted
+    if FIT[3] is not None:
+        bm.follow_builds(app, FIT, _build_fitted)
 
 
 def set_ballast(n):
